@@ -1,0 +1,112 @@
+# ShopSphere: one command set for people and CI (style.md 12).
+#   make run    install, build, migrate, load the demo catalogue, serve :8000
+#   make test   install what is needed, then lint, Python, JavaScript and browser tests
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+PORT ?= 8000
+FRONTEND_SRC := $(shell find frontend/src -type f 2>/dev/null)
+
+.PHONY: help setup build run serve migrate test test-py test-js test-e2e test-pg lint fmt \
+        bench lighthouse fuzz soak check-deploy clean
+
+help:
+	@echo "make run | test | setup | build | lint | fmt | serve | test-pg | bench | lighthouse | fuzz | soak | check-deploy | clean"
+
+# --- set-up: each step reruns only when its inputs change -------------------------------
+$(VENV)/.installed: requirements.txt requirements-dev.txt
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -r requirements-dev.txt
+	touch $@
+
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+static/dist/manifest.json: node_modules/.installed webpack.config.js babel.config.json $(FRONTEND_SRC)
+	npm run --silent build
+
+setup: $(VENV)/.installed node_modules/.installed
+
+build: setup static/dist/manifest.json
+
+migrate: setup
+	$(PY) manage.py migrate --noinput
+
+# --- running ----------------------------------------------------------------------------
+# `make run` is for development: DEBUG on (unless set), for its migrate step too.
+run: export DEBUG ?= true
+run: build migrate
+	$(PY) manage.py seed_demo --if-empty
+	$(PY) manage.py runserver 127.0.0.1:$(PORT)
+
+# Production-style: DEBUG off, collected static files, gunicorn (needs SECRET_KEY).
+serve: build migrate
+	$(PY) manage.py collectstatic --noinput --verbosity 0
+	$(VENV)/bin/gunicorn shop.wsgi -c gunicorn.conf.py
+
+# --- checks -----------------------------------------------------------------------------
+lint: setup
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	npx eslint frontend
+	npx prettier --check "frontend/**/*.{js,jsx,css,scss}"
+
+fmt: setup
+	$(VENV)/bin/ruff check --fix .
+	$(VENV)/bin/ruff format .
+	npx prettier --write "frontend/**/*.{js,jsx,css,scss}"
+	npx eslint --fix frontend
+
+test-py: setup
+	$(VENV)/bin/pytest -n 2 -q
+
+test-js: setup
+	npx vitest run
+
+test-e2e: build
+	$(VENV)/bin/pytest e2e -q
+
+test: lint test-py test-js test-e2e
+
+# The Python suite against the local PostgreSQL (CI runs this too).
+test-pg: setup
+	DATABASE_URL=$${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test} $(VENV)/bin/pytest -n 2 -q
+
+# --- performance (bench/): PostgreSQL with 100k products, gunicorn, wrk / Lighthouse ------
+# Both seed the database they are given, so they default to a database of their own.
+BENCH_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/bench
+
+bench: build
+	DATABASE_URL=$${DATABASE_URL:-$(BENCH_DATABASE_URL)} $(PY) bench/run.py
+
+lighthouse: build
+	DATABASE_URL=$${DATABASE_URL:-$(BENCH_DATABASE_URL)} $(PY) bench/lighthouse.py
+
+# schemathesis against a live gunicorn server (fuzz/run.py): every call as visitor, shopper
+# and admin; zero 5xx, zero answers outside /api/schema/. FUZZ_EXAMPLES (default 100) per
+# call and phase; DATABASE_URL to fuzz PostgreSQL. A short version runs in `make test`.
+fuzz: $(VENV)/.installed
+	$(PY) fuzz/run.py
+
+# Load and faults by hand (soak/run.py): 100 clients for 60 s on PostgreSQL with gunicorn,
+# production settings; SOAK_FAULT=kill-worker or pg-restart injects a fault at 20 s.
+soak: $(VENV)/.installed
+	$(PY) soak/run.py
+
+# Django's deployment checklist under the production environment (README, Operations):
+# DEBUG off, HTTPS on (SSL redirect, secure cookies, HSTS), a long random SECRET_KEY and
+# the real host names. Your own values in the environment win over these examples.
+check-deploy: $(VENV)/.installed
+	DEBUG=false HTTPS=true \
+	SECRET_KEY="$${SECRET_KEY:-$$($(PY) -c 'import secrets; print(secrets.token_urlsafe(50))')}" \
+	ALLOWED_HOSTS="$${ALLOWED_HOSTS:-shop.example.com}" \
+	CSRF_TRUSTED_ORIGINS="$${CSRF_TRUSTED_ORIGINS:-https://shop.example.com}" \
+	$(PY) manage.py check --deploy --fail-level WARNING
+
+clean:
+	rm -rf static/dist staticfiles var node_modules/.installed $(VENV)/.installed

@@ -1,0 +1,25 @@
+"""Fixtures shared by every app's tests (one root conftest, cookiecutter-django style)."""
+
+import pytest
+from django.core.cache import cache
+from rest_framework.test import APIClient
+
+
+@pytest.fixture(autouse=True)
+def _isolated(settings, tmp_path):
+    """Each test gets its own media folder and a local-memory cache (throttle counters and
+    cached counts never leak between tests), and a fast password hasher."""
+    settings.MEDIA_ROOT = tmp_path / "media"
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    cache.clear()
+    yield
+    cache.clear()
+
+
+@pytest.fixture
+def api():
+    """An API client that sends JSON by default."""
+    client = APIClient()
+    client.default_format = "json"
+    return client

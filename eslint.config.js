@@ -1,0 +1,44 @@
+import js from '@eslint/js';
+import globals from 'globals';
+import react from 'eslint-plugin-react';
+import reactHooks from 'eslint-plugin-react-hooks';
+import prettier from 'eslint-config-prettier';
+
+export default [
+  { ignores: ['static/**', 'node_modules/**', '.venv/**', 'staticfiles/**'] },
+  js.configs.recommended,
+  {
+    files: ['frontend/**/*.{js,jsx}'],
+    plugins: { react, 'react-hooks': reactHooks },
+    languageOptions: {
+      ecmaVersion: 'latest',
+      sourceType: 'module',
+      parserOptions: { ecmaFeatures: { jsx: true } },
+      // process.env.API_BASE is replaced at build time (webpack DefinePlugin).
+      globals: { ...globals.browser, process: 'readonly' },
+    },
+    settings: { react: { version: 'detect' } },
+    rules: {
+      ...react.configs.recommended.rules,
+      ...react.configs['jsx-runtime'].rules,
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      'react/prop-types': 'off',
+      'no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      // Pages never talk HTTP or storage directly (style.md: one API client, one storage).
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'axios', message: 'Use lib/apiClient.js.' }] },
+      ],
+    },
+  },
+  {
+    files: ['frontend/src/lib/apiClient.js'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    files: ['frontend/**/*.test.{js,jsx}', 'frontend/test/**'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  prettier,
+];

@@ -1,0 +1,275 @@
+"""ShopSphere settings.
+
+This is the only module that reads the environment (and an optional `.env` file beside
+manage.py). Every variable is listed in `.env.example`.
+"""
+
+from datetime import timedelta
+from pathlib import Path
+
+import environ
+from django.core.exceptions import ImproperlyConfigured
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+env = environ.Env()
+if (BASE_DIR / ".env").is_file():
+    env.read_env(str(BASE_DIR / ".env"), overwrite=False)
+
+DEBUG = env.bool("DEBUG", default=False)
+SECRET_KEY = env.str("SECRET_KEY", default="")
+if not SECRET_KEY:
+    if not DEBUG:
+        raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off (see .env.example).")
+    # Development only: a fixed key so tokens survive a restart of `make run`.
+    SECRET_KEY = "dev-only-insecure-key-for-make-run-never-in-production-0123456789"
+
+ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "[::1]"])
+CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "whitenoise.runserver_nostatic",
+    "django.contrib.staticfiles",
+    "rest_framework",
+    "corsheaders",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",
+    "shop",
+    "accounts",
+    "catalog",
+]
+
+MIDDLEWARE = [
+    "shop.middleware.RequestLogMiddleware",  # outermost: request id and timing cover all
+    "django.middleware.security.SecurityMiddleware",
+    "shop.middleware.SecurityHeadersMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "corsheaders.middleware.CorsMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "shop.urls"
+WSGI_APPLICATION = "shop.wsgi.application"
+APPEND_SLASH = False
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+# --- Database: SQLite file by default, PostgreSQL by DATABASE_URL ---------------------
+DATABASES = {"default": env.db_url("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
+DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=60)
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+DATABASES["default"]["ATOMIC_REQUESTS"] = False
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# --- Cache: shared by every server process (throttle counters, cached counts) ---------
+REDIS_URL = env.str("REDIS_URL", default="")
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": "shopsphere",
+        }
+    }
+else:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            # Relative to the project (an empty or relative value would follow the cwd).
+            "LOCATION": str(BASE_DIR / (env.str("CACHE_DIR", default="") or "var/cache")),
+        }
+    }
+
+# --- Users and passwords -----------------------------------------------------------
+AUTH_USER_MODEL = "accounts.User"
+PASSWORD_HASHERS = [
+    "django.contrib.auth.hashers.Argon2PasswordHasher",
+    "django.contrib.auth.hashers.PBKDF2PasswordHasher",
+    "django.contrib.auth.hashers.PBKDF2SHA1PasswordHasher",
+    "django.contrib.auth.hashers.ScryptPasswordHasher",
+]
+AUTH_PASSWORD_VALIDATORS = [
+    {
+        # Our user has `name` and `phone` instead of Django's first/last name.
+        "NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator",
+        "OPTIONS": {"user_attributes": ("email", "name", "phone")},
+    },
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+
+# --- Internationalisation ------------------------------------------------------------
+LANGUAGE_CODE = "en-in"
+TIME_ZONE = "Asia/Kolkata"
+USE_I18N = True
+USE_TZ = True
+
+# --- Static and media files ------------------------------------------------------------
+STATIC_URL = "/static/"
+STATIC_ROOT = BASE_DIR / "staticfiles"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+MEDIA_URL = "/media/"
+MEDIA_ROOT = Path(env.str("MEDIA_ROOT", default=str(BASE_DIR / "media")))
+STORAGES = {
+    # FileSystemStorage that removes a half-written file when a save fails (disk full).
+    "default": {"BACKEND": "shop.storage.MediaStorage"},
+    # webpack already puts content hashes in file names; whitenoise compresses them and
+    # serves names with a hash with far-future caching (WHITENOISE_IMMUTABLE_FILE_TEST).
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
+}
+WHITENOISE_IMMUTABLE_FILE_TEST = r"^.+[.-][0-9a-f]{8,20}\..+$"
+WEBPACK_MANIFEST = BASE_DIR / "static" / "dist" / "manifest.json"
+
+# --- API ------------------------------------------------------------------------------
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": ["shop.api.authentication.TokenAuthentication"],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_PARSER_CLASSES": [
+        "rest_framework.parsers.JSONParser",
+        "rest_framework.parsers.MultiPartParser",
+        "rest_framework.parsers.FormParser",
+    ],
+    "EXCEPTION_HANDLER": "shop.api.exceptions.exception_handler",
+    "DEFAULT_SCHEMA_CLASS": "shop.api.schema.ContractSchema",
+    "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
+    "DEFAULT_THROTTLE_RATES": {
+        "login_email": env.str("THROTTLE_LOGIN_EMAIL", default="10/min"),
+        "login_ip": env.str("THROTTLE_LOGIN_IP", default="60/min"),
+        "reset_email": env.str("THROTTLE_RESET_EMAIL", default="5/min"),
+        "reset_ip": env.str("THROTTLE_RESET_IP", default="20/min"),
+    },
+    "NUM_PROXIES": env.int("NUM_PROXIES", default=0),
+}
+
+SIMPLE_JWT = {
+    "ACCESS_TOKEN_LIFETIME": timedelta(days=env.int("JWT_DAYS", default=7)),
+    "SIGNING_KEY": SECRET_KEY,
+    "AUTH_HEADER_TYPES": ("Bearer",),
+    "USER_ID_FIELD": "id",
+    "USER_ID_CLAIM": "user_id",
+    # A token dies when its user's password changes (reset or profile update).
+    "CHECK_REVOKE_TOKEN": True,
+    "UPDATE_LAST_LOGIN": False,
+}
+
+SPECTACULAR_SETTINGS = {
+    "TITLE": "ShopSphere API",
+    "DESCRIPTION": "The shop's HTTP API (see shared/contract.md).",
+    "VERSION": "1.0.0",
+    "SERVE_INCLUDE_SCHEMA": False,
+    # The schema and docs never read a token (a stale one must not hide the docs).
+    "SERVE_AUTHENTICATION": [],
+    "SCHEMA_PATH_PREFIX": r"/api/v1",
+    # Swagger UI's files come from drf-spectacular-sidecar under /static/: offline, and
+    # within the Content-Security-Policy (no CDN, the init script is its own request).
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    # The shapes are written by hand in shop.api.schema; no enum components extracted.
+    "POSTPROCESSING_HOOKS": [],
+}
+
+CORS_ALLOWED_ORIGINS = env.list("CORS_ALLOWED_ORIGINS", default=[])
+CORS_URLS_REGEX = r"^/api/.*$"
+
+# --- Shop constants ----------------------------------------------------------------------
+PRODUCTS_PER_PAGE = env.int("PRODUCTS_PER_PAGE", default=6)
+SEARCH_RESULTS_LIMIT = env.int("SEARCH_RESULTS_LIMIT", default=50)
+# Public catalogue reads are answered from the cache until the next write (catalog/caching.py);
+# entries live at most this long. 0 turns the cache off.
+CATALOG_CACHE_SECONDS = env.int("CATALOG_CACHE_SECONDS", default=300)
+MAX_PHOTO_BYTES = env.int("MAX_PHOTO_BYTES", default=5 * 1024 * 1024)
+MAX_PHOTO_PIXELS = env.int("MAX_PHOTO_PIXELS", default=40_000_000)
+# Uploads up to the photo cap plus form fields must reach our own check (413 in our shape).
+DATA_UPLOAD_MAX_MEMORY_SIZE = MAX_PHOTO_BYTES + 1024 * 1024
+FILE_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
+
+# --- Security headers (HTTPS-only settings switched on by HTTPS=true, not by DEBUG) ---
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+HTTPS = env.bool("HTTPS", default=False)
+SECURE_SSL_REDIRECT = HTTPS
+SESSION_COOKIE_SECURE = HTTPS
+CSRF_COOKIE_SECURE = HTTPS
+SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", default=31_536_000 if HTTPS else 0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = HTTPS
+SECURE_HSTS_PRELOAD = HTTPS
+if env.bool("BEHIND_PROXY", default=False):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# Set by shop.middleware.SecurityHeadersMiddleware. The React bundle loads from /static/
+# with no inline script; react-hot-toast (goober) injects a <style> element, hence
+# 'unsafe-inline' for styles only; Bootstrap's icons are data: SVGs; the admin's photo
+# preview shows the chosen file through a blob: URL (URL.createObjectURL).
+CONTENT_SECURITY_POLICY = {
+    "default-src": ["'self'"],
+    "script-src": ["'self'"],
+    "style-src": ["'self'", "'unsafe-inline'"],
+    "img-src": ["'self'", "data:", "blob:"],
+    "font-src": ["'self'", "data:"],
+    "connect-src": ["'self'"],
+    "object-src": ["'none'"],
+    "base-uri": ["'self'"],
+    "form-action": ["'self'"],
+    "frame-ancestors": ["'none'"],
+}
+PERMISSIONS_POLICY = {
+    feature: []
+    for feature in (
+        "accelerometer",
+        "camera",
+        "geolocation",
+        "gyroscope",
+        "magnetometer",
+        "microphone",
+        "payment",
+        "usb",
+    )
+}
+
+LOG_LEVEL = env.str("LOG_LEVEL", default="INFO")
+# One JSON line per record with the request id (shop.middleware); one line per request
+# comes from shop.request, so django.request's duplicate 4xx warnings are left out.
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "filters": {"request_id": {"()": "shop.middleware.RequestIdFilter"}},
+    "formatters": {"json": {"()": "shop.middleware.JsonFormatter"}},
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "formatter": "json",
+            "filters": ["request_id"],
+        }
+    },
+    "root": {"handlers": ["console"], "level": LOG_LEVEL},
+    "loggers": {
+        "django.db.backends": {"level": "WARNING"},
+        "django.request": {"level": "ERROR"},
+    },
+}

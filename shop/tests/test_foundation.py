@@ -1,0 +1,130 @@
+"""The monolith's shell: the SPA page on every client route, JSON 404s under /api/,
+health checks and settings that refuse to run insecurely."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["/", "/dashboard/admin/products", "/product/some-slug", "/category/phones", "/cart"],
+)
+def test_client_routes_serve_the_app_page(client, path):
+    response = client.get(path)
+    assert response.status_code == 200
+    body = response.content.decode()
+    assert "<title>SHOPSPHERE - shop now</title>" in body
+    assert '<div id="root"></div>' in body
+    assert "<script>" not in body  # no inline script (CSP-friendly)
+
+
+@pytest.mark.parametrize("method", ["get", "post", "put", "delete"])
+def test_unknown_api_paths_answer_json_404_in_the_error_shape(client, method):
+    response = getattr(client, method)("/api/v1/no/such/thing")
+    assert response.status_code == 404
+    assert response["Content-Type"].startswith("application/json")
+    assert response.json() == {"success": False, "message": "No such API endpoint."}
+
+
+def test_api_404_with_a_trailing_slash_is_json_too(client):
+    response = client.get("/api/")
+    assert response.status_code == 404
+    assert response.json()["success"] is False
+
+
+@pytest.mark.django_db
+def test_healthz_answers_without_touching_the_database(client, django_assert_num_queries):
+    with django_assert_num_queries(0):
+        response = client.get("/healthz")
+    assert response.status_code == 200
+    assert response.json()["status"] == "ok"
+
+
+@pytest.mark.django_db
+def test_readyz_checks_the_database(client):
+    response = client.get("/readyz")
+    assert response.status_code == 200
+    assert response.json() == {"success": True, "status": "ready"}
+
+
+def _import_settings(**env):
+    clean = {k: v for k, v in os.environ.items() if k not in ("SECRET_KEY", "DEBUG")}
+    clean.update(env)
+    return subprocess.run(
+        [sys.executable, "-c", "import shop.settings"],
+        cwd=ROOT,
+        env=clean,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def test_settings_refuse_to_start_with_debug_off_and_no_secret_key(tmp_path):
+    result = _import_settings(DEBUG="false")
+    assert result.returncode != 0
+    assert "SECRET_KEY must be set" in result.stderr
+
+
+def test_settings_start_with_debug_off_and_a_secret_key():
+    result = _import_settings(DEBUG="false", SECRET_KEY="x" * 50)
+    assert result.returncode == 0, result.stderr
+
+
+@pytest.mark.parametrize(
+    "header",
+    ["garbage", "Bearer garbage", "Bearer a.b.c", "Token x y z"],
+)
+@pytest.mark.django_db
+def test_a_bad_token_answers_401_with_a_plain_sentence(client, header):
+    response = client.get("/api/v1/auth/user-auth", HTTP_AUTHORIZATION=header)
+    assert response.status_code == 401
+    assert response.json() == {
+        "success": False,
+        "message": "Your session has expired. Please log in again.",
+    }
+
+
+def test_camel_case_field_names_read_as_words_in_messages():
+    from rest_framework.exceptions import ValidationError
+
+    from shop.api.exceptions import exception_handler
+
+    response = exception_handler(ValidationError({"newPassword": ["This field is required."]}), {})
+    assert response.status_code == 400
+    assert response.data["message"] == "New password: This field is required."
+    assert response.data["errors"] == {"newPassword": ["This field is required."]}
+
+
+def test_the_documented_example_environment_starts_the_app():
+    """A new operator's first step is `cp .env.example .env`: that must boot as documented
+    (SQLite in the project, media in the project), not crash on an empty value."""
+    example = {}
+    for line in (ROOT / ".env.example").read_text().splitlines():
+        if line.strip() and not line.lstrip().startswith("#"):
+            key, _, value = line.partition("=")
+            example[key.strip()] = value.strip()
+    assert {"DEBUG", "SECRET_KEY", "ALLOWED_HOSTS"} <= example.keys()
+    clean = {k: v for k, v in os.environ.items() if k not in example and k != "DATABASE_URL"}
+    script = (
+        "from django.conf import settings; import django; django.setup(); "
+        "print(settings.DATABASES['default']['ENGINE']); print(settings.MEDIA_ROOT)"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=ROOT,
+        env={**clean, **example, "DJANGO_SETTINGS_MODULE": "shop.settings"},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    engine, media_root = result.stdout.split()
+    assert engine == "django.db.backends.sqlite3"
+    assert media_root == str(ROOT / "media")

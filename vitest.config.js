@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  esbuild: { jsx: 'automatic' },
+  test: {
+    environment: 'jsdom',
+    include: ['frontend/src/**/*.test.{js,jsx}'],
+    setupFiles: ['frontend/test/setup.js'],
+    restoreMocks: true,
+    // A limit, not a timing assertion: CI machines have 2 cores shared with other work.
+    testTimeout: 30000,
+  },
+});
