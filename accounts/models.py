@@ -1,0 +1,108 @@
+"""The shop's user: logs in by e-mail, has a role (1 = admin), and a security answer that
+is stored hashed like a password (decision F13)."""
+
+from django.contrib.auth.base_user import AbstractBaseUser, BaseUserManager
+from django.contrib.auth.hashers import check_password, make_password
+from django.contrib.auth.models import PermissionsMixin
+from django.core.validators import MaxLengthValidator
+from django.db import models
+from django.db.models.functions import Lower
+from django.utils import timezone
+
+
+def normalize_answer(answer: str) -> str:
+    """Answers compare trimmed and case-insensitively (F13)."""
+    return " ".join(str(answer).split()).casefold()
+
+
+def normalize_email(email: str) -> str:
+    """E-mail addresses are unique regardless of case: they are stored and looked up
+    trimmed and lower-cased, so one plain equality (and its index) finds them."""
+    return str(email or "").strip().lower()
+
+
+class UserManager(BaseUserManager):
+    use_in_migrations = True
+
+    @classmethod
+    def normalize_email(cls, email):
+        return normalize_email(email)
+
+    def _create_user(self, email, password, **fields):
+        if not email:
+            raise ValueError("An e-mail address is required.")
+        email = self.normalize_email(email)
+        answer = fields.pop("answer", None)
+        user = self.model(email=email, **fields)
+        user.set_password(password)
+        if answer is not None:
+            user.set_answer(answer)
+        user.save(using=self._db)
+        return user
+
+    def create_user(self, email, password=None, **fields):
+        fields.setdefault("role", User.Role.SHOPPER)
+        fields.setdefault("is_staff", False)
+        fields.setdefault("is_superuser", False)
+        return self._create_user(email, password, **fields)
+
+    def create_superuser(self, email, password=None, **fields):
+        # A Django superuser is an admin of the shop too (decision C4).
+        fields.setdefault("role", User.Role.ADMIN)
+        fields.setdefault("is_staff", True)
+        fields.setdefault("is_superuser", True)
+        fields.setdefault("name", email.split("@")[0] if email else "Admin")
+        return self._create_user(email, password, **fields)
+
+    def get_by_natural_key(self, username):
+        return self.get(email=self.normalize_email(username))
+
+
+class User(AbstractBaseUser, PermissionsMixin):
+    class Role(models.IntegerChoices):
+        SHOPPER = 0, "Shopper"
+        ADMIN = 1, "Admin"
+
+    email = models.EmailField("email address", max_length=254, unique=True)
+    name = models.CharField(max_length=100)
+    phone = models.CharField(max_length=30, blank=True)
+    address = models.TextField(max_length=500, blank=True, validators=[MaxLengthValidator(500)])
+    answer_hash = models.CharField("security answer (hashed)", max_length=256, blank=True)
+    role = models.PositiveSmallIntegerField(choices=Role.choices, default=Role.SHOPPER)
+    is_active = models.BooleanField(default=True)
+    is_staff = models.BooleanField(default=False)
+    created_at = models.DateTimeField(default=timezone.now, db_index=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    objects = UserManager()
+
+    USERNAME_FIELD = "email"
+    EMAIL_FIELD = "email"
+    REQUIRED_FIELDS = ["name"]
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(
+                Lower("email"),
+                name="user_email_ci_unique",
+                violation_error_message="Already registered, please login",
+            ),
+        ]
+
+    def clean(self) -> None:
+        super().clean()
+        self.email = normalize_email(self.email)
+
+    def __str__(self) -> str:
+        return f"{self.name} <{self.email}>"
+
+    @property
+    def is_admin(self) -> bool:
+        return self.role == self.Role.ADMIN
+
+    def set_answer(self, answer: str) -> None:
+        self.answer_hash = make_password(normalize_answer(answer))
+
+    def check_answer(self, answer: str) -> bool:
+        return bool(self.answer_hash) and check_password(normalize_answer(answer), self.answer_hash)

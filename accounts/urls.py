@@ -1,0 +1,15 @@
+"""Mounted at /api/v1/auth/ (shop.urls). Paths have no trailing slash (contract)."""
+
+from django.urls import path
+
+from accounts import views
+
+urlpatterns = [
+    path("register", views.RegisterView.as_view(), name="auth-register"),
+    path("login", views.LoginView.as_view(), name="auth-login"),
+    path("forgot-password", views.ForgotPasswordView.as_view(), name="auth-forgot-password"),
+    path("user-auth", views.UserAuthView.as_view(), name="auth-user-auth"),
+    path("admin-auth", views.AdminAuthView.as_view(), name="auth-admin-auth"),
+    path("profile", views.ProfileView.as_view(), name="auth-profile"),
+    path("users", views.UserListView.as_view(), name="auth-users"),
+]
