@@ -1,0 +1,128 @@
+"""Django admin for the shop owner: categories and products with photo thumbnails,
+search, filters and quick price/stock edits. Slugs are made by the same rules as the API
+(F11), so they are read-only here."""
+
+from django import forms
+from django.contrib import admin
+from django.db import transaction
+from django.db.models import Count
+from django.utils.html import format_html
+from rest_framework.exceptions import APIException
+
+from catalog.models import Category, Product
+from catalog.photos import check_photo, photo_url
+from catalog.services import photo_remove_after_commit, product_delete
+from catalog.slugs import renamed_slug, unique_slug
+
+
+class CategoryAdmin(admin.ModelAdmin):
+    list_display = ("name", "slug", "product_count")
+    search_fields = ("name", "slug")
+    readonly_fields = ("slug",)
+    ordering = ("name",)
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).annotate(_products=Count("products"))
+
+    @admin.display(description="Products", ordering="_products")
+    def product_count(self, obj):
+        return obj._products
+
+    def save_model(self, request, obj, form, change):
+        if not change:
+            obj.slug = unique_slug(Category, obj.name, fallback="category")
+        elif "name" in form.changed_data:
+            obj.slug = renamed_slug(Category, obj, obj.name, fallback="category")
+        super().save_model(request, obj, form, change)
+
+
+class ProductAdminForm(forms.ModelForm):
+    class Meta:
+        model = Product
+        fields = ("name", "description", "price", "quantity", "shipping", "category", "photo")
+
+    def clean_photo(self):
+        """The API's photo rules (Pillow check, byte and pixel caps) apply here too."""
+        photo = self.cleaned_data.get("photo")
+        if photo and "photo" in self.changed_data and hasattr(photo, "read"):
+            try:
+                checked = check_photo(photo, slug=self.instance.slug or "product")
+            except APIException as exc:
+                detail = exc.detail
+                if isinstance(detail, dict):
+                    detail = next(iter(detail.values()))
+                if isinstance(detail, list):
+                    detail = detail[0]
+                raise forms.ValidationError(str(detail)) from None
+            return checked.content
+        return photo
+
+
+class ProductAdmin(admin.ModelAdmin):
+    form = ProductAdminForm
+    list_display = ("thumbnail", "name", "category", "price", "quantity", "shipping", "created_at")
+    list_display_links = ("thumbnail", "name")
+    list_editable = ("price", "quantity")
+    list_filter = ("category", "shipping")
+    list_select_related = ("category",)
+    list_per_page = 50
+    search_fields = ("name", "description", "slug")
+    readonly_fields = ("slug", "preview", "created_at", "updated_at")
+    fields = (
+        "name",
+        "slug",
+        "description",
+        "category",
+        "price",
+        "quantity",
+        "shipping",
+        "photo",
+        "preview",
+        "created_at",
+        "updated_at",
+    )
+    autocomplete_fields = ("category",)
+    date_hierarchy = "created_at"
+    show_full_result_count = False
+
+    @admin.display(description="Photo")
+    def thumbnail(self, obj):
+        return format_html(
+            '<img src="{}" alt="{}" width="48" height="48" loading="lazy" '
+            'style="object-fit:cover;border-radius:4px">',
+            photo_url(obj),
+            obj.name,
+        )
+
+    @admin.display(description="Preview")
+    def preview(self, obj):
+        if not obj.pk:
+            return "-"
+        return format_html(
+            '<img src="{}" alt="{}" style="max-width:240px;max-height:240px">',
+            photo_url(obj),
+            obj.name,
+        )
+
+    def save_model(self, request, obj, form, change):
+        if not change:
+            obj.slug = unique_slug(Product, obj.name, fallback="product")
+        elif "name" in form.changed_data:
+            obj.slug = renamed_slug(Product, obj, obj.name, fallback="product")
+        old = form.initial.get("photo")
+        old_name = getattr(old, "name", old) or ""
+        with transaction.atomic():
+            super().save_model(request, obj, form, change)
+            if change and "photo" in form.changed_data and old_name and old_name != obj.photo.name:
+                photo_remove_after_commit(old_name)
+
+    def delete_model(self, request, obj):
+        product_delete(product=obj)
+
+    def delete_queryset(self, request, queryset):
+        for product in queryset:
+            product_delete(product=product)
+
+
+admin.site.register(Category, CategoryAdmin)
+admin.site.register(Product, ProductAdmin)

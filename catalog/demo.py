@@ -1,0 +1,776 @@
+"""The demo catalogue: believable tech gadgets, electronics and clothing in rupees, with
+photos drawn by Pillow. Everything is derived from the product's index, so a second run
+produces the same names and prices (and inserts nothing new)."""
+
+import hashlib
+import io
+from dataclasses import dataclass
+from decimal import Decimal
+
+from PIL import Image, ImageDraw
+
+CATEGORIES = [
+    ("Electronics", "electronics"),
+    ("Clothing", "clothing"),
+    ("Smartphones", "smartphones"),
+    ("Audio", "audio"),
+    ("Wearables", "wearables"),
+    ("Computer Accessories", "computer-accessories"),
+    ("Footwear", "footwear"),
+    ("Mobile Accessories", "mobile-accessories"),
+]
+
+
+@dataclass(frozen=True)
+class Template:
+    category: str
+    brand: str
+    line: str
+    kind: str
+    low: int
+    high: int
+    text: str
+
+
+T = Template
+TEMPLATES = [
+    # Electronics
+    T(
+        "electronics",
+        "Mi",
+        "LED Smart TV 4A 32",
+        "tv",
+        13999,
+        17999,
+        "HD-ready smart TV with PatchWall, Chromecast built in and 20 W stereo speakers.",
+    ),
+    T(
+        "electronics",
+        "Samsung",
+        "Crystal 4K UHD 43",
+        "tv",
+        28999,
+        36999,
+        "4K UHD panel with Crystal Processor, HDR10+ and a slim bezel-less design.",
+    ),
+    T(
+        "electronics",
+        "Philips",
+        "Trimmer BT3211",
+        "gadget",
+        1099,
+        1499,
+        "Cordless beard trimmer with 20 length settings and 60 minutes of run time.",
+    ),
+    T(
+        "electronics",
+        "Havells",
+        "Steam Iron Glamour",
+        "gadget",
+        1299,
+        1899,
+        "1600 W steam iron with a non-stick soleplate and anti-drip protection.",
+    ),
+    T(
+        "electronics",
+        "Syska",
+        "LED Bulb 9W Pack of 2",
+        "bulb",
+        149,
+        199,
+        "Energy-saving 9 W LED bulbs, cool daylight, B22 base, 2-year warranty.",
+    ),
+    T(
+        "electronics",
+        "Wipro",
+        "Smart Plug 16A",
+        "gadget",
+        649,
+        799,
+        "Wi-Fi smart plug that works with Alexa and Google Assistant, with energy monitoring.",
+    ),
+    T(
+        "electronics",
+        "Amazon Basics",
+        "AA Rechargeable Batteries 4-Pack",
+        "battery",
+        399,
+        549,
+        "Pre-charged NiMH AA cells, 2000 mAh, rechargeable up to 1000 times.",
+    ),
+    T(
+        "electronics",
+        "Canon",
+        "PIXMA G2012 Ink Tank Printer",
+        "gadget",
+        10499,
+        11999,
+        "All-in-one ink tank printer with low cost per page for home and office.",
+    ),
+    # Clothing
+    T(
+        "clothing",
+        "Allen Solly",
+        "Slim Fit Cotton Shirt",
+        "shirt",
+        899,
+        1599,
+        "Breathable cotton shirt with a spread collar, tailored for a slim fit.",
+    ),
+    T(
+        "clothing",
+        "Peter England",
+        "Formal Trousers",
+        "trousers",
+        999,
+        1799,
+        "Wrinkle-resistant formal trousers with a flat front and a comfortable mid rise.",
+    ),
+    T(
+        "clothing",
+        "Levi's",
+        "511 Slim Jeans",
+        "trousers",
+        1999,
+        3299,
+        "Stretch denim jeans with a slim fit through the hip and thigh.",
+    ),
+    T(
+        "clothing",
+        "Jockey",
+        "Round Neck Cotton T-Shirt",
+        "tshirt",
+        349,
+        599,
+        "Super-combed cotton tee with a ribbed neck that keeps its shape wash after wash.",
+    ),
+    T(
+        "clothing",
+        "FabIndia",
+        "Cotton Kurta",
+        "kurta",
+        999,
+        1899,
+        "Hand-block printed cotton kurta with a mandarin collar and side slits.",
+    ),
+    T(
+        "clothing",
+        "Biba",
+        "Printed Anarkali Kurti",
+        "kurta",
+        1199,
+        2499,
+        "Flared rayon kurti with a floral print, three-quarter sleeves and a round neck.",
+    ),
+    T(
+        "clothing",
+        "U.S. Polo Assn.",
+        "Pique Polo T-Shirt",
+        "tshirt",
+        799,
+        1299,
+        "Classic pique polo with a two-button placket and the embroidered logo.",
+    ),
+    T(
+        "clothing",
+        "Puma",
+        "Essential Crew Socks 3 Pairs",
+        "socks",
+        149,
+        199,
+        "Cushioned cotton-blend crew socks with a ribbed cuff, pack of three.",
+    ),
+    T(
+        "clothing",
+        "Van Heusen",
+        "Basic Cotton Tee",
+        "tshirt",
+        249,
+        349,
+        "Everyday cotton t-shirt with a relaxed fit and a crew neck.",
+    ),
+    T(
+        "clothing",
+        "Adidas",
+        "Baseball Cap",
+        "cap",
+        399,
+        599,
+        "Lightweight cotton twill cap with an adjustable strap and curved brim.",
+    ),
+    # Smartphones
+    T(
+        "smartphones",
+        "Redmi",
+        "Note 13 5G",
+        "phone",
+        16999,
+        21999,
+        "6.67-inch AMOLED display, 108 MP camera and 33 W fast charging.",
+    ),
+    T(
+        "smartphones",
+        "Samsung",
+        "Galaxy M34 5G",
+        "phone",
+        15999,
+        19999,
+        "6000 mAh battery, Super AMOLED display and a 50 MP no-shake camera.",
+    ),
+    T(
+        "smartphones",
+        "OnePlus",
+        "Nord CE 3 Lite",
+        "phone",
+        17999,
+        21999,
+        "120 Hz display, 108 MP main camera and 67 W SUPERVOOC charging.",
+    ),
+    T(
+        "smartphones",
+        "realme",
+        "Narzo 60x",
+        "phone",
+        11999,
+        14999,
+        "Dimensity 6100+ processor, 5000 mAh battery and 33 W charging.",
+    ),
+    T(
+        "smartphones",
+        "Apple",
+        "iPhone 15",
+        "phone",
+        69999,
+        79999,
+        "6.1-inch Super Retina XDR display, Dynamic Island and a 48 MP main camera.",
+    ),
+    T(
+        "smartphones",
+        "Motorola",
+        "G54 5G",
+        "phone",
+        13999,
+        16999,
+        "Clean Android, 6000 mAh battery and a 120 Hz FHD+ display.",
+    ),
+    # Audio
+    T(
+        "audio",
+        "boAt",
+        "Rockerz 450 Headphones",
+        "headphones",
+        1299,
+        1799,
+        "On-ear wireless headphones with 40 mm drivers and up to 15 hours of playback.",
+    ),
+    T(
+        "audio",
+        "JBL",
+        "Tune 510BT",
+        "headphones",
+        2999,
+        3999,
+        "JBL Pure Bass sound, 40 hours of battery and multipoint connection.",
+    ),
+    T(
+        "audio",
+        "Sony",
+        "WH-1000XM5",
+        "headphones",
+        26990,
+        29990,
+        "Industry-leading noise cancellation with eight microphones and 30-hour battery.",
+    ),
+    T(
+        "audio",
+        "boAt",
+        "Bassheads 100 Wired Earphones",
+        "earphones",
+        299,
+        349,
+        "Wired in-ear earphones with a mic, 10 mm drivers and a tangle-free cable.",
+    ),
+    T(
+        "audio",
+        "Noise",
+        "Buds VS104 TWS",
+        "earbuds",
+        899,
+        1299,
+        "Truly wireless earbuds with 45 hours of playtime and quad-mic ENC.",
+    ),
+    T(
+        "audio",
+        "Zebronics",
+        "Zeb-County Bluetooth Speaker",
+        "speaker",
+        599,
+        799,
+        "Portable 3 W speaker with FM radio, microSD input and a built-in mic.",
+    ),
+    T(
+        "audio",
+        "Portronics",
+        "Harmonics Z3 Neckband",
+        "earphones",
+        849,
+        999,
+        "Bluetooth neckband with magnetic earbuds and 20 hours of playback.",
+    ),
+    # Wearables
+    T(
+        "wearables",
+        "Noise",
+        "ColorFit Pulse 3",
+        "watch",
+        1299,
+        1999,
+        "1.96-inch display smartwatch with Bluetooth calling and 100 sports modes.",
+    ),
+    T(
+        "wearables",
+        "Fire-Boltt",
+        "Phoenix Pro",
+        "watch",
+        1399,
+        1999,
+        "Metal-body smartwatch with AI voice assistant and SpO2 monitoring.",
+    ),
+    T(
+        "wearables",
+        "Amazfit",
+        "Bip 5",
+        "watch",
+        6999,
+        8499,
+        "GPS smartwatch with a 1.91-inch display and up to 10 days of battery.",
+    ),
+    T(
+        "wearables",
+        "Mi",
+        "Smart Band 8",
+        "band",
+        2999,
+        3499,
+        "AMOLED fitness band with 150+ sports modes and 16 days of battery life.",
+    ),
+    T(
+        "wearables",
+        "boAt",
+        "Watch Silicone Strap 22mm",
+        "strap",
+        179,
+        199,
+        "Soft silicone replacement strap with a quick-release pin, 22 mm.",
+    ),
+    # Computer accessories
+    T(
+        "computer-accessories",
+        "Logitech",
+        "M331 Silent Wireless Mouse",
+        "mouse",
+        899,
+        1199,
+        "Wireless mouse with 90% less click noise and 24 months of battery life.",
+    ),
+    T(
+        "computer-accessories",
+        "HP",
+        "X1000 Wired Mouse",
+        "mouse",
+        349,
+        449,
+        "Ambidextrous USB wired mouse with a 1000 DPI optical sensor.",
+    ),
+    T(
+        "computer-accessories",
+        "Zebronics",
+        "Zeb-K20 Keyboard",
+        "keyboard",
+        399,
+        549,
+        "Full-size USB keyboard with a rupee key and spill-resistant design.",
+    ),
+    T(
+        "computer-accessories",
+        "SanDisk",
+        "Ultra Dual Drive 64GB",
+        "drive",
+        549,
+        699,
+        "USB Type-C and Type-A flash drive for phones and laptops.",
+    ),
+    T(
+        "computer-accessories",
+        "Lenovo",
+        "IdeaPad Slim 3",
+        "laptop",
+        38990,
+        52990,
+        "15.6-inch FHD laptop with Ryzen 5, 16 GB RAM and a 512 GB SSD.",
+    ),
+    T(
+        "computer-accessories",
+        "Cosmic Byte",
+        "Gaming Mouse Pad XL",
+        "mousepad",
+        249,
+        349,
+        "Extended cloth mouse pad with stitched edges and a non-slip rubber base.",
+    ),
+    T(
+        "computer-accessories",
+        "TP-Link",
+        "Archer C6 Router",
+        "router",
+        2299,
+        2799,
+        "Dual-band gigabit Wi-Fi router with MU-MIMO and four antennas.",
+    ),
+    # Footwear
+    T(
+        "footwear",
+        "Campus",
+        "North Plus Running Shoes",
+        "shoe",
+        999,
+        1499,
+        "Lightweight running shoes with a breathable mesh upper and a cushioned sole.",
+    ),
+    T(
+        "footwear",
+        "Bata",
+        "Formal Leather Oxfords",
+        "shoe",
+        1499,
+        2499,
+        "Polished leather lace-ups with a padded footbed for long office days.",
+    ),
+    T(
+        "footwear",
+        "Sparx",
+        "Flip-Flops",
+        "slipper",
+        199,
+        299,
+        "Everyday rubber flip-flops with a soft textured footbed.",
+    ),
+    T(
+        "footwear",
+        "Puma",
+        "Smash v2 Sneakers",
+        "shoe",
+        2499,
+        3999,
+        "Classic court sneakers with a synthetic leather upper and rubber outsole.",
+    ),
+    T(
+        "footwear",
+        "Red Tape",
+        "Casual Slip-On Loafers",
+        "shoe",
+        1299,
+        1999,
+        "Suede-finish loafers with a memory-foam insole.",
+    ),
+    # Mobile accessories
+    T(
+        "mobile-accessories",
+        "Ambrane",
+        "Braided Type-C Cable 1m",
+        "cable",
+        149,
+        199,
+        "Nylon-braided USB-C cable with 3 A fast charging and data sync.",
+    ),
+    T(
+        "mobile-accessories",
+        "Spigen",
+        "Rugged Armor Case",
+        "case",
+        699,
+        999,
+        "Shock-absorbing TPU case with a carbon-fibre texture and raised camera lip.",
+    ),
+    T(
+        "mobile-accessories",
+        "Ambrane",
+        "Power Bank 10000mAh",
+        "powerbank",
+        699,
+        899,
+        "Compact 10000 mAh power bank with 20 W PD fast charging.",
+    ),
+    T(
+        "mobile-accessories",
+        "Portronics",
+        "Car Mobile Holder",
+        "gadget",
+        299,
+        449,
+        "Dashboard and windscreen phone holder with a one-touch lock.",
+    ),
+    T(
+        "mobile-accessories",
+        "Mi",
+        "33W Fast Charger",
+        "charger",
+        799,
+        999,
+        "33 W wall charger with a USB-A port and a 1 m Type-C cable.",
+    ),
+    T(
+        "mobile-accessories",
+        "Generic",
+        "Tempered Glass Screen Guard",
+        "glass",
+        99,
+        199,
+        "9H hardness tempered glass with oleophobic coating and easy installation.",
+    ),
+    T(
+        "mobile-accessories",
+        "Stuffcool",
+        "Pop Grip Phone Stand",
+        "gadget",
+        199,
+        249,
+        "Collapsible grip and stand that sticks to the back of any phone or case.",
+    ),
+]
+
+COLOURS = [
+    ("Black", (33, 37, 41)),
+    ("Ocean Blue", (13, 110, 253)),
+    ("Crimson Red", (200, 35, 51)),
+    ("Forest Green", (25, 135, 84)),
+    ("Pearl White", (222, 226, 230)),
+    ("Sunset Orange", (253, 126, 20)),
+    ("Royal Purple", (111, 66, 193)),
+    ("Teal", (32, 201, 151)),
+    ("Mustard Yellow", (214, 170, 20)),
+    ("Charcoal Grey", (90, 98, 104)),
+    ("Rose Pink", (214, 51, 132)),
+    ("Navy", (20, 40, 90)),
+]
+
+
+@dataclass(frozen=True)
+class DemoProduct:
+    index: int
+    template: Template
+    name: str
+    description: str
+    price: Decimal
+    quantity: int
+    shipping: bool
+    colour: tuple[int, int, int]
+
+
+def _number(index: int, salt: str) -> int:
+    digest = hashlib.sha1(f"{salt}:{index}".encode(), usedforsecurity=False).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def demo_product(index: int) -> DemoProduct:
+    """Product number `index` of the demo catalogue (0 is the newest)."""
+    position = index % len(TEMPLATES)
+    template = TEMPLATES[position]
+    round_ = index // len(TEMPLATES)
+    # (edition, colour) is different for every round of a template: names never repeat.
+    colour_name, rgb = COLOURS[(round_ + position) % len(COLOURS)]
+    edition = round_ // len(COLOURS)
+    name = f"{template.brand} {template.line}"
+    if round_:
+        name += f" Series {edition + 1}" if edition else ""
+        name += f" ({colour_name})"
+    # A price inside the template's range ending in 9 (99 from a thousand rupees up),
+    # like shop prices do.
+    span = template.high - template.low
+    raw = template.low + (_number(index, "price") % (span + 1) if span else 0)
+    step = 100 if raw >= 1000 else 10
+    price = max(template.low, min(template.high, raw - raw % step + step - 1))
+    quantity = _number(index, "qty") % 120
+    if quantity < 6:
+        quantity = 0  # a few are out of stock, as in any shop
+    description = f"{template.text} Colour: {colour_name}."
+    return DemoProduct(
+        index=index,
+        template=template,
+        name=name,
+        description=description,
+        price=Decimal(price),
+        quantity=quantity,
+        shipping=_number(index, "ship") % 5 != 0,
+        colour=rgb,
+    )
+
+
+# --- photos -------------------------------------------------------------------------------
+
+
+def _shade(rgb, factor):
+    return tuple(max(0, min(255, int(c * factor))) for c in rgb)
+
+
+def draw_photo(product: DemoProduct, size=(480, 360)) -> bytes:
+    """A small JPEG: a soft gradient, the item's silhouette in its colour, and the brand."""
+    width, height = size
+    base = product.colour
+    light = tuple(min(255, c + 170) for c in base)
+    image = Image.new("RGB", size, light)
+    draw = ImageDraw.Draw(image)
+    for y in range(height):
+        draw.line([(0, y), (width, y)], fill=_shade(light, 1 - 0.25 * y / height))
+    ink, dark = base, _shade(base, 0.6)
+    cx, cy = width // 2, height // 2 - 10
+    _SHAPES.get(product.template.kind, _box)(draw, cx, cy, ink, dark)
+    draw.text((16, height - 30), product.template.brand.upper(), fill=dark)
+    draw.text((width - 60, 16), f"#{product.index % 1000:03d}", fill=_shade(light, 0.6))
+    buffer = io.BytesIO()
+    image.save(buffer, format="JPEG", quality=78, optimize=True)
+    return buffer.getvalue()
+
+
+def _box(draw, cx, cy, ink, dark):
+    draw.rounded_rectangle(
+        (cx - 80, cy - 70, cx + 80, cy + 70), radius=14, fill=ink, outline=dark, width=4
+    )
+
+
+def _phone(draw, cx, cy, ink, dark):
+    draw.rounded_rectangle((cx - 55, cy - 110, cx + 55, cy + 110), radius=18, fill=dark)
+    draw.rounded_rectangle((cx - 46, cy - 98, cx + 46, cy + 96), radius=10, fill=ink)
+    draw.ellipse((cx - 5, cy - 108, cx + 5, cy - 100), fill=(20, 20, 20))
+
+
+def _tv(draw, cx, cy, ink, dark):
+    draw.rectangle((cx - 150, cy - 90, cx + 150, cy + 80), fill=dark)
+    draw.rectangle((cx - 140, cy - 80, cx + 140, cy + 70), fill=ink)
+    draw.polygon(
+        [(cx - 40, cy + 120), (cx + 40, cy + 120), (cx + 10, cy + 80), (cx - 10, cy + 80)],
+        fill=dark,
+    )
+
+
+def _headphones(draw, cx, cy, ink, dark):
+    draw.arc((cx - 100, cy - 110, cx + 100, cy + 90), 180, 360, fill=dark, width=16)
+    draw.rounded_rectangle(
+        (cx - 118, cy - 10, cx - 70, cy + 90), radius=18, fill=ink, outline=dark, width=4
+    )
+    draw.rounded_rectangle(
+        (cx + 70, cy - 10, cx + 118, cy + 90), radius=18, fill=ink, outline=dark, width=4
+    )
+
+
+def _earbuds(draw, cx, cy, ink, dark):
+    draw.rounded_rectangle(
+        (cx - 90, cy - 40, cx + 90, cy + 70), radius=40, fill=ink, outline=dark, width=4
+    )
+    draw.ellipse((cx - 60, cy - 80, cx - 10, cy - 30), fill=dark)
+    draw.ellipse((cx + 10, cy - 80, cx + 60, cy - 30), fill=dark)
+
+
+def _watch(draw, cx, cy, ink, dark):
+    draw.rectangle((cx - 35, cy - 130, cx + 35, cy + 130), fill=dark)
+    draw.rounded_rectangle(
+        (cx - 65, cy - 70, cx + 65, cy + 70), radius=26, fill=ink, outline=dark, width=6
+    )
+    draw.rounded_rectangle((cx - 48, cy - 52, cx + 48, cy + 52), radius=14, fill=(25, 25, 25))
+
+
+def _shirt(draw, cx, cy, ink, dark):
+    draw.polygon(
+        [
+            (cx - 50, cy - 100),
+            (cx - 130, cy - 60),
+            (cx - 105, cy),
+            (cx - 75, cy - 20),
+            (cx - 75, cy + 110),
+            (cx + 75, cy + 110),
+            (cx + 75, cy - 20),
+            (cx + 105, cy),
+            (cx + 130, cy - 60),
+            (cx + 50, cy - 100),
+            (cx, cy - 70),
+        ],
+        fill=ink,
+        outline=dark,
+    )
+
+
+def _trousers(draw, cx, cy, ink, dark):
+    draw.polygon(
+        [
+            (cx - 70, cy - 110),
+            (cx + 70, cy - 110),
+            (cx + 85, cy + 120),
+            (cx + 20, cy + 120),
+            (cx, cy - 30),
+            (cx - 20, cy + 120),
+            (cx - 85, cy + 120),
+        ],
+        fill=ink,
+        outline=dark,
+    )
+
+
+def _shoe(draw, cx, cy, ink, dark):
+    draw.polygon(
+        [
+            (cx - 140, cy + 50),
+            (cx - 130, cy - 20),
+            (cx - 60, cy - 30),
+            (cx - 20, cy - 70),
+            (cx + 40, cy - 70),
+            (cx + 60, cy - 10),
+            (cx + 140, cy + 20),
+            (cx + 140, cy + 50),
+        ],
+        fill=ink,
+        outline=dark,
+    )
+    draw.rectangle((cx - 140, cy + 50, cx + 140, cy + 68), fill=dark)
+
+
+def _laptop(draw, cx, cy, ink, dark):
+    draw.rounded_rectangle((cx - 120, cy - 100, cx + 120, cy + 50), radius=8, fill=dark)
+    draw.rectangle((cx - 108, cy - 88, cx + 108, cy + 40), fill=ink)
+    draw.polygon(
+        [(cx - 150, cy + 60), (cx + 150, cy + 60), (cx + 170, cy + 85), (cx - 170, cy + 85)],
+        fill=dark,
+    )
+
+
+def _mouse(draw, cx, cy, ink, dark):
+    draw.ellipse((cx - 60, cy - 100, cx + 60, cy + 100), fill=ink, outline=dark, width=5)
+    draw.line((cx, cy - 100, cx, cy - 20), fill=dark, width=4)
+
+
+def _cable(draw, cx, cy, ink, dark):
+    draw.arc((cx - 120, cy - 90, cx + 120, cy + 90), 20, 340, fill=ink, width=12)
+    draw.rectangle((cx + 95, cy - 40, cx + 125, cy - 5), fill=dark)
+
+
+_SHAPES = {
+    "phone": _phone,
+    "case": _phone,
+    "glass": _phone,
+    "tv": _tv,
+    "headphones": _headphones,
+    "earbuds": _earbuds,
+    "earphones": _earbuds,
+    "watch": _watch,
+    "band": _watch,
+    "strap": _watch,
+    "shirt": _shirt,
+    "tshirt": _shirt,
+    "kurta": _shirt,
+    "trousers": _trousers,
+    "shoe": _shoe,
+    "slipper": _shoe,
+    "laptop": _laptop,
+    "mouse": _mouse,
+    "cable": _cable,
+    "charger": _cable,
+}

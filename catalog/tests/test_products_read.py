@@ -1,0 +1,367 @@
+"""Product reads on their literal contract paths, with exact query counts."""
+
+from datetime import timedelta
+from decimal import Decimal
+
+import pytest
+from django.utils import timezone
+
+from catalog.tests.factories import CategoryFactory, ProductFactory
+
+pytestmark = pytest.mark.django_db
+
+BASE = "/api/v1/product"
+PRODUCT_KEYS = {
+    "_id",
+    "name",
+    "slug",
+    "description",
+    "price",
+    "quantity",
+    "shipping",
+    "category",
+    "photo",
+    "photoWidths",
+    "createdAt",
+    "updatedAt",
+}
+
+
+def make_products(count, **kwargs):
+    """Products created a minute apart, oldest first (so newest-first is well defined)."""
+    start = timezone.now() - timedelta(days=1)
+    return [ProductFactory(created_at=start + timedelta(minutes=i), **kwargs) for i in range(count)]
+
+
+def ids(products):
+    return [p["_id"] for p in products]
+
+
+def test_product_json_has_the_contract_shape(anon_api):
+    category = CategoryFactory(name="Clothing")
+    product = ProductFactory(
+        name="Cotton Kurta",
+        price=Decimal("799.50"),
+        quantity=7,
+        shipping=True,
+        category=category,
+    )
+    body = anon_api.get(f"{BASE}/get-product/cotton-kurta").json()
+    item = body["product"]
+    assert set(item) == PRODUCT_KEYS
+    assert item["_id"] == str(product.pk)
+    assert item["price"] == 799.5 and isinstance(item["price"], float)
+    assert item["quantity"] == 7 and isinstance(item["quantity"], int)
+    assert item["shipping"] == 1
+    assert item["category"] == {"_id": str(category.pk), "name": "Clothing", "slug": "clothing"}
+    assert item["photo"].startswith(f"/api/v1/product/product-photo/{product.pk}")
+    assert item["createdAt"].endswith("Z") and item["updatedAt"].endswith("Z")
+    assert "photo" not in item["description"]
+
+
+def test_whole_rupee_prices_are_json_integers_and_shipping_zero(anon_api):
+    ProductFactory(name="Socks", price=Decimal("199.00"), shipping=False)
+    item = anon_api.get(f"{BASE}/get-product/socks").json()["product"]
+    assert item["price"] == 199 and isinstance(item["price"], int)
+    assert item["shipping"] == 0
+
+
+def test_product_list_pages_newest_first(anon_api, settings, django_assert_num_queries):
+    settings.PRODUCTS_PER_PAGE = 4
+    products = make_products(10)
+    newest = [str(p.pk) for p in reversed(products)]
+    with django_assert_num_queries(1):
+        first = anon_api.get(f"{BASE}/product-list/1")
+    assert first.status_code == 200
+    assert first.json()["success"] is True
+    assert ids(first.json()["products"]) == newest[:4]
+    assert ids(anon_api.get(f"{BASE}/product-list/2").json()["products"]) == newest[4:8]
+    assert ids(anon_api.get(f"{BASE}/product-list/3").json()["products"]) == newest[8:]
+    assert anon_api.get(f"{BASE}/product-list/4").json()["products"] == []
+
+
+def test_product_list_query_count_is_fixed_whatever_the_page_size(
+    anon_api, settings, django_assert_num_queries
+):
+    settings.PRODUCTS_PER_PAGE = 25
+    for i in range(5):
+        make_products(5, category=CategoryFactory(name=f"Cat {i}"))
+    with django_assert_num_queries(1):
+        body = anon_api.get(f"{BASE}/product-list/1").json()
+    assert len(body["products"]) == 25
+    assert len({p["category"]["_id"] for p in body["products"]}) == 5
+
+
+@pytest.mark.parametrize("page", ["0", "-1", "abc", "1.5", "%20", "1e3", "99999999999999999999"])
+def test_bad_pages_are_400_never_500(anon_api, page):
+    response = anon_api.get(f"{BASE}/product-list/{page}")
+    assert response.status_code in (400, 404)
+    assert response.json()["success"] is False
+    assert response.json()["message"]
+
+
+def test_page_far_past_the_end_is_an_empty_list(anon_api):
+    make_products(2)
+    response = anon_api.get(f"{BASE}/product-list/1000000")
+    assert response.status_code == 200
+    assert response.json()["products"] == []
+
+
+def test_product_count(anon_api, django_assert_num_queries):
+    make_products(7)
+    with django_assert_num_queries(1):
+        response = anon_api.get(f"{BASE}/product-count")
+    assert response.json() == {"success": True, "total": 7}
+
+
+def test_get_product_answers_the_newest_twelve(anon_api, django_assert_num_queries):
+    products = make_products(15)
+    with django_assert_num_queries(1):
+        body = anon_api.get(f"{BASE}/get-product").json()
+    assert body["success"] is True
+    assert body["message"]
+    assert body["counTotal"] == 12
+    assert ids(body["products"]) == [str(p.pk) for p in reversed(products)][:12]
+
+
+def test_get_product_with_a_page_answers_that_page_and_the_total(
+    anon_api, django_assert_num_queries
+):
+    products = make_products(15)
+    with django_assert_num_queries(2):
+        body = anon_api.get(f"{BASE}/get-product?page=2").json()
+    assert body["total"] == 15 and body["pages"] == 2 and body["page"] == 2
+    assert ids(body["products"]) == [str(p.pk) for p in reversed(products)][12:]
+    assert body["counTotal"] == 3
+
+
+@pytest.mark.parametrize("page", ["0", "-1", "abc"])
+def test_get_product_bad_page_is_400(anon_api, page):
+    response = anon_api.get(f"{BASE}/get-product?page={page}")
+    assert response.status_code == 400
+    assert response.json()["success"] is False
+
+
+def test_get_single_product_is_one_query(anon_api, django_assert_num_queries):
+    ProductFactory(name="Mi Band")
+    with django_assert_num_queries(1):
+        response = anon_api.get(f"{BASE}/get-product/mi-band")
+    assert response.status_code == 200
+    body = response.json()
+    assert body["success"] is True and body["message"]
+    assert body["product"]["name"] == "Mi Band"
+
+
+@pytest.mark.parametrize("slug", ["no-such-product", "%00", "y" * 400])
+def test_get_unknown_product_is_404(anon_api, slug):
+    response = anon_api.get(f"{BASE}/get-product/{slug}")
+    assert response.status_code == 404
+    assert response.json() == {"success": False, "message": "Product not found"}
+
+
+def test_related_products_exclude_the_product_itself_and_stay_in_the_category(
+    anon_api, django_assert_num_queries
+):
+    category = CategoryFactory()
+    others = make_products(5, category=category)
+    product = others[0]
+    ProductFactory(category=CategoryFactory())  # another category: never related
+    with django_assert_num_queries(2):
+        response = anon_api.get(f"{BASE}/related-product/{product.pk}/{category.pk}")
+    body = response.json()
+    assert response.status_code == 200 and body["success"] is True
+    assert len(body["products"]) == 3
+    assert str(product.pk) not in ids(body["products"])
+    assert all(p["category"]["_id"] == str(category.pk) for p in body["products"])
+
+
+def test_related_products_of_a_lonely_product_is_empty(anon_api):
+    product = ProductFactory()
+    response = anon_api.get(f"{BASE}/related-product/{product.pk}/{product.category_id}")
+    assert response.json()["products"] == []
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["999999/1", "abc/1", "0/1", "-1/1", "{pid}/abc", "{pid}/-5"],
+)
+def test_related_products_with_unknown_or_malformed_ids_is_404(anon_api, path):
+    product = ProductFactory()
+    response = anon_api.get(f"{BASE}/related-product/{path.format(pid=product.pk)}")
+    assert response.status_code == 404
+    assert response.json()["success"] is False
+
+
+def test_product_category_answers_the_category_and_its_products(
+    anon_api, django_assert_num_queries
+):
+    clothing = CategoryFactory(name="Clothing")
+    shirts = make_products(4, category=clothing)
+    ProductFactory(category=CategoryFactory(name="Electronics"))
+    with django_assert_num_queries(2):
+        response = anon_api.get(f"{BASE}/product-category/clothing")
+    body = response.json()
+    assert body["success"] is True
+    assert body["category"] == {"_id": str(clothing.pk), "name": "Clothing", "slug": "clothing"}
+    assert ids(body["products"]) == [str(p.pk) for p in reversed(shirts)]
+
+
+def test_product_category_with_a_page(anon_api, settings, django_assert_num_queries):
+    settings.PRODUCTS_PER_PAGE = 2
+    clothing = CategoryFactory(name="Clothing")
+    make_products(5, category=clothing)
+    with django_assert_num_queries(3):
+        body = anon_api.get(f"{BASE}/product-category/clothing?page=3").json()
+    assert len(body["products"]) == 1 and body["total"] == 5
+
+
+def test_product_category_unknown_slug_is_404(anon_api):
+    response = anon_api.get(f"{BASE}/product-category/nothing-here")
+    assert response.status_code == 404
+    assert response.json() == {"success": False, "message": "Category not found"}
+
+
+# --- product-filters ----------------------------------------------------------------------
+
+
+@pytest.fixture
+def catalogue():
+    phones = CategoryFactory(name="Phones")
+    shirts = CategoryFactory(name="Shirts")
+    start = timezone.now() - timedelta(days=1)
+    made = {}
+    for i, (name, price, category) in enumerate(
+        [
+            ("Cable", "149", phones),
+            ("Case", "199", phones),
+            ("Charger", "200", phones),
+            ("Tee", "349", shirts),
+            ("Polo", "599", shirts),
+            ("Phone", "12999", phones),
+        ]
+    ):
+        made[name] = ProductFactory(
+            name=name,
+            price=Decimal(price),
+            category=category,
+            created_at=start + timedelta(minutes=i),
+        )
+    return phones, shirts, made
+
+
+def names(response):
+    return sorted(p["name"] for p in response.json()["products"])
+
+
+def test_filters_by_checked_categories_as_strings_or_numbers(anon_api, catalogue):
+    _, shirts, _ = catalogue
+    url = f"{BASE}/product-filters"
+    as_strings = anon_api.post(url, {"checked": [str(shirts.pk)], "radio": []})
+    as_numbers = anon_api.post(url, {"checked": [shirts.pk], "radio": []})
+    assert names(as_strings) == names(as_numbers) == ["Polo", "Tee"]
+    assert as_strings.json()["success"] is True
+    assert "total" not in as_strings.json()
+
+
+def test_price_band_includes_both_ends(anon_api, catalogue):
+    response = anon_api.post(f"{BASE}/product-filters", {"checked": [], "radio": [0, 199]})
+    assert names(response) == ["Cable", "Case"]
+    response = anon_api.post(f"{BASE}/product-filters", {"checked": [], "radio": [200, 349]})
+    assert names(response) == ["Charger", "Tee"]
+
+
+@pytest.mark.parametrize("radio", [[1000], [1000, None], ["1000", None]])
+def test_open_price_band_has_no_upper_bound(anon_api, catalogue, radio):
+    response = anon_api.post(f"{BASE}/product-filters", {"checked": [], "radio": radio})
+    assert response.status_code == 200
+    assert names(response) == ["Phone"]
+
+
+def test_categories_and_price_combine(anon_api, catalogue):
+    phones, _, _ = catalogue
+    response = anon_api.post(
+        f"{BASE}/product-filters", {"checked": [phones.pk], "radio": [150, 12999]}
+    )
+    assert names(response) == ["Case", "Charger", "Phone"]
+
+
+def test_unknown_category_ids_in_a_filter_match_nothing(anon_api, catalogue):
+    response = anon_api.post(f"{BASE}/product-filters", {"checked": ["987654"], "radio": []})
+    assert response.status_code == 200
+    assert response.json()["products"] == []
+
+
+def test_no_filters_answers_everything_newest_first(anon_api, catalogue):
+    response = anon_api.post(f"{BASE}/product-filters", {})
+    assert [p["name"] for p in response.json()["products"]] == [
+        "Phone",
+        "Polo",
+        "Tee",
+        "Charger",
+        "Case",
+        "Cable",
+    ]
+
+
+def test_filters_with_a_page_answer_that_page_and_the_total(
+    anon_api, catalogue, settings, django_assert_num_queries
+):
+    settings.PRODUCTS_PER_PAGE = 2
+    phones, _, _ = catalogue
+    with django_assert_num_queries(2):
+        response = anon_api.post(
+            f"{BASE}/product-filters", {"checked": [phones.pk], "radio": [], "page": 2}
+        )
+    body = response.json()
+    assert body["total"] == 4
+    assert [p["name"] for p in body["products"]] == ["Case", "Cable"]
+
+
+def test_filters_query_count_is_fixed(anon_api, django_assert_num_queries):
+    categories = [CategoryFactory() for _ in range(4)]
+    for category in categories:
+        ProductFactory.create_batch(5, category=category)
+    with django_assert_num_queries(1):
+        response = anon_api.post(
+            f"{BASE}/product-filters", {"checked": [c.pk for c in categories], "radio": [0, 999]}
+        )
+    assert len(response.json()["products"]) == 20
+
+
+@pytest.mark.parametrize(
+    "payload",
+    [
+        {"checked": "5"},
+        {"checked": ["abc"]},
+        {"checked": [-1]},
+        {"checked": [1.5]},
+        {"checked": [True]},
+        {"radio": [500, 100]},
+        {"radio": [1, 2, 3]},
+        {"radio": ["cheap"]},
+        {"radio": [-5, 10]},
+        {"radio": "0-199"},
+        {"page": 0},
+        {"page": -1},
+        {"page": "abc"},
+    ],
+)
+def test_bad_filter_input_is_400(anon_api, catalogue, payload):
+    response = anon_api.post(f"{BASE}/product-filters", payload)
+    assert response.status_code == 400
+    assert response.json()["success"] is False
+    assert response.json()["message"]
+
+
+def test_malformed_json_body_is_400(anon_api):
+    response = anon_api.generic(
+        "POST", f"{BASE}/product-filters", "{not json", content_type="application/json"
+    )
+    assert response.status_code == 400
+    assert response.json()["success"] is False
+
+
+def test_an_oversized_filter_body_is_413_in_our_shape(anon_api):
+    response = anon_api.post(f"{BASE}/product-filters", {"checked": ["1"] * 100_000, "radio": []})
+    assert response.status_code == 413
+    assert response.json()["success"] is False

@@ -1,0 +1,102 @@
+"""search/{keyword}: a bare list of literal, case-insensitive matches, best first."""
+
+from datetime import timedelta
+from urllib.parse import quote
+
+import pytest
+from django.utils import timezone
+
+from catalog.tests.factories import ProductFactory
+
+pytestmark = pytest.mark.django_db
+
+BASE = "/api/v1/product/search"
+
+
+def search(client, keyword):
+    response = client.get(f"{BASE}/{quote(keyword, safe='')}")
+    assert response.status_code == 200, response.content
+    body = response.json()
+    assert isinstance(body, list)
+    return [p["name"] for p in body]
+
+
+@pytest.fixture
+def shop():
+    start = timezone.now() - timedelta(days=1)
+    rows = [
+        ("Wireless Mouse", "Silent clicks, 2.4 GHz receiver."),
+        ("Gaming Keyboard", "RGB keys; works with any wireless mouse pad."),
+        ("USB Mouse", "Plain wired mouse."),
+        ("Discount 50% Bundle", "Half price (today only)."),
+        ("Snake_case Mug", "A mug for programmers."),
+        ("Kurta", "हाथ से बुना सूती कुर्ता"),
+        ("Desk Lamp", "Warm light. Robert'); DROP TABLE products;-- says hi"),
+    ]
+    return [
+        ProductFactory(name=name, description=text, created_at=start + timedelta(minutes=i))
+        for i, (name, text) in enumerate(rows)
+    ]
+
+
+def test_search_is_a_bare_list_of_products_with_category(anon_api, shop):
+    body = anon_api.get(f"{BASE}/kurta").json()
+    assert isinstance(body, list) and len(body) == 1
+    assert body[0]["name"] == "Kurta"
+    assert set(body[0]["category"]) == {"_id", "name", "slug"}
+
+
+def test_search_is_case_insensitive_on_name_and_description(anon_api, shop):
+    assert sorted(search(anon_api, "MOUSE")) == ["Gaming Keyboard", "USB Mouse", "Wireless Mouse"]
+
+
+def test_name_matches_come_before_description_matches(anon_api, shop):
+    results = search(anon_api, "mouse")
+    # Names starting with it, then names containing it (newest first), then descriptions.
+    assert results == ["USB Mouse", "Wireless Mouse", "Gaming Keyboard"]
+
+
+@pytest.mark.parametrize(
+    "keyword, expected",
+    [
+        ("%", ["Discount 50% Bundle"]),
+        ("_", ["Snake_case Mug"]),
+        ("(", ["Discount 50% Bundle"]),
+        (".*", []),
+        ("' OR 1=1 --", []),
+        ("'); DROP TABLE products;--", ["Desk Lamp"]),
+        ("\\", []),
+        ("[a-z]", []),
+        ("सूती", ["Kurta"]),
+    ],
+)
+def test_keywords_are_literal_text_never_patterns(anon_api, shop, keyword, expected):
+    assert search(anon_api, keyword) == expected
+    # Nothing was dropped or changed by the SQL-looking keyword.
+    assert len(search(anon_api, "a")) >= 5
+
+
+def test_500_character_keyword_is_fine(anon_api, shop):
+    assert search(anon_api, "x" * 500) == []
+
+
+def test_keyword_with_a_slash_is_searched_literally(anon_api):
+    ProductFactory(name="Cable 1/2 metre")
+    assert search(anon_api, "1/2") == ["Cable 1/2 metre"]
+
+
+def test_blank_keyword_finds_nothing(anon_api, shop):
+    assert search(anon_api, "   ") == []
+
+
+def test_overlong_keyword_is_400(anon_api):
+    response = anon_api.get(f"{BASE}/{'x' * 1001}")
+    assert response.status_code == 400
+    assert response.json()["success"] is False
+
+
+def test_results_are_capped_by_the_setting(anon_api, settings, django_assert_num_queries):
+    settings.SEARCH_RESULTS_LIMIT = 4
+    ProductFactory.create_batch(9, description="solid steel bottle")
+    with django_assert_num_queries(1):
+        assert len(search(anon_api, "bottle")) == 4
