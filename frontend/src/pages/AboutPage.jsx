@@ -1,0 +1,50 @@
+import { Link } from 'react-router-dom';
+import { usePageMeta } from '../lib/usePageMeta';
+import { paths } from '../config/paths';
+import { SHOP } from '../components/shopInfo';
+
+export default function AboutPage() {
+  usePageMeta({
+    title: 'About us - ShopSphere',
+    description:
+      'ShopSphere is an online shop for tech gadgets, electronics and clothing in India.',
+  });
+  return (
+    <div className="container py-4">
+      <div className="page-hero p-4 p-md-5 mb-4">
+        <h1 className="display-6 fw-bold">About us</h1>
+        <p className="lead mb-0">{SHOP.tagline}</p>
+      </div>
+      <div className="row g-4">
+        <div className="col-md-7">
+          <p>
+            ShopSphere started in Bengaluru in 2021 with a simple idea: buying a phone, a pair of
+            earphones or a new shirt online should be as easy and as trustworthy as buying it from
+            the shop around the corner. Today ShopSphere ships across India, from metro cities to
+            small towns, with prices in rupees and no hidden charges at checkout.
+          </p>
+          <p>
+            Every product in our catalogue is sourced from the brand or its authorised distributors
+            and carries the full manufacturer&apos;s warranty. Our team tests the gadgets we list,
+            writes honest descriptions and keeps stock levels up to date, so what you see is what
+            you get.
+          </p>
+          <p>
+            Questions before you buy? Our support team answers every day of the year. Read our{' '}
+            <Link to={paths.faq}>frequently asked questions</Link>, our{' '}
+            <Link to={paths.returns}>returns policy</Link> or{' '}
+            <Link to={paths.contact}>get in touch</Link>.
+          </p>
+        </div>
+        <div className="col-md-5">
+          <ul className="list-group shadow-sm">
+            <li className="list-group-item">Genuine products with GST invoices</li>
+            <li className="list-group-item">Delivery to over 19,000 PIN codes</li>
+            <li className="list-group-item">7-day easy returns on most items</li>
+            <li className="list-group-item">UPI, cards, net banking and cash on delivery</li>
+          </ul>
+        </div>
+      </div>
+    </div>
+  );
+}

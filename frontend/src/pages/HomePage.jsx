@@ -1,0 +1,178 @@
+// Home, the product listing (spec sections 2 and 4): category checkboxes, the price bands
+// of decision F1 and RESET FILTERS on the left; product cards with Load More on the right.
+// Filters live in the URL, so a reload keeps them; filtered results are paged like the
+// plain list (the contract's `page` on product-filters).
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { usePageMeta } from '../lib/usePageMeta';
+import { PRICE_BANDS } from '../constants/priceBands';
+import { MESSAGES } from '../constants/messages';
+import { useCart } from '../features/cart/CartContext';
+import { useCategories } from '../features/catalog/useCategories';
+import { filterProducts, getProductCount, getProductList } from '../features/catalog/api';
+import {
+  choosePrice,
+  filterRequest,
+  hasFilters,
+  readFilters,
+  toggleCategory,
+} from '../features/catalog/filters';
+import ProductGrid from '../components/ProductGrid';
+import Loading from '../components/Loading';
+import LoadMoreButton from '../components/ui/LoadMoreButton';
+
+async function fetchPage(filters, page) {
+  if (hasFilters(filters)) {
+    const { data } = await filterProducts(filterRequest(filters, page));
+    return { products: data.products ?? [], total: data.total };
+  }
+  const { data } = await getProductList(page);
+  return { products: data.products ?? [], total: undefined };
+}
+
+export default function HomePage() {
+  usePageMeta();
+  const { add } = useCart();
+  const { categories } = useCategories();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const query = searchParams.toString();
+  const [state, setState] = useState({ query: null, products: [], page: 1, total: 0 });
+  const [loading, setLoading] = useState(false);
+  const latest = useRef(0);
+
+  const filters = readFilters(searchParams);
+
+  // A new filter (or none) replaces the list with its first page.
+  useEffect(() => {
+    const ticket = ++latest.current;
+    const current = readFilters(new URLSearchParams(query));
+    setLoading(true);
+    const total = hasFilters(current)
+      ? Promise.resolve(null)
+      : getProductCount().then(({ data }) => data.total);
+    Promise.all([fetchPage(current, 1), total])
+      .then(([first, count]) => {
+        if (ticket !== latest.current) return;
+        setState({
+          query,
+          products: first.products,
+          page: 1,
+          total: Number(first.total ?? count ?? first.products.length),
+        });
+      })
+      .catch((error) => {
+        console.error('products could not be loaded', error);
+        if (ticket === latest.current) setState({ query, products: [], page: 1, total: 0 });
+      })
+      .finally(() => {
+        if (ticket === latest.current) setLoading(false);
+      });
+  }, [query]);
+
+  const loadMore = useCallback(() => {
+    const ticket = ++latest.current;
+    const next = state.page + 1;
+    setLoading(true);
+    fetchPage(readFilters(new URLSearchParams(query)), next)
+      .then(({ products }) => {
+        if (ticket !== latest.current) return;
+        setState((current) => ({
+          ...current,
+          page: next,
+          products: [...current.products, ...products],
+          // An empty page means the total shrank meanwhile: stop offering more.
+          total: products.length ? current.total : current.products.length,
+        }));
+      })
+      .catch((error) => console.error('more products could not be loaded', error))
+      .finally(() => {
+        if (ticket === latest.current) setLoading(false);
+      });
+  }, [query, state.page]);
+
+  const onCategory = (id, on) => setSearchParams(toggleCategory(searchParams, id, on));
+  const onPrice = (id) => setSearchParams(choosePrice(searchParams, id));
+  const onReset = () => setSearchParams(new URLSearchParams());
+
+  const { products, total } = state;
+  const fresh = state.query === query;
+
+  return (
+    <div className="container-fluid py-4 px-lg-4">
+      <div className="row g-4">
+        <aside className="col-md-3 col-xl-2" aria-label="Filters">
+          <div className="card filter-card shadow-sm">
+            <div className="card-body">
+              <fieldset className="mb-4">
+                <legend className="h6 fw-bold">Filter By Category</legend>
+                {categories.map((category) => {
+                  const id = String(category._id);
+                  return (
+                    <div className="form-check" key={id}>
+                      <input
+                        className="form-check-input"
+                        type="checkbox"
+                        id={`filter-category-${id}`}
+                        checked={filters.checked.includes(id)}
+                        onChange={(event) => onCategory(id, event.target.checked)}
+                      />
+                      <label className="form-check-label" htmlFor={`filter-category-${id}`}>
+                        {category.name}
+                      </label>
+                    </div>
+                  );
+                })}
+              </fieldset>
+              <fieldset className="mb-4">
+                <legend className="h6 fw-bold">Filter By Price</legend>
+                {PRICE_BANDS.map((band) => (
+                  <div className="form-check" key={band._id}>
+                    <input
+                      className="form-check-input"
+                      type="radio"
+                      name="price"
+                      id={`filter-price-${band._id}`}
+                      checked={filters.priceId === String(band._id)}
+                      onChange={() => onPrice(band._id)}
+                    />
+                    <label className="form-check-label" htmlFor={`filter-price-${band._id}`}>
+                      {band.name}
+                    </label>
+                  </div>
+                ))}
+              </fieldset>
+              <button type="button" className="btn btn-danger w-100" onClick={onReset}>
+                RESET FILTERS
+              </button>
+            </div>
+          </div>
+        </aside>
+        <section className="col-md-9 col-xl-10" aria-labelledby="home-heading">
+          <h1 id="home-heading" className="text-center h2 mb-1">
+            All Products
+          </h1>
+          <p className="text-center text-body-secondary mb-4" aria-live="polite">
+            {fresh ? `Showing ${products.length} of ${total}` : ''}
+          </p>
+          {fresh && products.length === 0 && !loading ? (
+            <p className="text-center fs-5">{MESSAGES.noProducts}</p>
+          ) : (
+            <ProductGrid products={products} onAdd={add} />
+          )}
+          {!fresh && loading && <Loading />}
+          {fresh && (
+            <div className="text-center my-4">
+              <LoadMoreButton
+                loaded={products.length}
+                total={total}
+                loading={loading}
+                onClick={loadMore}
+                className="px-4"
+              />
+            </div>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+// Search results (spec section 2): 'No Products Found' or 'Found N', with working cards
+// (decision F2). The keyword is also in the URL (?q=), so a reload searches again.
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { usePageMeta } from '../lib/usePageMeta';
+import { MESSAGES } from '../constants/messages';
+import { useCart } from '../features/cart/CartContext';
+import { useSearch } from '../features/search/SearchContext';
+import { searchProducts } from '../features/search/api';
+import ProductGrid from '../components/ProductGrid';
+import Loading from '../components/Loading';
+
+export default function SearchPage() {
+  usePageMeta({ title: 'Search results - ShopSphere' });
+  const { values, setValues } = useSearch();
+  const { add } = useCart();
+  const [searchParams] = useSearchParams();
+  const q = (searchParams.get('q') ?? '').trim();
+  const stale = Boolean(q) && values.query !== q;
+  const [failed, setFailed] = useState(null);
+
+  useEffect(() => {
+    if (!stale) return undefined;
+    let active = true;
+    searchProducts(q)
+      .then(({ data }) => {
+        if (active) {
+          setValues((current) => ({
+            keyword: current.keyword || q,
+            results: Array.isArray(data) ? data : [],
+            query: q,
+          }));
+        }
+      })
+      .catch((error) => {
+        console.error('search failed', error);
+        if (active) setFailed(q);
+      });
+    return () => {
+      active = false;
+    };
+  }, [q, stale, setValues]);
+
+  const results = stale ? [] : values.results;
+  const waiting = stale && failed !== q;
+
+  return (
+    <div className="container py-4">
+      <div className="text-center mb-4">
+        <h1 className="h2">Search Results</h1>
+        {q && <p className="text-body-secondary mb-1">for &ldquo;{q}&rdquo;</p>}
+        {waiting ? (
+          <Loading label="Searching ..." />
+        ) : (
+          <p className="fs-5" aria-live="polite">
+            {results.length < 1 ? MESSAGES.noProducts : `Found ${results.length}`}
+          </p>
+        )}
+      </div>
+      <ProductGrid products={results} onAdd={add} addLabel="ADD TO CART" />
+    </div>
+  );
+}

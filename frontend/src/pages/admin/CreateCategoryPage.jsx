@@ -1,0 +1,164 @@
+// Manage Category (spec sections 2, 4, 8): create, rename in a modal, delete. The list
+// loads on open and reloads after each successful change.
+import { useCallback, useEffect, useState } from 'react';
+import toast from 'react-hot-toast';
+import Modal from '../../components/ui/Modal';
+import AdminShell from '../../features/admin/AdminShell';
+import CategoryForm from '../../features/admin/CategoryForm';
+import { createCategory, deleteCategory, updateCategory } from '../../features/admin/api';
+import { getCategories } from '../../features/catalog/api';
+import { MESSAGES } from '../../constants/messages';
+import { errorMessage } from '../../lib/apiClient';
+import { usePageMeta } from '../../lib/usePageMeta';
+
+// A refusal (4xx with a message) shows the server's words; anything else the generic text.
+function failure(error, fallback) {
+  toast.error(errorMessage(error) ?? fallback);
+  if (!error?.response) console.error(error);
+}
+
+export default function CreateCategoryPage() {
+  usePageMeta({ title: 'Dashboard - Create Category' });
+  const [categories, setCategories] = useState([]);
+  const [name, setName] = useState('');
+  const [visible, setVisible] = useState(false);
+  const [selected, setSelected] = useState(null);
+  const [updatedName, setUpdatedName] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const loadCategories = useCallback(async () => {
+    try {
+      const { data } = await getCategories();
+      if (data?.success) setCategories(data.category ?? []);
+    } catch (error) {
+      console.error(error);
+      toast.error(MESSAGES.categoryLoadFailed);
+    }
+  }, []);
+
+  useEffect(() => {
+    loadCategories();
+  }, [loadCategories]);
+
+  // Every change follows the spec's rules (section 8): success toasts and reloads the list;
+  // a refusal shows the server's message; a thrown error the screen's generic text.
+  async function change(call, onSuccess, fallback) {
+    setBusy(true);
+    try {
+      const { data } = await call();
+      if (data?.success) {
+        onSuccess(data);
+        await loadCategories();
+      } else {
+        toast.error(data?.message ?? fallback);
+      }
+    } catch (error) {
+      failure(error, fallback);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function handleCreate() {
+    return change(
+      () => createCategory(name),
+      (data) => {
+        toast.success(MESSAGES.categoryCreated(data.category?.name ?? name));
+        setName('');
+      },
+      MESSAGES.categoryInputFailed,
+    );
+  }
+
+  function openEdit(category) {
+    setSelected(category);
+    setUpdatedName(category.name);
+    setVisible(true);
+  }
+
+  function closeEdit() {
+    setVisible(false);
+  }
+
+  function handleUpdate() {
+    if (!selected) return undefined;
+    return change(
+      () => updateCategory(selected._id, updatedName),
+      (data) => {
+        toast.success(MESSAGES.categoryUpdated(data.category?.name ?? updatedName));
+        setSelected(null);
+        setUpdatedName('');
+        setVisible(false);
+      },
+      MESSAGES.somethingWentWrong,
+    );
+  }
+
+  function handleDelete(category) {
+    return change(
+      () => deleteCategory(category._id),
+      () => toast.success(MESSAGES.categoryDeleted),
+      MESSAGES.somethingWentWrong,
+    );
+  }
+
+  return (
+    <AdminShell>
+      <h1 className="h2">Manage Category</h1>
+      <div className="py-3 col-md-6">
+        <CategoryForm
+          value={name}
+          setValue={setName}
+          onSubmit={handleCreate}
+          label="New category name"
+          busy={busy}
+        />
+      </div>
+      <div className="table-responsive">
+        <table className="table align-middle">
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {categories.map((category) => (
+              <tr key={category._id}>
+                <td>{category.name}</td>
+                <td>
+                  <button
+                    type="button"
+                    className="btn btn-primary ms-2"
+                    aria-label={`Edit ${category.name}`}
+                    onClick={() => openEdit(category)}
+                  >
+                    Edit
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn-danger ms-2"
+                    aria-label={`Delete ${category.name}`}
+                    disabled={busy}
+                    onClick={() => handleDelete(category)}
+                  >
+                    Delete
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Modal open={visible} onClose={closeEdit} title="Edit Category">
+        <CategoryForm
+          value={updatedName}
+          setValue={setUpdatedName}
+          onSubmit={handleUpdate}
+          label="Category name"
+          busy={busy}
+        />
+      </Modal>
+    </AdminShell>
+  );
+}

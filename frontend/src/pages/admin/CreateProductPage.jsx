@@ -1,0 +1,40 @@
+// Create Product (spec sections 2, 4, 8; decision F4): the call is awaited, success goes to
+// the products list, a refusal keeps the form and shows the server's message.
+import toast from 'react-hot-toast';
+import { useNavigate } from 'react-router-dom';
+import AdminShell from '../../features/admin/AdminShell';
+import ProductForm from '../../features/admin/ProductForm';
+import { createProduct } from '../../features/admin/api';
+import { paths } from '../../config/paths';
+import { MESSAGES } from '../../constants/messages';
+import { errorMessage } from '../../lib/apiClient';
+import { usePageMeta } from '../../lib/usePageMeta';
+import { useAdminCategories } from './useAdminCategories';
+
+export default function CreateProductPage() {
+  usePageMeta({ title: 'Dashboard - Create Product' });
+  const navigate = useNavigate();
+  const categories = useAdminCategories();
+
+  async function handleCreate(body) {
+    try {
+      const { data } = await createProduct(body);
+      if (data?.success) {
+        toast.success(MESSAGES.productCreated);
+        navigate(paths.adminProducts);
+      } else {
+        toast.error(data?.message ?? MESSAGES.productSaveFailed);
+      }
+    } catch (error) {
+      if (!error?.response) console.error(error);
+      toast.error(errorMessage(error) ?? MESSAGES.productSaveFailed);
+    }
+  }
+
+  return (
+    <AdminShell>
+      <h1 className="h2">Create Product</h1>
+      <ProductForm categories={categories} submitLabel="CREATE PRODUCT" onSubmit={handleCreate} />
+    </AdminShell>
+  );
+}

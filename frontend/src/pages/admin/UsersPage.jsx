@@ -1,0 +1,103 @@
+// All Users (decision F10): name, email, phone, role and join date, 20 a page.
+import { useEffect, useState } from 'react';
+import toast from 'react-hot-toast';
+import AdminShell from '../../features/admin/AdminShell';
+import { listUsers } from '../../features/admin/api';
+import { formatJoined, roleLabel } from '../../features/admin/format';
+import { MESSAGES } from '../../constants/messages';
+import { errorMessage } from '../../lib/apiClient';
+import { usePageMeta } from '../../lib/usePageMeta';
+
+export default function UsersPage() {
+  usePageMeta({ title: 'Dashboard - All Users' });
+  const [page, setPage] = useState(1);
+  const [result, setResult] = useState({ users: [], total: 0, pages: 1, loading: true });
+
+  useEffect(() => {
+    let current = true;
+    listUsers(page)
+      .then(({ data }) => {
+        if (!current) return;
+        setResult({
+          users: data?.users ?? [],
+          total: data?.total ?? 0,
+          pages: Math.max(1, data?.pages ?? 1),
+          loading: false,
+        });
+      })
+      .catch((error) => {
+        if (!current) return;
+        setResult((r) => ({ ...r, loading: false }));
+        toast.error(errorMessage(error) ?? MESSAGES.somethingWentWrong);
+      });
+    return () => {
+      current = false;
+    };
+  }, [page]);
+
+  const { users, total, pages, loading } = result;
+
+  return (
+    <AdminShell>
+      <h1 className="h2 text-center">All Users</h1>
+      <p className="text-center text-muted" aria-live="polite">
+        {loading ? 'Loading ...' : MESSAGES.usersTotal(total)}
+      </p>
+      <div className="table-responsive">
+        <table className="table table-striped align-middle">
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Email</th>
+              <th scope="col">Phone</th>
+              <th scope="col">Role</th>
+              <th scope="col">Joined</th>
+            </tr>
+          </thead>
+          <tbody>
+            {users.map((user) => (
+              <tr key={user._id}>
+                <td>{user.name}</td>
+                <td>{user.email}</td>
+                <td>{user.phone}</td>
+                <td>{roleLabel(user.role)}</td>
+                <td>
+                  <time dateTime={user.createdAt}>{formatJoined(user.createdAt)}</time>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {pages > 1 ? (
+        <nav aria-label="Users pages" className="d-flex align-items-center gap-3">
+          <button
+            type="button"
+            className="btn btn-outline-secondary"
+            disabled={page <= 1 || loading}
+            onClick={() => {
+              setResult((r) => ({ ...r, loading: true }));
+              setPage((p) => p - 1);
+            }}
+          >
+            Previous
+          </button>
+          <span>
+            Page {page} of {pages}
+          </span>
+          <button
+            type="button"
+            className="btn btn-outline-secondary"
+            disabled={page >= pages || loading}
+            onClick={() => {
+              setResult((r) => ({ ...r, loading: true }));
+              setPage((p) => p + 1);
+            }}
+          >
+            Next
+          </button>
+        </nav>
+      ) : null}
+    </AdminShell>
+  );
+}

@@ -1,0 +1,123 @@
+// /dashboard/user/profile (spec sections 2, 4, 5, 8; decision F5): name, read-only email,
+// password, phone, address. Success replaces the stored user with updatedUser (token kept
+// unless the server issues a new one); a refusal shows the server's message.
+import { useEffect, useState } from 'react';
+import toast from 'react-hot-toast';
+import { MESSAGES } from '../../constants/messages';
+import { usePageMeta } from '../../lib/usePageMeta';
+import { updateProfile } from '../../features/auth/api';
+import { useAuth } from '../../features/auth/AuthContext';
+import FormField from '../../features/auth/FormField';
+import FormAlert from '../../features/auth/FormAlert';
+import { serverFieldErrors } from '../../features/auth/formHelpers';
+import { useFormState } from '../../features/auth/useFormState';
+import UserMenu from '../../features/auth/UserMenu';
+
+const FIELDS = [
+  { name: 'name', label: 'Name' },
+  { name: 'email', label: 'Email address' },
+  { name: 'password', label: 'Password' },
+  { name: 'phone', label: 'Phone' },
+  { name: 'address', label: 'Address' },
+];
+
+function serverError(data) {
+  const text = data?.error || data?.message;
+  return typeof text === 'string' && text ? text : null;
+}
+
+export default function ProfilePage() {
+  usePageMeta({ title: 'Your Profile - ShopSphere' });
+  const { auth, setAuth } = useAuth();
+  const user = auth.user || {};
+  const { values, setValues, bind, showErrors, focusFirst } = useFormState(FIELDS, {
+    name: user.name,
+    email: user.email,
+    phone: user.phone,
+    address: user.address,
+  });
+  const [alert, setAlert] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => focusFirst(), [focusFirst]);
+
+  const handleSubmit = async (event) => {
+    event.preventDefault();
+    showErrors({});
+    setAlert('');
+    setBusy(true);
+    try {
+      const { data } = await updateProfile({
+        name: values.name,
+        email: values.email,
+        password: values.password,
+        phone: values.phone,
+        address: values.address,
+      });
+      if (data?.updatedUser && !data.error) {
+        const updated = data.updatedUser;
+        setAuth((current) => ({ ...current, user: updated, token: data.token || current.token }));
+        setValues({
+          name: updated.name ?? '',
+          email: updated.email ?? '',
+          password: '',
+          phone: updated.phone ?? '',
+          address: updated.address ?? '',
+        });
+        toast.success(MESSAGES.profileUpdated);
+        return;
+      }
+      const message = serverError(data) || MESSAGES.somethingWentWrong;
+      toast.error(message);
+      setAlert(message);
+    } catch (error) {
+      const message = serverError(error?.response?.data);
+      if (!message) console.error(error);
+      showErrors(serverFieldErrors(error));
+      toast.error(message || MESSAGES.somethingWentWrong);
+      setAlert(message || MESSAGES.somethingWentWrong);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="container-fluid p-3 m-3">
+      <div className="row">
+        <div className="col-md-3 mb-3">
+          <UserMenu />
+        </div>
+        <div className="col-md-9">
+          <form className="col-lg-8" onSubmit={handleSubmit} noValidate>
+            <h1 className="h4 text-center mb-4">USER PROFILE</h1>
+            <FormField label="Name" type="text" autoComplete="name" {...bind('name')} />
+            <FormField
+              label="Email address"
+              type="email"
+              readOnly
+              aria-readonly="true"
+              {...bind('email')}
+            />
+            <FormField
+              label="Password"
+              type="password"
+              autoComplete="new-password"
+              {...bind('password')}
+            />
+            <FormField label="Phone" type="tel" autoComplete="tel" {...bind('phone')} />
+            <FormField
+              label="Address"
+              type="text"
+              autoComplete="street-address"
+              {...bind('address')}
+            />
+            <FormAlert message={alert} />
+            <button type="submit" className="btn btn-primary" disabled={busy}>
+              UPDATE
+            </button>
+          </form>
+        </div>
+      </div>
+    </div>
+  );
+}

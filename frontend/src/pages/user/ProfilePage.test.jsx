@@ -1,0 +1,133 @@
+import { configure, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import toast from 'react-hot-toast';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AUTH_KEY } from '../../constants/storageKeys';
+import { MESSAGES } from '../../constants/messages';
+import { fakeServer } from '../../features/auth/testing/fakeServer';
+import { renderRoutes } from '../../features/auth/testing/renderRoutes';
+import OrdersPage from './OrdersPage';
+import ProfilePage from './ProfilePage';
+import UserDashboardPage from './UserDashboardPage';
+
+// Generous limits (per test, per find*): rendering whole screens in jsdom is slow on a busy CI machine.
+vi.setConfig({ testTimeout: 20_000 });
+configure({ asyncUtilTimeout: 5000 });
+
+// Types a value in one go (a paste), so the forms are exercised without a keystroke per
+// character: these tests check behaviour, and loaded CI machines stay well inside limits.
+async function fill(user, input, value) {
+  await user.click(input);
+  await user.paste(value);
+}
+
+const USER = {
+  _id: '3',
+  name: 'Asha',
+  email: 'asha@example.com',
+  phone: '98',
+  address: '',
+  role: 0,
+};
+const routes = [
+  { path: '/dashboard/user', element: <UserDashboardPage /> },
+  { path: '/dashboard/user/profile', element: <ProfilePage /> },
+  { path: '/dashboard/user/orders', element: <OrdersPage /> },
+];
+const toastWith = (text) => within(document.body).findByText(text, { selector: '[role=status]' });
+
+let server;
+beforeEach(() => {
+  window.localStorage.setItem(AUTH_KEY, JSON.stringify({ user: USER, token: 'tok-3' }));
+});
+afterEach(() => {
+  server?.restore();
+  server = undefined;
+  toast.remove();
+});
+
+describe('User dashboard', () => {
+  it('greets the user, says when there is no address, and Update Address opens the profile form', async () => {
+    const user = userEvent.setup();
+    renderRoutes(routes, '/dashboard/user');
+    expect(screen.getByRole('heading', { name: 'Welcome, Asha!' })).toBeInTheDocument();
+    expect(screen.getByText('asha@example.com')).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.noAddress)).toBeInTheDocument();
+    const menu = screen.getByRole('navigation', { name: 'Dashboard' });
+    expect(within(menu).getByRole('link', { name: 'Profile' })).toHaveAttribute(
+      'href',
+      '/dashboard/user/profile',
+    );
+    expect(within(menu).getByRole('link', { name: 'Orders' })).toHaveAttribute(
+      'href',
+      '/dashboard/user/orders',
+    );
+    await user.click(screen.getByRole('button', { name: 'Update Address' }));
+    expect(screen.getByRole('heading', { name: 'USER PROFILE' })).toBeInTheDocument();
+  });
+
+  it('orders screen says there are none yet', () => {
+    renderRoutes(routes, '/dashboard/user/orders');
+    expect(screen.getByRole('heading', { name: 'All Orders' })).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.noOrders)).toBeInTheDocument();
+  });
+});
+
+describe('Profile', () => {
+  it('shows the stored user with a read-only email', () => {
+    renderRoutes(routes, '/dashboard/user/profile');
+    expect(screen.getByLabelText('Name')).toHaveValue('Asha');
+    expect(screen.getByLabelText('Email address')).toHaveValue('asha@example.com');
+    expect(screen.getByLabelText('Email address')).toHaveAttribute('readonly');
+    expect(screen.getByLabelText('Password')).toHaveValue('');
+  });
+
+  it('replaces the stored user with updatedUser, keeps the token and says so', async () => {
+    const updated = { ...USER, address: '7 Park Street, Kolkata' };
+    server = fakeServer({
+      'PUT /api/v1/auth/profile': {
+        data: { success: true, message: 'Profile updated', updatedUser: updated },
+      },
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/dashboard/user/profile');
+    await fill(user, screen.getByLabelText('Address'), '7 Park Street, Kolkata');
+    await user.click(screen.getByRole('button', { name: 'UPDATE' }));
+
+    expect(await toastWith(MESSAGES.profileUpdated)).toBeInTheDocument();
+    expect(server.calls[0].body).toEqual({
+      name: 'Asha',
+      email: 'asha@example.com',
+      password: '',
+      phone: '98',
+      address: '7 Park Street, Kolkata',
+    });
+    expect(JSON.parse(window.localStorage.getItem(AUTH_KEY))).toEqual({
+      user: updated,
+      token: 'tok-3',
+    });
+  });
+
+  it('shows the server error message (decision F5) and keeps the stored user', async () => {
+    server = fakeServer({
+      'PUT /api/v1/auth/profile': {
+        status: 400,
+        data: {
+          success: false,
+          message: 'This password is too short.',
+          errors: { password: ['This password is too short.'] },
+        },
+      },
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/dashboard/user/profile');
+    await fill(user, screen.getByLabelText('Password'), 'abc');
+    await user.click(screen.getByRole('button', { name: 'UPDATE' }));
+
+    expect(await toastWith('This password is too short.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(
+      'This password is too short.',
+    );
+    expect(JSON.parse(window.localStorage.getItem(AUTH_KEY)).user).toEqual(USER);
+  });
+});

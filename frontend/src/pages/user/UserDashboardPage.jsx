@@ -1,0 +1,48 @@
+// /dashboard/user (spec section 2, decision F9): greeting, email, address (or a note that
+// there is none) and Update Address, which opens the profile form.
+import { useNavigate } from 'react-router-dom';
+import { paths } from '../../config/paths';
+import { MESSAGES } from '../../constants/messages';
+import { usePageMeta } from '../../lib/usePageMeta';
+import { useAuth } from '../../features/auth/AuthContext';
+import UserMenu from '../../features/auth/UserMenu';
+
+export default function UserDashboardPage() {
+  usePageMeta({ title: 'Dashboard - ShopSphere' });
+  const { auth } = useAuth();
+  const navigate = useNavigate();
+  const user = auth.user || {};
+  const address = String(user.address ?? '').trim();
+
+  return (
+    <div className="container-fluid p-3 m-3">
+      <div className="row">
+        <div className="col-md-3 mb-3">
+          <UserMenu />
+        </div>
+        <div className="col-md-9">
+          <section className="card w-75 p-3" aria-labelledby="welcome-title">
+            <h1 id="welcome-title" className="h3">
+              {MESSAGES.welcome(user.name ?? '')}
+            </h1>
+            <dl className="mb-3">
+              <dt>Email</dt>
+              <dd>{user.email}</dd>
+              <dt>Address</dt>
+              <dd>{address || MESSAGES.noAddress}</dd>
+            </dl>
+            <div>
+              <button
+                type="button"
+                className="btn btn-outline-warning"
+                onClick={() => navigate(paths.userProfile)}
+              >
+                Update Address
+              </button>
+            </div>
+          </section>
+        </div>
+      </div>
+    </div>
+  );
+}
