@@ -1,0 +1,77 @@
+"""Browser journeys: Playwright drives the system Chromium against pytest-django's live
+server (the real app, the built bundle, a real test database).
+
+Chromium comes from Debian (`CHROMIUM` or /usr/bin/chromium); Playwright never downloads
+a browser. Where none exists the journeys are skipped with a loud line, never silently.
+"""
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+# Playwright's sync API runs an event loop in this thread; Django's ORM calls made by the
+# tests themselves (creating fixtures) are still synchronous and safe here.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM_FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+
+
+def pytest_collection_modifyitems(config, items):
+    problems = []
+    if not Path(CHROMIUM).exists():
+        problems.append(f"no Chromium at {CHROMIUM} (apt-get install chromium, or set CHROMIUM)")
+    if not (ROOT / "static" / "dist" / "manifest.json").exists():
+        problems.append("the React bundle is not built (make build)")
+    if not problems:
+        return
+    reason = "BROWSER TESTS SKIPPED: " + "; ".join(problems)
+    config.issue_config_time_warning(pytest.PytestWarning(reason), stacklevel=2)
+    print(f"\n{'!' * 78}\n{reason}\n{'!' * 78}")
+    for item in items:
+        item.add_marker(pytest.mark.skip(reason=reason))
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    return {
+        **browser_type_launch_args,
+        "executable_path": CHROMIUM,
+        "args": CHROMIUM_FLAGS,
+    }
+
+
+@pytest.fixture(autouse=True)
+def _e2e_db(transactional_db, settings):
+    """The live server shares the test database; static files come from the finders
+    (plain storage: webpack already hashed the names)."""
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    }
+
+
+@pytest.fixture(scope="session")
+def base_url(live_server):
+    return live_server.url
+
+
+@pytest.fixture
+def page(page, base_url):
+    """The page, failing the test on any uncaught JavaScript error."""
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.set_default_timeout(10_000)
+    yield page
+    assert not errors, f"JavaScript errors on the page: {errors}"
