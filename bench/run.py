@@ -1,0 +1,644 @@
+"""The benchmark behind `make bench` (issue 8).
+
+What it does, in order:
+
+1. Prepares the configured database (`DATABASE_URL`, meant to be the local PostgreSQL):
+   creates it when missing, migrates, and loads `seed_demo --products N` unless N
+   products are already there; collects the static files.
+2. A query pass: every call once through Django's test client in this process, against
+   the same database, with `CaptureQueriesContext` counting the SQL of a warm request.
+3. Starts gunicorn with production settings (DEBUG off, a freshly generated SECRET_KEY,
+   gunicorn.conf.py) on 127.0.0.1, and drives each call with wrk (a separate process) at
+   a fixed concurrency for a fixed time, after a short warm-up.
+4. The ceiling is `/healthz` (no database, no cache) measured in the same run, before the
+   first call and after every call; each call's throughput is reported as a share of the
+   mean of the two ceilings around it (robust to a machine whose speed drifts).
+5. Writes bench/results/latest.json and latest.md and prints the table.
+
+Settings (environment or flags): BENCH_DURATION (5 s a call), BENCH_WARMUP (1 s),
+BENCH_CONNECTIONS (16), BENCH_THREADS (wrk threads, 1), BENCH_PRODUCTS (100000),
+BENCH_PORT (8110), BENCH_DEEP_PAGE (1000), BENCH_COMMON_WORD / BENCH_RARE_WORD (picked
+from the catalogue when unset), BENCH_ONLY (comma-separated call names).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import os
+import platform
+import re
+import runpy
+import secrets
+import shutil
+import signal
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from collections import Counter
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+RESULTS = ROOT / "bench" / "results"
+LUA = ROOT / "bench" / "wrk_report.lua"
+PY = sys.executable
+MANAGE = [PY, str(ROOT / "manage.py")]
+
+# Share of the ceiling each kind of call must keep (issue 8's targets).
+TARGET_SHARE = {"read": 0.50, "search": 0.30}
+MAX_QUERIES = 3
+
+
+@dataclass
+class Call:
+    name: str
+    path: str
+    kind: str = "read"  # "ceiling", "read" or "search"
+    method: str = "GET"
+    body: str = ""
+    if_none_match: str = ""
+    expect: int = 200
+    note: str = ""
+    # Filled in by the query pass and the load run.
+    queries: int | None = None
+    queries_cold: int | None = None
+    status: int | None = None
+    response_bytes: int | None = None
+    cold_ms: float | None = None
+    warm_ms: float | None = None
+    load: dict = field(default_factory=dict)
+
+
+def log(message: str) -> None:
+    print(f"[bench] {message}", flush=True)
+
+
+def parse_args() -> argparse.Namespace:
+    e = os.environ.get
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    p.add_argument("--duration", type=int, default=int(e("BENCH_DURATION", "5")))
+    p.add_argument("--warmup", type=int, default=int(e("BENCH_WARMUP", "1")))
+    p.add_argument("--connections", type=int, default=int(e("BENCH_CONNECTIONS", "16")))
+    p.add_argument("--threads", type=int, default=int(e("BENCH_THREADS", "1")))
+    p.add_argument("--products", type=int, default=int(e("BENCH_PRODUCTS", "100000")))
+    p.add_argument("--port", type=int, default=int(e("BENCH_PORT", "8110")))
+    p.add_argument("--deep-page", type=int, default=int(e("BENCH_DEEP_PAGE", "1000")))
+    p.add_argument("--common-word", default=e("BENCH_COMMON_WORD", ""))
+    p.add_argument("--rare-word", default=e("BENCH_RARE_WORD", ""))
+    p.add_argument(
+        "--unpaged-category",
+        action="store_true",
+        default=e("BENCH_UNPAGED_CATEGORY", "") not in ("", "0"),
+        help="also load product-category/{slug} without a page (every product of it)",
+    )
+    p.add_argument("--only", default=e("BENCH_ONLY", ""), help="comma-separated call names")
+    p.add_argument("--label", default=e("BENCH_LABEL", ""), help="free text stored in results")
+    p.add_argument(
+        "--output", default=e("BENCH_OUTPUT", "latest"), help="results file stem in bench/results"
+    )
+    return p.parse_args()
+
+
+# --- 1. the database ---------------------------------------------------------------------
+def ensure_database(url: str) -> None:
+    """Create the PostgreSQL database named in the URL when it does not exist yet."""
+    parts = urllib.parse.urlparse(url)
+    if not parts.scheme.startswith("postgres"):
+        log(f"DATABASE_URL is not PostgreSQL ({parts.scheme}); the targets are for PostgreSQL.")
+        return
+    import psycopg
+
+    name = parts.path.lstrip("/")
+    admin_url = urllib.parse.urlunparse(parts._replace(path="/postgres"))
+    with psycopg.connect(admin_url, autocommit=True) as conn:
+        exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone()
+        if not exists:
+            log(f"creating database {name}")
+            conn.execute(f'CREATE DATABASE "{name}"')
+
+
+def manage(*args: str, env: dict) -> None:
+    subprocess.run([*MANAGE, *args], cwd=ROOT, env=env, check=True)
+
+
+# --- 2. targets and the query pass --------------------------------------------------------
+WORD = re.compile(r"[A-Za-z]{4,}")
+
+
+def pick_words(product_model, common: str, rare: str) -> tuple[str, str, dict]:
+    """A word found in many products and one found in very few, from the catalogue."""
+    from django.db.models import Q
+
+    def matches(word: str) -> int:
+        return product_model.objects.filter(
+            Q(name__icontains=word) | Q(description__icontains=word)
+        ).count()
+
+    names = list(product_model.objects.order_by("id").values_list("name", flat=True)[:3000])
+    counts = Counter(w.lower() for name in names for w in set(WORD.findall(name)))
+    if not common and counts:
+        common = counts.most_common(1)[0][0]
+    if not rare and counts:
+        candidates = [w for w, n in sorted(counts.items(), key=lambda kv: (kv[1], kv[0]))][:25]
+        scored = [(matches(w), w) for w in candidates]
+        scored = [s for s in scored if s[0] > 0]
+        rare = min(scored)[1] if scored else ""
+        if not scored or min(scored)[0] > 20:
+            # A catalogue made from templates has no rare word: a whole product name
+            # (what a shopper pastes) matches one product or a handful.
+            total = product_model.objects.count()
+            rare = product_model.objects.order_by("id").values_list("name", flat=True)[total // 3]
+    info = {"common": {"word": common, "matches": matches(common) if common else 0}}
+    info["rare"] = {"word": rare, "matches": matches(rare) if rare else 0}
+    return common or "phone", rare or "zzzz", info
+
+
+def build_calls(args: argparse.Namespace) -> tuple[list[Call], dict]:
+    """The calls of issue 8, with ids, slugs and words taken from the seeded catalogue."""
+    from catalog.models import Category, Product
+
+    total = Product.objects.count()
+    if total == 0:
+        raise SystemExit("no products in the database: seeding failed?")
+    with_photo = Product.objects.exclude(photo="").exclude(photo__isnull=True)
+    product = with_photo.order_by("id").first() or Product.objects.order_by("id").first()
+    # A product from the middle of the catalogue for the detail and related calls.
+    middle = Product.objects.order_by("id")[total // 2]
+    category = Category.objects.get(pk=middle.category_id)
+    category_size = Product.objects.filter(category=category).count()
+    common, rare, words = pick_words(Product, args.common_word, args.rare_word)
+    filters_body = json.dumps({"checked": [str(category.pk)], "radio": [200, 349], "page": 1})
+    p = "/api/v1/product"
+    calls = [
+        Call("healthz", "/healthz", kind="ceiling", note="ceiling: no database, no cache"),
+        Call("product-list page 1", f"{p}/product-list/1"),
+        Call(
+            f"product-list page {args.deep_page}",
+            f"{p}/product-list/{args.deep_page}",
+            note=f"offset {(args.deep_page - 1) * 6}",
+        ),
+        Call("product-count", f"{p}/product-count"),
+        Call("get-category", "/api/v1/category/get-category"),
+        Call("get-product/{slug}", f"{p}/get-product/{middle.slug}"),
+        Call("related-product", f"{p}/related-product/{middle.pk}/{middle.category_id}"),
+        Call(
+            "product-category/{slug}?page=1",
+            f"{p}/product-category/{category.slug}?page=1",
+            note="a page of the category and its total",
+        ),
+        Call(
+            "product-category/{slug} (unpaged)",
+            f"{p}/product-category/{category.slug}",
+            note=f"every product of the category ({category_size:,}), as the original call",
+        ),
+        Call(
+            "product-filters",
+            f"{p}/product-filters",
+            method="POST",
+            body=filters_body,
+            note="one category, band 200-349, page 1",
+        ),
+        Call(
+            "search (common word)",
+            f"{p}/search/{urllib.parse.quote(common)}",
+            kind="search",
+            note=f"'{common}': {words['common']['matches']} matching products",
+        ),
+        Call(
+            "search (rare word)",
+            f"{p}/search/{urllib.parse.quote(rare)}",
+            kind="search",
+            note=f"'{rare}': {words['rare']['matches']} matching products",
+        ),
+        Call("product-photo", f"{p}/product-photo/{product.pk}"),
+        Call(
+            "product-photo If-None-Match",
+            f"{p}/product-photo/{product.pk}",
+            expect=304,
+            note="conditional GET, answered 304",
+        ),
+    ]
+    meta = {"products": total, "categories": Category.objects.count(), "search_words": words}
+    return calls, meta
+
+
+def query_pass(calls: list[Call]) -> None:
+    """SQL per request through the test client, same database, same cache as the server.
+
+    Each call runs twice: the first may fill caches (counted as `queries_cold`), the
+    second is what a server in steady state does (`queries`)."""
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+
+    client = Client(HTTP_HOST="127.0.0.1")
+    # The server's one-line-per-request log belongs to the server; not in this output.
+    logging.disable(logging.INFO)
+    for call in calls:
+        if call.kind == "ceiling":
+            call.queries = call.queries_cold = 0
+        headers = {"If-None-Match": call.if_none_match} if call.if_none_match else {}
+
+        def send(call=call, headers=headers):
+            if call.method == "POST":
+                return client.post(
+                    call.path, call.body, content_type="application/json", headers=headers
+                )
+            return client.get(call.path, headers=headers)
+
+        started = time.perf_counter()
+        with CaptureQueriesContext(connection) as cold:
+            send()
+        middle = time.perf_counter()
+        with CaptureQueriesContext(connection) as warm:
+            response = send()
+        call.cold_ms = round((middle - started) * 1000, 1)
+        call.warm_ms = round((time.perf_counter() - middle) * 1000, 1)
+        call.queries_cold, call.queries = len(cold), len(warm)
+        call.status = response.status_code
+        body = b"".join(response) if response.streaming else response.content
+        call.response_bytes = len(body)
+        if response.status_code != call.expect:
+            log(f"WARNING {call.name}: {response.status_code} (expected {call.expect})")
+        if call.expect == 200 and "product-photo" in call.name:
+            etag = response.headers.get("ETag", "")
+            for other in calls:
+                if other.expect == 304 and other.path == call.path:
+                    other.if_none_match = etag
+
+
+# --- 3. the server and the load ------------------------------------------------------------
+def start_server(env: dict, port: int) -> subprocess.Popen:
+    gunicorn = Path(PY).parent / "gunicorn"
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    # The server logs a line per request (production behaviour, kept): to a file, not here.
+    with open(RESULTS / f"server-{port}.log.tmp", "w") as server_log:
+        proc = subprocess.Popen(
+            [str(gunicorn), "shop.wsgi", "-c", "gunicorn.conf.py"],
+            cwd=ROOT,
+            env=env,
+            stdout=server_log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+    url = f"http://127.0.0.1:{port}/healthz"
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise SystemExit(f"gunicorn exited with {proc.returncode}")
+        try:
+            with urllib.request.urlopen(url, timeout=1) as r:
+                if r.status == 200:
+                    return proc
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            time.sleep(0.2)
+    stop_server(proc)
+    raise SystemExit("gunicorn did not answer /healthz within 30 s")
+
+
+def stop_server(proc: subprocess.Popen) -> None:
+    if proc.poll() is None:
+        os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+
+
+def wrk(call: Call, base: str, seconds: float, args: argparse.Namespace) -> dict:
+    env = {
+        **os.environ,
+        "WRK_METHOD": call.method,
+        "WRK_BODY": call.body,
+        "WRK_IF_NONE_MATCH": call.if_none_match,
+    }
+    cmd = [
+        "wrk",
+        f"-t{args.threads}",
+        f"-c{args.connections}",
+        f"-d{max(1, round(seconds))}s",  # wrk takes whole seconds
+        "--timeout",
+        "10s",
+        "-s",
+        str(LUA),
+        base + call.path,
+    ]
+    out = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True).stdout
+    line = next(x for x in out.splitlines() if x.startswith("BENCH_JSON "))
+    raw = json.loads(line.removeprefix("BENCH_JSON "))
+    seconds_run = raw["duration_us"] / 1e6
+    errors = sum(v for k, v in raw.items() if k.startswith("errors_"))
+    return {
+        "rps": round(raw["requests"] / seconds_run, 1),
+        "requests": raw["requests"],
+        "p50_ms": raw["p50_us"] / 1000,
+        "p95_ms": raw["p95_us"] / 1000,
+        "p99_ms": raw["p99_us"] / 1000,
+        "mean_ms": round(raw["mean_us"] / 1000, 3),
+        "max_ms": raw["max_us"] / 1000,
+        "errors": errors,
+        "errors_detail": {k: v for k, v in raw.items() if k.startswith("errors_")},
+        "kb_per_s": round(raw["bytes"] / seconds_run / 1024, 1),
+    }
+
+
+def wait_until_idle(base: str, limit: float = 120) -> None:
+    """Requests still running from the previous call (wrk stops sending, the server does
+    not stop working) must not eat into the next call's time."""
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        started = time.monotonic()
+        try:
+            with urllib.request.urlopen(base + "/healthz", timeout=limit) as r:
+                r.read()
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            time.sleep(0.5)
+            continue
+        if time.monotonic() - started < 0.05:
+            return
+        time.sleep(0.2)
+
+
+def load_all(calls: list[Call], base: str, args: argparse.Namespace) -> dict:
+    """Ceiling, call, ceiling, call, ..., ceiling: each call is compared with the mean of
+    the ceilings measured just before and just after it, so a machine whose speed drifts
+    during the run (other work, thermal limits) does not skew the shares."""
+    ceiling = calls[0]
+
+    def measure(call: Call) -> dict:
+        wait_until_idle(base)
+        if args.warmup > 0:
+            wrk(call, base, args.warmup, args)
+        return wrk(call, base, args.duration, args)
+
+    samples = [measure(ceiling)]
+    log(f"ceiling {samples[-1]['rps']:.0f} req/s")
+    for call in calls[1:]:
+        call.load = measure(call)
+        samples.append(measure(ceiling))
+        call.load["ceiling_rps"] = round((samples[-2]["rps"] + samples[-1]["rps"]) / 2, 1)
+        share = call.load["rps"] / call.load["ceiling_rps"] if call.load["ceiling_rps"] else 0
+        log(
+            f"{call.name}: {call.load['rps']:.0f} req/s ({share:.0%} of "
+            f"{call.load['ceiling_rps']:.0f}), p99 {call.load['p99_ms']:.1f} ms"
+        )
+    rates = sorted(s["rps"] for s in samples)
+    # The ceiling row shows the median sample; its own share is 100% by definition.
+    ceiling.load = dict(sorted(samples, key=lambda s: s["rps"])[len(samples) // 2])
+    ceiling.load["ceiling_rps"] = ceiling.load["rps"]
+    return {"samples": [s["rps"] for s in samples], "min": rates[0], "max": rates[-1]}
+
+
+# --- 4. the report -------------------------------------------------------------------------
+def machine_info(meta: dict) -> dict:
+    import django
+    import gunicorn
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            cursor.execute("SHOW server_version")
+            db_version = f"PostgreSQL {cursor.fetchone()[0]}"
+        else:
+            db_version = f"{connection.vendor} {connection.Database.sqlite_version}"
+    cpu = ""
+    with open("/proc/cpuinfo") as f:
+        for line in f:
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    wrk_version = subprocess.run(["wrk", "--version"], capture_output=True, text=True).stdout
+    conf = runpy.run_path(str(ROOT / "gunicorn.conf.py"))
+    return {
+        "date": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
+        "cores": os.cpu_count(),
+        "cpu": cpu,
+        "platform": platform.platform(),
+        "python": platform.python_version(),
+        "django": django.get_version(),
+        "database": db_version,
+        "gunicorn": gunicorn.__version__,
+        "gunicorn_workers": conf.get("workers"),
+        "gunicorn_worker_class": conf.get("worker_class", "sync"),
+        "gunicorn_threads": conf.get("threads", 1),
+        "cache": _cache_backend(),
+        "wrk": wrk_version.split("Copyright")[0].strip(),
+        **meta,
+    }
+
+
+def _cache_backend() -> str:
+    from django.conf import settings
+
+    return settings.CACHES["default"]["BACKEND"].rsplit(".", 1)[-1]
+
+
+def verdict(call: Call, share: float) -> str:
+    problems = []
+    if call.kind in TARGET_SHARE and share < TARGET_SHARE[call.kind]:
+        problems.append(f"<{TARGET_SHARE[call.kind]:.0%}")
+    if call.load.get("errors"):
+        problems.append("errors")
+    if call.queries is not None and call.queries > MAX_QUERIES:
+        problems.append(f">{MAX_QUERIES} SQL")
+    if call.status != call.expect:
+        problems.append(f"status {call.status}")
+    return "ok" if not problems else "MISS " + ", ".join(problems)
+
+
+def table(calls: list[Call]) -> list[dict]:
+    rows = []
+    for call in calls:
+        ceiling = call.load["ceiling_rps"]
+        share = call.load["rps"] / ceiling if ceiling else 0.0
+        rows.append(
+            {
+                "call": call.name,
+                "method": call.method,
+                "path": call.path,
+                "kind": call.kind,
+                "status": call.status,
+                "rps": call.load["rps"],
+                "ceiling_rps": ceiling,
+                "share": round(share, 3),
+                "p50_ms": call.load["p50_ms"],
+                "p95_ms": call.load["p95_ms"],
+                "p99_ms": call.load["p99_ms"],
+                "errors": call.load["errors"],
+                "queries": call.queries,
+                "queries_cold": call.queries_cold,
+                "response_bytes": call.response_bytes,
+                "single_request_ms": {"cold": call.cold_ms, "warm": call.warm_ms},
+                "target": verdict(call, share) if call.kind != "ceiling" else "",
+                "note": call.note,
+                "load": call.load,
+            }
+        )
+    return rows
+
+
+def markdown(rows: list[dict], machine: dict, run: dict) -> str:
+    head = (
+        "| Call | req/s | ceiling req/s | share | p50 ms | p95 ms | p99 ms | errors "
+        "| SQL/req (cold) | target |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---|"
+    )
+    lines = [head]
+    for r in rows:
+        sql = "-" if r["queries"] is None else f"{r['queries']} ({r['queries_cold']})"
+        lines.append(
+            f"| {r['call']} | {r['rps']:,.0f} | {r['ceiling_rps']:,.0f} | {r['share']:.0%} "
+            f"| {r['p50_ms']:.1f} "
+            f"| {r['p95_ms']:.1f} | {r['p99_ms']:.1f} | {r['errors']} | {sql} | {r['target']} |"
+        )
+    m = machine
+    words = m["search_words"]
+    return "\n".join(
+        [
+            "# Benchmark: every read call against the server's own ceiling",
+            "",
+            f"- Date: {m['date']}{' (' + run['label'] + ')' if run['label'] else ''}",
+            f"- Machine: {m['cores']} cores ({m['cpu']}), {m['platform']}; "
+            "wrk runs on the same machine",
+            f"- Versions: Python {m['python']}, Django {m['django']}, {m['database']}, "
+            f"gunicorn {m['gunicorn']} ({m['gunicorn_workers']} {m['gunicorn_worker_class']} "
+            f"workers x {m['gunicorn_threads']} threads), {m['wrk']}; cache {m['cache']}",
+            f"- Data: {m['products']:,} products in {m['categories']} categories",
+            f"- Load: wrk, {run['connections']} connections, {run['threads']} thread(s), "
+            f"{run['duration']:g} s a call after {run['warmup']:g} s warm-up",
+            f"- Ceiling (/healthz): measured before the first call and after every call, "
+            f"{run['ceiling']['min']:,.0f} to {run['ceiling']['max']:,.0f} req/s; each call's "
+            "share is against the mean of the ceilings just before and after it",
+            f"- Search words: common '{words['common']['word']}' "
+            f"({words['common']['matches']:,} products), rare '{words['rare']['word']}' "
+            f"({words['rare']['matches']} products)",
+            *(
+                [
+                    f"- Not under load: `{m['unpaged_category']['path']}` "
+                    f"({m['unpaged_category']['note']}): "
+                    f"{m['unpaged_category']['bytes'] / 1e6:.1f} MB, "
+                    f"{m['unpaged_category']['cold_ms']:,.0f} ms uncached, "
+                    f"{m['unpaged_category']['warm_ms']:,.0f} ms cached, one request "
+                    "(BENCH_UNPAGED_CATEGORY=1 loads it)"
+                ]
+                if "unpaged_category" in m
+                else []
+            ),
+            "- Targets: reads >= 50% of the ceiling, search >= 30%, no errors, <= 3 SQL "
+            "queries per request (warm; cold = first request after a restart or a write)",
+            "",
+            *lines,
+            "",
+        ]
+    )
+
+
+def main() -> None:
+    args = parse_args()
+    url = os.environ.get("DATABASE_URL", "")
+    if not url:
+        raise SystemExit(
+            "DATABASE_URL is not set. The benchmark seeds 100k products into it, so it never "
+            "guesses: run `make bench` (defaults to the local PostgreSQL database `bench`) or "
+            "set DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench yourself."
+        )
+    if not shutil.which("wrk"):
+        raise SystemExit("wrk is not installed (apt-get install wrk)")
+
+    env = {
+        **os.environ,
+        "DEBUG": "false",
+        "SECRET_KEY": secrets.token_urlsafe(50),
+        "DATABASE_URL": url,
+        "HOST": "127.0.0.1",
+        "PORT": str(args.port),
+        "DJANGO_SETTINGS_MODULE": "shop.settings",
+    }
+    os.environ.update(env)
+    ensure_database(url)
+    log("migrating")
+    manage("migrate", "--noinput", "--verbosity", "0", env=env)
+
+    sys.path.insert(0, str(ROOT))
+    import django
+
+    django.setup()
+    from catalog.models import Product
+
+    have = Product.objects.count()
+    if have < args.products:
+        log(f"seeding {args.products:,} products ({have:,} there)")
+        manage("seed_demo", "--products", str(args.products), env=env)
+    else:
+        log(f"{have:,} products already there, not seeding")
+    from django.db import connection
+
+    if connection.vendor == "postgresql":
+        # Fresh planner statistics and visibility map after a bulk load, as autovacuum
+        # would have them in a shop that has been running for a while.
+        with connection.cursor() as cursor:
+            cursor.execute("VACUUM ANALYZE catalog_product")
+            cursor.execute("VACUUM ANALYZE catalog_category")
+    log("collecting static files")
+    manage("collectstatic", "--noinput", "--verbosity", "0", env=env)
+
+    calls, meta = build_calls(args)
+    unpaged = next(c for c in calls if c.name.endswith("(unpaged)"))
+    if not args.unpaged_category:
+        # Thousands of products in one answer take seconds each: under load they would
+        # tie up every worker for minutes. Timed once in the query pass instead.
+        calls.remove(unpaged)
+    if args.only:
+        wanted = {n.strip() for n in args.only.split(",")}
+        calls = [c for c in calls if c.kind == "ceiling" or c.name in wanted]
+    log("query pass (test client, same database)")
+    query_pass(calls if args.unpaged_category else [*calls, unpaged])
+    if not args.unpaged_category:
+        meta["unpaged_category"] = {
+            "path": unpaged.path,
+            "note": unpaged.note,
+            "status": unpaged.status,
+            "bytes": unpaged.response_bytes,
+            "queries": unpaged.queries,
+            "cold_ms": unpaged.cold_ms,
+            "warm_ms": unpaged.warm_ms,
+        }
+    machine = machine_info(meta)
+    from django.db import connections
+
+    connections.close_all()
+
+    log(f"starting gunicorn on 127.0.0.1:{args.port}")
+    server = start_server(env, args.port)
+    try:
+        ceiling = load_all(calls, f"http://127.0.0.1:{args.port}", args)
+    finally:
+        stop_server(server)
+
+    rows = table(calls)
+    run = {
+        "duration": args.duration,
+        "warmup": args.warmup,
+        "connections": args.connections,
+        "threads": args.threads,
+        "label": args.label,
+        "ceiling": ceiling,
+    }
+    md = markdown(rows, machine, run)
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    (RESULTS / f"{args.output}.json").write_text(
+        json.dumps({"machine": machine, "run": run, "calls": rows}, indent=2) + "\n"
+    )
+    (RESULTS / f"{args.output}.md").write_text(md)
+    print()
+    print(md)
+
+
+if __name__ == "__main__":
+    main()
