@@ -164,6 +164,26 @@ def test_filters_live_in_the_url_survive_a_reload_page_and_reset(page, base_url,
     expect(page.get_by_text("Showing 2 of 6")).to_be_visible()
 
 
+CLICK_AND_READ = """input => { input.click(); return input.checked; }"""
+
+
+def test_a_filter_box_is_ticked_as_soon_as_it_is_clicked(page, base_url):
+    """The boxes are controlled by the URL. Had the URL change waited for a React
+    transition, the box would read unticked right after the click (and a slow machine's
+    Playwright check() would fail, as CI once did)."""
+    phones = CategoryFactory(name="Phones")
+    ProductFactory(name="Phone 1", category=phones)
+    ProductFactory(name="Linen Shirt", category=CategoryFactory(name="Shirts"))
+
+    page.goto(base_url + "/")
+    expect(page.get_by_text("Showing 2 of 2")).to_be_visible()
+    assert page.get_by_label("Phones").evaluate(CLICK_AND_READ) is True
+    assert page.get_by_label("₹0 to ₹199").evaluate(CLICK_AND_READ) is True
+    url_is(page, base_url, "/", rf"\?category={phones.pk}&price=0")
+    assert page.get_by_label("Phones").evaluate(CLICK_AND_READ) is False
+    url_is(page, base_url, "/", r"\?price=0")
+
+
 # --- product details, categories, search --------------------------------------------------
 
 

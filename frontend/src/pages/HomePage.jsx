@@ -90,9 +90,13 @@ export default function HomePage() {
       });
   }, [query, state.page]);
 
-  const onCategory = (id, on) => setSearchParams(toggleCategory(searchParams, id, on));
-  const onPrice = (id) => setSearchParams(choosePrice(searchParams, id));
-  const onReset = () => setSearchParams(new URLSearchParams());
+  // The checkboxes are controlled by the URL. React Router wraps a navigation in a
+  // transition by default, which would leave a just-clicked box unticked until that
+  // transition commits; flushSync updates the URL and the boxes in the same event.
+  const navigateNow = (params) => setSearchParams(params, { flushSync: true });
+  const onCategory = (id, on) => navigateNow(toggleCategory(searchParams, id, on));
+  const onPrice = (id) => navigateNow(choosePrice(searchParams, id));
+  const onReset = () => navigateNow(new URLSearchParams());
 
   const { products, total } = state;
   const fresh = state.query === query;
