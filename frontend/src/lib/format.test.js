@@ -6,6 +6,44 @@ describe('formatPrice', () => {
     expect(formatPrice(123456)).toBe('₹1,23,456.00');
     expect(formatPrice('199.5')).toBe('₹199.50');
   });
+  it('writes what Intl.NumberFormat en-IN writes, without loading its locale data', () => {
+    const intl = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
+    const values = [
+      0,
+      0.005,
+      0.015,
+      0.125,
+      1,
+      9.999,
+      12,
+      99.5,
+      100,
+      999,
+      1000,
+      1234.565,
+      12345,
+      99999.995,
+      100000,
+      123456.7,
+      1000000,
+      12345678.9,
+      999999999.99,
+      10 ** 15,
+      -1,
+      -1234.5,
+      -99999.99,
+      '0.10',
+      '2500',
+      '1e3',
+      0.0049,
+      1e-7,
+      1e21,
+      2.5e22,
+    ];
+    // And a fixed spread of amounts with up to three decimals (rounding to paise).
+    for (let i = 0; i < 3000; i += 1) values.push(((i * 2654435761) % 10 ** ((i % 12) + 1)) / 1000);
+    for (const value of values) expect(formatPrice(value)).toBe(intl.format(Number(value)));
+  });
   it('shows zero for missing or bad values', () => {
     expect(formatPrice(undefined)).toBe('₹0.00');
     expect(formatPrice('abc')).toBe('₹0.00');
