@@ -184,6 +184,46 @@ def test_a_filter_box_is_ticked_as_soon_as_it_is_clicked(page, base_url):
     url_is(page, base_url, "/", r"\?price=0")
 
 
+AFTER_FRAMES = """n => new Promise(done => {
+  const next = left => (left ? requestAnimationFrame(() => next(left - 1)) : done());
+  next(n);
+})"""
+COUNT_LAYOUT_SHIFT = """window.layoutShift = 0;
+new PerformanceObserver(list => list.getEntries().forEach(entry => {
+  if (!entry.hadRecentInput) window.layoutShift += entry.value;
+})).observe({ type: 'layout-shift', buffered: true });"""
+
+
+def test_on_a_phone_the_cards_wait_for_the_filters_above_them(page, base_url):
+    """Category filters sit above the price filters and the list on a phone: shown
+    before the categories arrived, those were pushed down when they came (layout shift).
+    The navbar and home also share one category request."""
+    phones = CategoryFactory(name="Phones")
+    for n in range(3):
+        ProductFactory(name=f"Phone {n}", category=phones)
+    for n in range(6):
+        CategoryFactory(name=f"Kind {n}")
+    page.set_viewport_size(PHONE)
+    page.add_init_script(COUNT_LAYOUT_SHIFT)
+    calls, held = [], []
+    page.on("request", lambda r: "/category/get-category" in r.url and calls.append(r.url))
+    page.route(re.compile(r".*/api/v1/category/get-category$"), lambda route: held.append(route))
+
+    with page.expect_response(re.compile(r".*/product-list/1$")):
+        page.goto(base_url + "/")
+    page.evaluate(AFTER_FRAMES, 10)
+    expect(page.get_by_role("status").filter(has_text="Loading")).to_be_visible()
+    expect(cards(page)).to_have_count(0)
+    assert len(held) == 1
+
+    held[0].continue_()
+    expect(cards(page)).to_have_count(3)
+    expect(page.get_by_label("Kind 5")).to_be_visible()
+    page.evaluate(AFTER_FRAMES, 3)
+    assert page.evaluate("window.layoutShift") < 0.01
+    assert calls == [base_url + "/api/v1/category/get-category"]
+
+
 # --- product details, categories, search --------------------------------------------------
 
 

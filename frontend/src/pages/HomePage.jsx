@@ -33,7 +33,7 @@ async function fetchPage(filters, page) {
 export default function HomePage() {
   usePageMeta();
   const { add } = useCart();
-  const { categories } = useCategories();
+  const { categories, loaded: categoriesLoaded } = useCategories();
   const [searchParams, setSearchParams] = useSearchParams();
   const query = searchParams.toString();
   const [state, setState] = useState({ query: null, products: [], page: 1, total: 0 });
@@ -100,6 +100,11 @@ export default function HomePage() {
 
   const { products, total } = state;
   const fresh = state.query === query;
+
+  // The screen waits for the category filters (products load meanwhile): on a phone they
+  // sit above the price filters and the list, and arriving late they would push both down
+  // (Cumulative Layout Shift).
+  if (!categoriesLoaded) return <Loading />;
 
   return (
     <div className="container-fluid py-4 px-lg-4">

@@ -3,13 +3,24 @@
 import { useEffect, useState } from 'react';
 import { getCategories } from './api';
 
+// The navbar and home ask at the same moment on a first visit: they share one request
+// while it is in flight (a later mount asks again, so a new category shows up).
+let inFlight = null;
+
+function loadCategories() {
+  inFlight ??= getCategories().finally(() => {
+    inFlight = null;
+  });
+  return inFlight;
+}
+
 export function useCategories() {
   const [categories, setCategories] = useState([]);
   const [loaded, setLoaded] = useState(false);
 
   useEffect(() => {
     let active = true;
-    getCategories()
+    loadCategories()
       .then(({ data }) => {
         if (active) setCategories(Array.isArray(data?.category) ? data.category : []);
       })
