@@ -10,6 +10,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 # Playwright's sync API runs an event loop in this thread; Django's ORM calls made by the
 # tests themselves (creating fixtures) are still synchronous and safe here.
@@ -73,5 +74,8 @@ def page(page, base_url):
     errors = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.set_default_timeout(10_000)
+    # Assertions wait as long as actions: an error toast lives 4 s plus 1 s to leave
+    # (spec section 8), exactly Playwright's default 5 s, so a busy machine missed it.
+    expect.set_options(timeout=10_000)
     yield page
     assert not errors, f"JavaScript errors on the page: {errors}"
