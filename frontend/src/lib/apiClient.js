@@ -15,8 +15,8 @@ apiClient.interceptors.request.use((config) => {
 
 const sessionListeners = new Set();
 
-// Called with no arguments when a call that carried a token answers 401: the session is
-// dead (expired, password changed, user deactivated) and must be cleared.
+// Called when a call answers 401 for the token stored right now: the session is dead
+// (expired, password changed, user deactivated) and must be cleared.
 export function onSessionExpired(listener) {
   sessionListeners.add(listener);
   return () => sessionListeners.delete(listener);
@@ -26,11 +26,16 @@ export function onSessionExpired(listener) {
 // the token on them, so a logged-in shopper who mistypes a password stays logged in.
 const CREDENTIAL_CALLS = /\/api\/v1\/auth\/(login|register|forgot-password)$/;
 
-export function endsSession(error) {
+// Only a refusal of the stored token ends the session. A call sent with an older token
+// (before a new login, or before a password change issued a fresh one) may answer 401
+// late; that says nothing about the session the shopper has now.
+export function endsSession(error, storedToken) {
   const config = error?.config;
+  const sent = config?.headers?.Authorization;
   return (
     error?.response?.status === 401 &&
-    Boolean(config?.headers?.Authorization) &&
+    Boolean(sent) &&
+    sent === storedToken &&
     !CREDENTIAL_CALLS.test(config?.url ?? '')
   );
 }
@@ -38,7 +43,7 @@ export function endsSession(error) {
 apiClient.interceptors.response.use(
   (response) => response,
   (error) => {
-    if (endsSession(error)) {
+    if (endsSession(error, readJSON(AUTH_KEY, null)?.token)) {
       sessionListeners.forEach((listener) => listener());
     }
     return Promise.reject(error);

@@ -1,6 +1,15 @@
 // Auth state {user, token} of spec section 3, persisted under 'auth' (the login response)
-// and restored on start. A 401 on a call that carried the token clears the dead session.
-import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+// and restored on start. A 401 for the stored token clears the dead session (a late 401
+// for an older token leaves a fresh session alone).
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import toast from 'react-hot-toast';
 import { onSessionExpired } from '../../lib/apiClient';
 import { onExternalChange, readJSON, remove, writeJSON } from '../../lib/storage';
@@ -18,30 +27,40 @@ function readAuth() {
 
 export function AuthProvider({ children }) {
   const [auth, setAuthState] = useState(readAuth);
+  // The latest value, ahead of React's next render. Storage is written at once (not in a
+  // state updater, which React may run later): apiClient compares a refused token with the
+  // stored one, and a fresh login must be stored before any late answer arrives.
+  const latest = useRef(auth);
 
   const setAuth = useCallback((next) => {
-    setAuthState((current) => {
-      const value = typeof next === 'function' ? next(current) : next;
-      if (value?.token) writeJSON(AUTH_KEY, value);
-      else remove(AUTH_KEY);
-      return value?.token ? value : EMPTY;
-    });
+    const value = typeof next === 'function' ? next(latest.current) : next;
+    const settled = value?.token ? value : EMPTY;
+    latest.current = settled;
+    if (settled.token) writeJSON(AUTH_KEY, settled);
+    else remove(AUTH_KEY);
+    setAuthState(settled);
   }, []);
 
   const logout = useCallback(() => setAuth(EMPTY), [setAuth]);
 
   useEffect(
     () =>
+      // apiClient calls this only when the refused token is the one stored now.
       onSessionExpired(() => {
-        if (readJSON(AUTH_KEY, null)?.token) {
-          setAuth(EMPTY);
-          toast.error(MESSAGES.sessionExpired, { id: 'session-expired' });
-        }
+        setAuth(EMPTY);
+        toast.error(MESSAGES.sessionExpired, { id: 'session-expired' });
       }),
     [setAuth],
   );
 
-  useEffect(() => onExternalChange(AUTH_KEY, () => setAuthState(readAuth())), []);
+  useEffect(
+    () =>
+      onExternalChange(AUTH_KEY, () => {
+        latest.current = readAuth();
+        setAuthState(latest.current);
+      }),
+    [],
+  );
 
   const value = useMemo(() => ({ auth, setAuth, logout }), [auth, setAuth, logout]);
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
