@@ -1,7 +1,7 @@
 // Shared page layout of spec section 1: navigation bar, main area (min 100vh) with the toast
 // area, and the footer.
-import { Suspense } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { Suspense, useEffect, useRef } from 'react';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
 import { Toaster } from 'react-hot-toast';
 import { TOAST_OPTIONS } from '../../constants/messages';
 import Header from './Header';
@@ -9,7 +9,26 @@ import Footer from './Footer';
 import Loading from '../../components/Loading';
 import '../../components/storefront.css';
 
+// After an in-app move to another screen, focus goes to the main area, as a page load
+// would put it at the top: keyboard and screen-reader users start at the new content
+// instead of on a link that no longer exists (or in the navbar). Not on the first load,
+// and not when the new screen focused a field of its own (login, profile). The scroll
+// position is ScrollRestoration's to set, so focusing must not scroll.
+function useFocusMainOnNavigation(mainRef) {
+  const { pathname } = useLocation();
+  const shown = useRef(pathname);
+  useEffect(() => {
+    if (shown.current === pathname) return;
+    shown.current = pathname;
+    const main = mainRef.current;
+    if (!main || main.contains(document.activeElement)) return;
+    main.focus({ preventScroll: true });
+  }, [pathname, mainRef]);
+}
+
 export default function Layout() {
+  const mainRef = useRef(null);
+  useFocusMainOnNavigation(mainRef);
   return (
     <>
       <a className="visually-hidden-focusable skip-link" href="#main">
@@ -19,7 +38,7 @@ export default function Layout() {
       {/* At least a screen high (the spec asks for 70%): the footer starts below the fold,
           so a screen whose content arrives after the first paint (a lazy chunk, then its
           data) never pushes a visible footer down (Cumulative Layout Shift). */}
-      <main id="main" tabIndex={-1} style={{ minHeight: '100vh' }}>
+      <main id="main" ref={mainRef} tabIndex={-1} style={{ minHeight: '100vh' }}>
         <Toaster {...TOAST_OPTIONS} />
         {/* Screens load on demand (routes.jsx): the navbar and footer stay in place
             while a screen's chunk arrives, so nothing shifts around it. */}
