@@ -11,7 +11,7 @@ import FormField from '../../features/auth/FormField';
 import FormAlert from '../../features/auth/FormAlert';
 import { serverFieldErrors } from '../../features/auth/formHelpers';
 import { useFormState } from '../../features/auth/useFormState';
-import UserMenu from '../../features/auth/UserMenu';
+import UserShell from '../../features/auth/UserShell';
 
 const FIELDS = [
   { name: 'name', label: 'Name' },
@@ -82,42 +82,30 @@ export default function ProfilePage() {
   };
 
   return (
-    <div className="container-fluid p-3 m-3">
-      <div className="row">
-        <div className="col-md-3 mb-3">
-          <UserMenu />
-        </div>
-        <div className="col-md-9">
-          <form className="col-lg-8" onSubmit={handleSubmit} noValidate>
-            <h1 className="h4 text-center mb-4">USER PROFILE</h1>
-            <FormField label="Name" type="text" autoComplete="name" {...bind('name')} />
-            <FormField
-              label="Email address"
-              type="email"
-              readOnly
-              aria-readonly="true"
-              {...bind('email')}
-            />
-            <FormField
-              label="Password"
-              type="password"
-              autoComplete="new-password"
-              {...bind('password')}
-            />
-            <FormField label="Phone" type="tel" autoComplete="tel" {...bind('phone')} />
-            <FormField
-              label="Address"
-              type="text"
-              autoComplete="street-address"
-              {...bind('address')}
-            />
-            <FormAlert message={alert} />
-            <button type="submit" className="btn btn-primary" disabled={busy}>
-              UPDATE
-            </button>
-          </form>
-        </div>
-      </div>
-    </div>
+    <UserShell>
+      <form className="col-lg-8" onSubmit={handleSubmit} noValidate>
+        <h1 className="h4 text-center mb-4">USER PROFILE</h1>
+        <FormField label="Name" type="text" autoComplete="name" {...bind('name')} />
+        <FormField
+          label="Email address"
+          type="email"
+          readOnly
+          aria-readonly="true"
+          {...bind('email')}
+        />
+        <FormField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          {...bind('password')}
+        />
+        <FormField label="Phone" type="tel" autoComplete="tel" {...bind('phone')} />
+        <FormField label="Address" type="text" autoComplete="street-address" {...bind('address')} />
+        <FormAlert message={alert} />
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          UPDATE
+        </button>
+      </form>
+    </UserShell>
   );
 }

@@ -5,7 +5,7 @@ import { paths } from '../../config/paths';
 import { MESSAGES } from '../../constants/messages';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { useAuth } from '../../features/auth/AuthContext';
-import UserMenu from '../../features/auth/UserMenu';
+import UserShell from '../../features/auth/UserShell';
 
 export default function UserDashboardPage() {
   usePageMeta({ title: 'Dashboard - ShopSphere' });
@@ -15,34 +15,27 @@ export default function UserDashboardPage() {
   const address = String(user.address ?? '').trim();
 
   return (
-    <div className="container-fluid p-3 m-3">
-      <div className="row">
-        <div className="col-md-3 mb-3">
-          <UserMenu />
+    <UserShell>
+      <section className="card w-75 p-3" aria-labelledby="welcome-title">
+        <h1 id="welcome-title" className="h3">
+          {MESSAGES.welcome(user.name ?? '')}
+        </h1>
+        <dl className="mb-3">
+          <dt>Email</dt>
+          <dd>{user.email}</dd>
+          <dt>Address</dt>
+          <dd>{address || MESSAGES.noAddress}</dd>
+        </dl>
+        <div>
+          <button
+            type="button"
+            className="btn btn-outline-warning"
+            onClick={() => navigate(paths.userProfile)}
+          >
+            Update Address
+          </button>
         </div>
-        <div className="col-md-9">
-          <section className="card w-75 p-3" aria-labelledby="welcome-title">
-            <h1 id="welcome-title" className="h3">
-              {MESSAGES.welcome(user.name ?? '')}
-            </h1>
-            <dl className="mb-3">
-              <dt>Email</dt>
-              <dd>{user.email}</dd>
-              <dt>Address</dt>
-              <dd>{address || MESSAGES.noAddress}</dd>
-            </dl>
-            <div>
-              <button
-                type="button"
-                className="btn btn-outline-warning"
-                onClick={() => navigate(paths.userProfile)}
-              >
-                Update Address
-              </button>
-            </div>
-          </section>
-        </div>
-      </div>
-    </div>
+      </section>
+    </UserShell>
   );
 }
