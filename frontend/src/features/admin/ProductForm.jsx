@@ -4,6 +4,8 @@
 import { useEffect, useId, useState } from 'react';
 import CategoryPicker from './CategoryPicker';
 
+const PREVIEW = { width: 320, height: 200 };
+
 function initialValues(product) {
   return {
     category: product?.category?._id != null ? String(product.category._id) : '',
@@ -86,10 +88,14 @@ export default function ProductForm({
       </div>
       {shownPhoto ? (
         <div className="mb-3 text-center">
+          {/* A fixed box (the photo is fitted inside it): the form below does not move
+              when the photo arrives, whatever its shape. */}
           <img
             src={shownPhoto}
             alt={previewUrl ? 'Preview of the chosen photo' : 'Current product photo'}
-            style={{ height: 200, maxWidth: '100%', objectFit: 'contain' }}
+            width={PREVIEW.width}
+            height={PREVIEW.height}
+            style={{ ...PREVIEW, maxWidth: '100%', objectFit: 'contain' }}
           />
         </div>
       ) : null}

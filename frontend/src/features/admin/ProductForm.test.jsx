@@ -102,6 +102,19 @@ describe('ProductForm', () => {
     expect(revoked).toEqual(expect.arrayContaining(made));
   });
 
+  it('shows the photo in a fixed 320 x 200 box, so the form does not move when it loads', async () => {
+    const user = userEvent.setup();
+    render(<ProductForm categories={categories} submitLabel="CREATE PRODUCT" onSubmit={vi.fn()} />);
+    await user.upload(
+      screen.getByLabelText('Upload Photo'),
+      new File(['one'], 'tall.png', { type: 'image/png' }),
+    );
+    const preview = screen.getByAltText('Preview of the chosen photo');
+    expect(preview).toHaveAttribute('width', '320');
+    expect(preview).toHaveAttribute('height', '200');
+    expect(preview).toHaveStyle({ width: '320px', height: '200px', objectFit: 'contain' });
+  });
+
   it('starts prefilled from a product and shows its current photo', async () => {
     const user = userEvent.setup();
     const onSubmit = vi.fn().mockResolvedValue(undefined);

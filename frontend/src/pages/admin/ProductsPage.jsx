@@ -4,18 +4,20 @@ import { useCallback, useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router-dom';
 import AdminShell from '../../features/admin/AdminShell';
-import { photoSrc } from '../../features/admin/format';
 import { getProductCount, getProductList } from '../../features/catalog/api';
 import { paths } from '../../config/paths';
 import { MESSAGES } from '../../constants/messages';
 import { usePageMeta } from '../../lib/usePageMeta';
 import LoadMoreButton from '../../components/ui/LoadMoreButton';
+import ProductImage from '../../components/ProductImage';
+
+// The first row of cards is on screen at once; the photos below it load as they come near.
+const EAGER_PHOTOS = 3;
+const EMPTY = { products: [], total: 0, page: 1 };
 
 export default function ProductsPage() {
   usePageMeta({ title: 'Dashboard - All Products' });
-  const [products, setProducts] = useState([]);
-  const [total, setTotal] = useState(0);
-  const [page, setPage] = useState(1);
+  const [{ products, total, page }, setList] = useState(EMPTY);
   const [loading, setLoading] = useState(true);
 
   const loadPage = useCallback(async (number) => {
@@ -26,14 +28,17 @@ export default function ProductsPage() {
         getProductCount(),
       ]);
       const incoming = list?.products ?? [];
-      setProducts((shown) => {
-        if (number === 1) return incoming;
+      const counted = Number(count?.total ?? 0);
+      setList((current) => {
+        if (number === 1) return { products: incoming, total: counted, page: 1 };
         // A product created meanwhile shifts the pages: never show one twice.
-        const seen = new Set(shown.map((p) => p._id));
-        return [...shown, ...incoming.filter((p) => !seen.has(p._id))];
+        const seen = new Set(current.products.map((p) => p._id));
+        const added = incoming.filter((p) => !seen.has(p._id));
+        const shown = [...current.products, ...added];
+        // A page that adds nothing (shifted, or the list shrank) would offer Load More
+        // forever: stop at what is shown, as home does.
+        return { products: shown, total: added.length ? counted : shown.length, page: number };
       });
-      setTotal(count?.total ?? 0);
-      setPage(number);
     } catch (error) {
       console.error(error);
       toast.error(MESSAGES.productListFailed);
@@ -50,20 +55,21 @@ export default function ProductsPage() {
     <AdminShell>
       <h1 className="h2 text-center">All Products List</h1>
       <div className="d-flex flex-wrap">
-        {products.map((product) => (
+        {products.map((product, index) => (
           <Link
             key={product._id}
             to={paths.adminProduct(product.slug)}
             className="product-link text-decoration-none text-reset"
           >
             <div className="card m-2" style={{ width: '18rem' }}>
-              <img
-                src={photoSrc(product)}
+              <ProductImage
+                product={product}
                 className="card-img-top"
-                alt={product.name}
-                height="200"
+                width={288}
+                height={200}
+                sizes="18rem"
+                lazy={index >= EAGER_PHOTOS}
                 style={{ objectFit: 'contain' }}
-                loading="lazy"
               />
               <div className="card-body">
                 <h2 className="card-title h5">{product.name}</h2>
