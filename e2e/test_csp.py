@@ -6,6 +6,7 @@ own console report of a blocked resource is collected too.
 """
 
 import json
+import re
 
 import pytest
 from playwright.sync_api import expect
@@ -59,6 +60,20 @@ def test_storefront_pages_have_no_csp_violations(csp_page, base_url, catalog):
 
     csp_page.goto(base_url + "/login")
     expect(csp_page.locator("form").first).to_be_visible()
+    _assert_no_violations(csp_page)
+
+
+def test_about_page_image_is_served_from_our_origin_and_shows(csp_page, base_url):
+    """Spec section 2: About has an image. It is a bundled file under /static/dist/, so
+    img-src 'self' allows it; it loads (a broken image has no natural width)."""
+    csp_page.goto(base_url + "/about")
+    image = csp_page.get_by_role("img", name=re.compile("ShopSphere shop front"))
+    expect(image).to_have_attribute("src", re.compile(r"^/static/dist/about-shop\.[0-9a-f]+\.svg$"))
+    expect(image).to_have_attribute("width", "480")
+    expect(image).to_have_attribute("height", "320")
+    expect(image).to_have_js_property("complete", True)
+    assert image.evaluate("img => img.naturalWidth") > 0
+    expect(csp_page.get_by_text("ships across India")).to_be_visible()
     _assert_no_violations(csp_page)
 
 

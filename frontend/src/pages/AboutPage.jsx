@@ -2,6 +2,9 @@ import { Link } from 'react-router-dom';
 import { usePageMeta } from '../lib/usePageMeta';
 import { paths } from '../config/paths';
 import { SHOP } from '../components/shopInfo';
+// An illustration of the shop (spec section 2: About has an image). Bundled by webpack
+// into /static/dist/, so it is served from our own origin, as the CSP's img-src requires.
+import shopFront from '../assets/about-shop.svg';
 
 export default function AboutPage() {
   usePageMeta({
@@ -37,6 +40,14 @@ export default function AboutPage() {
           </p>
         </div>
         <div className="col-md-5">
+          <img
+            src={shopFront}
+            alt="The ShopSphere shop front, with a laptop, a phone and a shirt in its window"
+            width={480}
+            height={320}
+            className="w-100 h-auto rounded shadow-sm mb-4"
+            decoding="async"
+          />
           <ul className="list-group shadow-sm">
             <li className="list-group-item">Genuine products with GST invoices</li>
             <li className="list-group-item">Delivery to over 19,000 PIN codes</li>
