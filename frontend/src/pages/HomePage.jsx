@@ -21,6 +21,22 @@ import ProductGrid from '../components/ProductGrid';
 import Loading from '../components/Loading';
 import LoadMoreButton from '../components/ui/LoadMoreButton';
 
+// How long the screen waits for the category filters before showing the products anyway:
+// the call has no timeout, and one that never answers must not hide the products for good.
+const CATEGORY_WAIT_MS = 3000;
+
+// True once `ms` have passed and `ready` is still false; it stays true, so the screen
+// keeps the space it gave the late part.
+function useLate(ready, ms) {
+  const [late, setLate] = useState(false);
+  useEffect(() => {
+    if (ready) return undefined;
+    const timer = setTimeout(() => setLate(true), ms);
+    return () => clearTimeout(timer);
+  }, [ready, ms]);
+  return late;
+}
+
 async function fetchPage(filters, page) {
   if (hasFilters(filters)) {
     const { data } = await filterProducts(filterRequest(filters, page));
@@ -33,7 +49,8 @@ async function fetchPage(filters, page) {
 export default function HomePage() {
   usePageMeta();
   const { add } = useCart();
-  const { categories, loaded: categoriesLoaded } = useCategories();
+  const { categories, loaded: categoriesLoaded, failed: categoriesFailed } = useCategories();
+  const categoriesLate = useLate(categoriesLoaded, CATEGORY_WAIT_MS);
   const [searchParams, setSearchParams] = useSearchParams();
   const query = searchParams.toString();
   const [state, setState] = useState({ query: null, products: [], page: 1, total: 0 });
@@ -103,8 +120,10 @@ export default function HomePage() {
 
   // The screen waits for the category filters (products load meanwhile): on a phone they
   // sit above the price filters and the list, and arriving late they would push both down
-  // (Cumulative Layout Shift).
-  if (!categoriesLoaded) return <Loading />;
+  // (Cumulative Layout Shift). It waits a short while only; after that the list shows and
+  // the filters come into a box kept for them. A failed call leaves them out (it is only
+  // logged, spec section 8).
+  if (!categoriesLoaded && !categoriesLate) return <Loading />;
 
   return (
     <div className="container-fluid py-4 px-lg-4">
@@ -112,26 +131,34 @@ export default function HomePage() {
         <aside className="col-md-3 col-xl-2" aria-label="Filters">
           <div className="card filter-card shadow-sm">
             <div className="card-body">
-              <fieldset className="mb-4">
-                <legend className="h6 fw-bold">Filter By Category</legend>
-                {categories.map((category) => {
-                  const id = String(category._id);
-                  return (
-                    <div className="form-check" key={id}>
-                      <input
-                        className="form-check-input"
-                        type="checkbox"
-                        id={`filter-category-${id}`}
-                        checked={filters.checked.includes(id)}
-                        onChange={(event) => onCategory(id, event.target.checked)}
-                      />
-                      <label className="form-check-label" htmlFor={`filter-category-${id}`}>
-                        {category.name}
-                      </label>
-                    </div>
-                  );
-                })}
-              </fieldset>
+              {!categoriesFailed && (
+                <fieldset className="mb-4">
+                  <legend className="h6 fw-bold">Filter By Category</legend>
+                  <div className={categoriesLate ? 'category-filters-kept' : undefined}>
+                    {categoriesLoaded ? (
+                      categories.map((category) => {
+                        const id = String(category._id);
+                        return (
+                          <div className="form-check" key={id}>
+                            <input
+                              className="form-check-input"
+                              type="checkbox"
+                              id={`filter-category-${id}`}
+                              checked={filters.checked.includes(id)}
+                              onChange={(event) => onCategory(id, event.target.checked)}
+                            />
+                            <label className="form-check-label" htmlFor={`filter-category-${id}`}>
+                              {category.name}
+                            </label>
+                          </div>
+                        );
+                      })
+                    ) : (
+                      <Loading label="Loading categories ..." />
+                    )}
+                  </div>
+                </fieldset>
+              )}
               <fieldset className="mb-4">
                 <legend className="h6 fw-bold">Filter By Price</legend>
                 {PRICE_BANDS.map((band) => (

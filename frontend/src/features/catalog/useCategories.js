@@ -14,9 +14,12 @@ function loadCategories() {
   return inFlight;
 }
 
+// `loaded` turns true when the call has ended either way; `failed` says it ended in an
+// error (the screens then leave the category filters out rather than show them empty).
 export function useCategories() {
   const [categories, setCategories] = useState([]);
   const [loaded, setLoaded] = useState(false);
+  const [failed, setFailed] = useState(false);
 
   useEffect(() => {
     let active = true;
@@ -24,7 +27,10 @@ export function useCategories() {
       .then(({ data }) => {
         if (active) setCategories(Array.isArray(data?.category) ? data.category : []);
       })
-      .catch((error) => console.error('categories could not be loaded', error))
+      .catch((error) => {
+        console.error('categories could not be loaded', error);
+        if (active) setFailed(true);
+      })
       .finally(() => {
         if (active) setLoaded(true);
       });
@@ -33,5 +39,5 @@ export function useCategories() {
     };
   }, []);
 
-  return { categories, loaded };
+  return { categories, loaded, failed };
 }
