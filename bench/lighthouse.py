@@ -42,6 +42,7 @@ CHROME_FLAGS = (
 TARGETS = {"performance": 95, "accessibility": 95, "best-practices": 95, "seo": 90}
 BUDGET_KB = {"js": 150, "css": 30}
 RUNS = max(1, int(os.environ.get("LIGHTHOUSE_RUNS", "3")))
+ATTEMPTS = 3
 REPORTS = ROOT / "var" / "lighthouse"
 
 
@@ -70,8 +71,14 @@ def lighthouse(url: str, out: Path) -> dict:
         "--only-categories=performance,accessibility,best-practices,seo",
         f"--chrome-flags={CHROME_FLAGS}",
     ]
-    subprocess.run(cmd, cwd=ROOT, env={**os.environ, "CHROME_PATH": CHROME}, check=True)
-    return json.loads(out.read_text())
+    # Lighthouse sometimes fails to record the trace of a load (NO_NAVSTART and the like);
+    # that run says nothing about the page, so it is taken again, up to ATTEMPTS times.
+    for attempt in range(1, ATTEMPTS + 1):
+        done = subprocess.run(cmd, cwd=ROOT, env={**os.environ, "CHROME_PATH": CHROME})
+        if done.returncode == 0:
+            return json.loads(out.read_text())
+        log(f"lighthouse failed on {url} (attempt {attempt} of {ATTEMPTS})")
+    raise SystemExit(f"Lighthouse failed {ATTEMPTS} times on {url}")
 
 
 def median_run(name: str, url: str) -> tuple[dict, list[int]]:
