@@ -1,6 +1,4 @@
 // Display helpers of the admin screens.
-import { productPhotoUrl } from '../../lib/format';
-
 const joined = new Intl.DateTimeFormat('en-IN', {
   day: 'numeric',
   month: 'short',
@@ -15,8 +13,3 @@ export function formatJoined(iso) {
 }
 
 export const roleLabel = (role) => (Number(role) === 1 ? 'Admin' : 'User');
-
-// The product's photo: the URL the server gives, else the product-photo call.
-export function photoSrc(product) {
-  return product?.photo || productPhotoUrl(product);
-}

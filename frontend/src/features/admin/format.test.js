@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatJoined, photoSrc, roleLabel } from './format';
+import { formatJoined, roleLabel } from './format';
 
 describe('formatJoined', () => {
   it('writes the date as India does, in India time', () => {
@@ -17,14 +17,5 @@ describe('roleLabel', () => {
     expect(roleLabel(1)).toBe('Admin');
     expect(roleLabel('1')).toBe('Admin');
     expect(roleLabel(0)).toBe('User');
-  });
-});
-
-describe('photoSrc', () => {
-  it("prefers the server's photo URL, else the product-photo call", () => {
-    expect(photoSrc({ _id: '4', photo: '/api/v1/product/product-photo/4?v=ab12' })).toBe(
-      '/api/v1/product/product-photo/4?v=ab12',
-    );
-    expect(photoSrc({ _id: '4' })).toBe('/api/v1/product/product-photo/4');
   });
 });

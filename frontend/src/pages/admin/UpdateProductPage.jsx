@@ -7,7 +7,7 @@ import Modal from '../../components/ui/Modal';
 import AdminShell from '../../features/admin/AdminShell';
 import ProductForm from '../../features/admin/ProductForm';
 import { deleteProduct, updateProduct } from '../../features/admin/api';
-import { photoSrc } from '../../features/admin/format';
+import { photoSrc } from '../../components/ProductImage';
 import { getProduct } from '../../features/catalog/api';
 import { paths } from '../../config/paths';
 import { MESSAGES } from '../../constants/messages';
