@@ -72,6 +72,17 @@ def test_admin_logs_in_and_sees_the_panel_with_their_details(page, base_url):
     expect(page).to_have_title("Dashboard - Create Category")
 
 
+def expect_navbar_categories(page, names):
+    """The navbar's Categories menu, opened, lists exactly these categories."""
+    nav = page.get_by_role("navigation", name="Main")
+    toggle = nav.get_by_role("button", name="Categories")
+    toggle.click()
+    menu = nav.locator(".dropdown-menu.show")
+    expect(menu.get_by_role("link")).to_have_text(["All Categories", *names])
+    page.keyboard.press("Escape")
+    expect(toggle).to_have_attribute("aria-expanded", "false")
+
+
 def test_admin_creates_renames_in_the_modal_and_deletes_a_category(page, base_url):
     admin = AdminFactory()
     CategoryFactory(name="Phones")
@@ -89,6 +100,8 @@ def test_admin_creates_renames_in_the_modal_and_deletes_a_category(page, base_ur
     expect(toast(page, "Wearables is created")).to_be_visible()
     expect(table.get_by_role("cell", name="Wearables", exact=True)).to_be_visible()
     assert Category.objects.filter(name="Wearables").exists()
+    # The navbar, mounted since the page loaded, lists it without a reload.
+    expect_navbar_categories(page, ["Phones", "Wearables"])
 
     # A duplicate is refused with the server's message; nothing is added.
     field.fill("wearables")
@@ -124,6 +137,7 @@ def test_admin_creates_renames_in_the_modal_and_deletes_a_category(page, base_ur
     expect(table.get_by_role("cell", name="Smart Wearables", exact=True)).to_be_visible()
     expect(table.get_by_role("cell", name="Wearables", exact=True)).to_have_count(0)
     assert Category.objects.filter(name="Smart Wearables").exists()
+    expect_navbar_categories(page, ["Phones", "Smart Wearables"])
 
     # The close button also hides it.
     page.get_by_role("button", name="Edit Smart Wearables").click()
@@ -134,6 +148,7 @@ def test_admin_creates_renames_in_the_modal_and_deletes_a_category(page, base_ur
     expect(toast(page, "category is deleted")).to_be_visible()
     expect(table.get_by_role("cell", name="Smart Wearables", exact=True)).to_have_count(0)
     assert list(Category.objects.values_list("name", flat=True)) == ["Phones"]
+    expect_navbar_categories(page, ["Phones"])
 
 
 def test_a_category_still_used_by_products_is_not_deleted(page, base_url):

@@ -7,6 +7,15 @@ import { getCategories } from './api';
 // while it is in flight (a later mount asks again, so a new category shows up).
 let inFlight = null;
 
+// The navbar stays mounted for the whole visit: when the admin panel changes a category,
+// every screen showing the list asks again, so the Categories menu is never stale.
+const listeners = new Set();
+
+export function categoriesChanged() {
+  inFlight = null;
+  listeners.forEach((listener) => listener());
+}
+
 function loadCategories() {
   inFlight ??= getCategories().finally(() => {
     inFlight = null;
@@ -20,12 +29,21 @@ export function useCategories() {
   const [categories, setCategories] = useState([]);
   const [loaded, setLoaded] = useState(false);
   const [failed, setFailed] = useState(false);
+  const [version, setVersion] = useState(0);
+
+  useEffect(() => {
+    const reload = () => setVersion((n) => n + 1);
+    listeners.add(reload);
+    return () => listeners.delete(reload);
+  }, []);
 
   useEffect(() => {
     let active = true;
     loadCategories()
       .then(({ data }) => {
-        if (active) setCategories(Array.isArray(data?.category) ? data.category : []);
+        if (!active) return;
+        setCategories(Array.isArray(data?.category) ? data.category : []);
+        setFailed(false);
       })
       .catch((error) => {
         console.error('categories could not be loaded', error);
@@ -37,7 +55,7 @@ export function useCategories() {
     return () => {
       active = false;
     };
-  }, []);
+  }, [version]);
 
   return { categories, loaded, failed };
 }

@@ -7,6 +7,7 @@ import AdminShell from '../../features/admin/AdminShell';
 import CategoryForm from '../../features/admin/CategoryForm';
 import { createCategory, deleteCategory, updateCategory } from '../../features/admin/api';
 import { getCategories } from '../../features/catalog/api';
+import { categoriesChanged } from '../../features/catalog/useCategories';
 import { MESSAGES } from '../../constants/messages';
 import { errorMessage } from '../../lib/apiClient';
 import { usePageMeta } from '../../lib/usePageMeta';
@@ -48,6 +49,7 @@ export default function CreateCategoryPage() {
       const { data } = await call();
       if (data?.success) {
         onSuccess(data);
+        categoriesChanged();
         await loadCategories();
       } else {
         toast.error(data?.message ?? fallback);
