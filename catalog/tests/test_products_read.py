@@ -291,6 +291,21 @@ def test_unknown_category_ids_in_a_filter_match_nothing(anon_api, catalogue):
     assert response.json()["products"] == []
 
 
+def test_bad_items_in_a_filter_are_named_in_plain_sentences(anon_api, catalogue):
+    """A list field whose items are wrong reports each item in words, never the inner
+    Python objects of the validation error."""
+    response = anon_api.post(
+        f"{BASE}/product-filters", {"checked": [{"a": 1}], "radio": ["a", "b"]}, format="json"
+    )
+    assert response.status_code == 400
+    body = response.json()
+    assert body["message"] == "Checked: Item 1: Must be an id (a whole number as text or number)."
+    assert body["errors"] == {
+        "checked": ["Item 1: Must be an id (a whole number as text or number)."],
+        "radio": ["Item 1: A valid number is required.", "Item 2: A valid number is required."],
+    }
+
+
 def test_no_filters_answers_everything_newest_first(anon_api, catalogue):
     response = anon_api.post(f"{BASE}/product-filters", {})
     assert [p["name"] for p in response.json()["products"]] == [

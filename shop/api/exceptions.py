@@ -50,8 +50,11 @@ def _names_field(text: str, key: str) -> bool:
     return _label(key).lower() in text.lower()
 
 
-def _label(key: str) -> str:
-    """`new_password` and `newPassword` both read "New password"."""
+def _label(key) -> str:
+    """`new_password` and `newPassword` both read "New password"; the index of a list's
+    item (0) reads "Item 1"."""
+    if isinstance(key, int):
+        return f"Item {key + 1}"
     words = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", str(key)).replace("_", " ")
     return words.capitalize()
 
@@ -59,10 +62,20 @@ def _label(key: str) -> str:
 def _errors(detail) -> dict:
     if not isinstance(detail, dict):
         return {}
-    return {
-        str(key): [str(item) for item in (value if isinstance(value, list) else [value])]
-        for key, value in detail.items()
-    }
+    return {str(key): _sentences(value) for key, value in detail.items()}
+
+
+def _sentences(detail) -> list[str]:
+    """Every message inside a field's error detail as plain text. A list field reports
+    its bad items as `{index: [...]}` and a nested object as `{field: [...]}`: each
+    message then names its item ("Item 2: ...") or its field."""
+    if isinstance(detail, dict):
+        return [
+            f"{_label(key)}: {text}" for key, value in detail.items() for text in _sentences(value)
+        ]
+    if isinstance(detail, list | tuple):
+        return [text for item in detail for text in _sentences(item)]
+    return [str(detail)]
 
 
 MESSAGES = {
