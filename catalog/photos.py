@@ -57,16 +57,18 @@ def check_photo(upload, *, slug: str) -> CheckedPhoto:
     )
 
 
+def _too_many_pixels() -> PayloadTooLarge:
+    megapixels = settings.MAX_PHOTO_PIXELS / 1_000_000
+    return PayloadTooLarge(f"Photo is too large: at most {megapixels:g} megapixels are accepted.")
+
+
 def _verified_format(data: bytes) -> str:
     try:
         with Image.open(io.BytesIO(data), formats=ALLOWED_FORMATS) as image:
             width, height = image.size
             if width * height > settings.MAX_PHOTO_PIXELS:
                 # A decompression bomb: small file, huge canvas. Refused before decoding.
-                megapixels = settings.MAX_PHOTO_PIXELS / 1_000_000
-                raise PayloadTooLarge(
-                    f"Photo is too large: at most {megapixels:g} megapixels are accepted."
-                )
+                raise _too_many_pixels()
             image_format = image.format
             image.verify()
         # verify() leaves the image unusable and misses some truncations: decode it fully.
@@ -74,7 +76,10 @@ def _verified_format(data: bytes) -> str:
             image.load()
     except PayloadTooLarge:
         raise
-    except (UnidentifiedImageError, OSError, SyntaxError, ValueError, Image.DecompressionBombError):
+    except Image.DecompressionBombError:
+        # Over twice Pillow's own limit: Pillow refuses it on opening, before our check.
+        raise _too_many_pixels() from None
+    except (UnidentifiedImageError, OSError, SyntaxError, ValueError):
         raise ValidationError({"photo": [NOT_AN_IMAGE]}) from None
     if image_format not in ALLOWED_FORMATS:
         raise ValidationError({"photo": [NOT_AN_IMAGE]})
