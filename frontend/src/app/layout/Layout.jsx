@@ -2,11 +2,10 @@
 // area, and the footer.
 import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
-import { Toaster } from 'react-hot-toast';
-import { TOAST_OPTIONS } from '../../constants/messages';
 import Header from './Header';
 import Footer from './Footer';
 import Loading from '../../components/Loading';
+import ToastArea from '../../components/ToastArea';
 import '../../components/storefront.css';
 
 // After an in-app move to another screen, focus goes to the main area, as a page load
@@ -39,7 +38,7 @@ export default function Layout() {
           so a screen whose content arrives after the first paint (a lazy chunk, then its
           data) never pushes a visible footer down (Cumulative Layout Shift). */}
       <main id="main" ref={mainRef} tabIndex={-1} style={{ minHeight: '100vh' }}>
-        <Toaster {...TOAST_OPTIONS} />
+        <ToastArea />
         {/* Screens load on demand (routes.jsx): the navbar and footer stay in place
             while a screen's chunk arrives, so nothing shifts around it. */}
         <Suspense fallback={<Loading />}>
