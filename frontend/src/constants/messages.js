@@ -41,9 +41,13 @@ export const MESSAGES = {
 // would therefore end loading toasts after 4 s, so each type is set on its own. The cap of
 // 20 toasts is the library's TOAST_LIMIT, fixed in its store (no option sets it);
 // toastOptions.test.jsx pins it, so an upgrade that changes it fails there.
+// The toasts start just below the navbar (56 px high, fixed on scroll), not over it: at
+// the library's 16 px a toast covered the navbar's search box and Search button for its
+// whole life, and longer while pointed at (react-hot-toast pauses a hovered toast).
 export const TOAST_OPTIONS = {
   position: 'top-center',
   gutter: 8,
+  containerStyle: { top: 64 },
   toastOptions: {
     removeDelay: 1000,
     style: { maxWidth: 350 },
