@@ -1,18 +1,15 @@
 """The wire shape of users, and the input checks of the auth calls.
 
-Text fields are trimmed of whitespace and of invisible format characters (zero-width
-spaces, BOMs, direction marks) at both ends, NFC-normalised, and refused when they hold
-control characters, so a name made only of invisible characters counts as blank and
-nothing unprintable reaches the database. Passwords are taken exactly as typed.
+Text fields are cleaned as `shop.api.fields` says; passwords are taken exactly as typed.
 """
 
-import unicodedata
 from datetime import UTC
 
 from rest_framework import serializers
 from rest_framework.fields import empty
 
 from accounts.models import User
+from shop.api.fields import TextField, clean_text, is_invisible, text_messages
 
 NAME_MAX = 100
 EMAIL_MAX = 254
@@ -21,61 +18,11 @@ ADDRESS_MAX = 500
 ANSWER_MAX = 100
 PASSWORD_MAX = 128
 
-_LINE_BREAKS = {"\n", "\r", "\t"}
-
-
-def _is_invisible(char: str) -> bool:
-    return char.isspace() or unicodedata.category(char) == "Cf"
-
-
-def clean_text(value: str) -> str:
-    """Trimmed of whitespace and invisible format characters at both ends; NFC."""
-    start, end = 0, len(value)
-    while start < end and _is_invisible(value[start]):
-        start += 1
-    while end > start and _is_invisible(value[end - 1]):
-        end -= 1
-    return unicodedata.normalize("NFC", value[start:end])
-
-
-def _messages(label: str) -> dict:
-    required = f"{label} is required."
-    return {
-        "required": required,
-        "blank": required,
-        "null": required,
-        "max_length": f"{label} must be at most {{max_length}} characters.",
-        "invalid": f"{label} must be text.",
-    }
-
-
-class TextField(serializers.CharField):
-    """A trimmed, printable text field; `multiline` allows line breaks and tabs."""
-
-    def __init__(self, *, label: str, multiline: bool = False, **kwargs):
-        self.multiline = multiline
-        kwargs.setdefault("error_messages", _messages(label))
-        super().__init__(label=label, **kwargs)
-
-    def run_validation(self, data=empty):
-        if isinstance(data, str):
-            data = clean_text(data)
-        return super().run_validation(data)
-
-    def to_internal_value(self, data):
-        value = super().to_internal_value(data)
-        allowed = _LINE_BREAKS if self.multiline else set()
-        if any(unicodedata.category(c) == "Cc" and c not in allowed for c in value):
-            raise serializers.ValidationError(
-                f"{self.label} contains characters that are not allowed."
-            )
-        return value
-
 
 class EmailField(serializers.EmailField):
     def __init__(self, **kwargs):
         kwargs.setdefault(
-            "error_messages", {**_messages("Email"), "invalid": "Enter a valid email address."}
+            "error_messages", {**text_messages("Email"), "invalid": "Enter a valid email address."}
         )
         super().__init__(label="Email", max_length=EMAIL_MAX, **kwargs)
 
@@ -90,11 +37,11 @@ class PasswordField(serializers.CharField):
     blank."""
 
     def __init__(self, *, label: str = "Password", **kwargs):
-        kwargs.setdefault("error_messages", _messages(label))
+        kwargs.setdefault("error_messages", text_messages(label))
         super().__init__(label=label, max_length=PASSWORD_MAX, trim_whitespace=False, **kwargs)
 
     def run_validation(self, data=empty):
-        if isinstance(data, str) and all(_is_invisible(char) for char in data):
+        if isinstance(data, str) and all(is_invisible(char) for char in data):
             data = ""
         return super().run_validation(data)
 

@@ -13,7 +13,7 @@ from rest_framework.settings import api_settings
 from rest_framework.throttling import SimpleRateThrottle
 
 from accounts.models import normalize_email
-from accounts.serializers import clean_text
+from shop.api.fields import clean_text
 
 
 class _RateThrottle(SimpleRateThrottle):

@@ -10,6 +10,7 @@ from rest_framework import serializers
 
 from catalog.photos import NOT_AN_IMAGE, photo_url
 from catalog.renditions import photo_widths
+from shop.api.fields import TextField
 
 MAX_ID = 2**63 - 1
 MAX_PAGE = 1_000_000_000
@@ -110,16 +111,8 @@ class PriceBandField(serializers.ListField):
         return (low, high)
 
 
-def _name_field(max_length: int) -> serializers.CharField:
-    return serializers.CharField(
-        max_length=max_length,
-        error_messages={
-            "required": "Name is required.",
-            "blank": "Name is required.",
-            "null": "Name is required.",
-            "max_length": f"Name must be at most {max_length} characters.",
-        },
-    )
+def _name_field(max_length: int) -> TextField:
+    return TextField(label="Name", max_length=max_length)
 
 
 # --- input --------------------------------------------------------------------------------
@@ -170,13 +163,7 @@ class ProductInput(serializers.Serializer):
     """create-product; update-product uses it with partial=True (missing keeps the value)."""
 
     name = _name_field(200)
-    description = serializers.CharField(
-        max_length=5000,
-        error_messages={
-            "required": "Description is required.",
-            "blank": "Description is required.",
-        },
-    )
+    description = TextField(label="Description", max_length=5000, multiline=True)
     price = serializers.DecimalField(
         max_digits=10,
         decimal_places=2,

@@ -81,7 +81,9 @@ def test_duplicate_category_name_in_any_case_is_409(admin_api, name):
     assert Category.objects.count() == 1
 
 
-@pytest.mark.parametrize("payload", [{}, {"name": ""}, {"name": "   "}, {"name": None}])
+@pytest.mark.parametrize(
+    "payload", [{}, {"name": ""}, {"name": "   "}, {"name": None}, {"name": "\u200b\u2060 \u200f"}]
+)
 def test_blank_category_name_is_400(admin_api, payload):
     response = admin_api.post(f"{BASE}/create-category", payload)
     assert response.status_code == 400
@@ -95,6 +97,24 @@ def test_too_long_category_name_is_400(admin_api):
     response = admin_api.post(f"{BASE}/create-category", {"name": "x" * 101})
     assert response.status_code == 400
     assert Category.objects.count() == 0
+
+
+@pytest.mark.parametrize("name", ["Smart\x00Home", "Smart\x01Home", "Smart\nHome", "\x1b[31mRed"])
+def test_category_name_with_control_characters_is_400(admin_api, name):
+    response = admin_api.post(f"{BASE}/create-category", {"name": name})
+    assert response.status_code == 400
+    assert response.json()["message"] == "Name contains characters that are not allowed."
+    assert Category.objects.count() == 0
+
+
+def test_category_name_is_trimmed_of_zero_width_characters(admin_api):
+    response = admin_api.post(f"{BASE}/create-category", {"name": "\ufeff Smart Home\u200b"})
+    assert response.status_code == 201
+    assert Category.objects.get().name == "Smart Home"
+    # The same name with invisible characters around it is a duplicate, not a new category.
+    again = admin_api.post(f"{BASE}/create-category", {"name": "Smart Home\u2060"})
+    assert again.status_code == 409
+    assert Category.objects.count() == 1
 
 
 def test_devanagari_and_emoji_names_still_get_a_slug(admin_api):

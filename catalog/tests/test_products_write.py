@@ -116,7 +116,13 @@ def test_category_id_may_be_sent_as_json_number(admin_api, category):
         ({"name": ""}, "name"),
         ({"name": "   "}, "name"),
         ({"name": None}, "name"),
+        ({"name": "\u200b\ufeff"}, "name"),
+        ({"name": "Boat\x01Rockerz"}, "name"),
+        ({"name": "Boat\nRockerz"}, "name"),
         ({"description": ""}, "description"),
+        ({"description": "\u200b \u200e"}, "description"),
+        ({"description": "Bell\x07 and escape\x1b[31m"}, "description"),
+        ({"description": "x" * 5001}, "description"),
         ({"description": None}, "description"),
         ({"price": "-1"}, "price"),
         ({"price": "abc"}, "price"),
@@ -160,6 +166,20 @@ def test_duplicate_product_name_in_any_case_is_409(admin_api, category, settings
     assert response.json() == {"success": False, "message": "Product already exists"}
     assert Product.objects.count() == 1
     assert media_files(settings) == []
+
+
+def test_names_are_trimmed_of_invisible_characters_and_descriptions_keep_line_breaks(
+    admin_api, category
+):
+    description = "Line one.\r\nLine two,\ttabbed."
+    response = create(
+        admin_api, form(category, name="\u200bBoat Rockerz\ufeff ", description=description)
+    )
+    assert response.status_code == 201, response.content
+    product = Product.objects.get()
+    assert product.name == "Boat Rockerz"
+    assert product.description == description
+    assert product.slug == "boat-rockerz"
 
 
 def test_devanagari_product_name_gets_a_slug(admin_api, category):
