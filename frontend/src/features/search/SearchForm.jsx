@@ -9,6 +9,10 @@ import { MESSAGES } from '../../constants/messages';
 import { searchProducts } from './api';
 import { useSearch } from './SearchContext';
 
+// Long enough for any real search; short enough that the address stays under the
+// server's request-line limit (4 KB) even in Devanagari or emoji, percent-encoded.
+export const SEARCH_MAX_LENGTH = 200;
+
 export function searchPath(keyword) {
   return `${paths.search}?q=${encodeURIComponent(keyword)}`;
 }
@@ -52,6 +56,7 @@ export default function SearchForm() {
         type="search"
         placeholder="Search"
         autoComplete="off"
+        maxLength={SEARCH_MAX_LENGTH}
         value={values.keyword}
         onChange={(event) => setValues((current) => ({ ...current, keyword: event.target.value }))}
       />

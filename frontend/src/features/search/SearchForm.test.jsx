@@ -6,7 +6,7 @@ import { Toaster } from 'react-hot-toast';
 import { apiClient } from '../../lib/apiClient';
 import { MESSAGES } from '../../constants/messages';
 import { SearchProvider, useSearch } from './SearchContext';
-import SearchForm from './SearchForm';
+import SearchForm, { SEARCH_MAX_LENGTH } from './SearchForm';
 
 // Only the network is replaced: requests reach this adapter instead of a server.
 let adapter;
@@ -70,5 +70,16 @@ describe('SearchForm', () => {
     expect(await screen.findByTestId('results')).toHaveTextContent('/search?q=usb%20c 1');
     expect(adapter).toHaveBeenCalledTimes(1);
     expect(adapter.mock.calls[0][0].url).toBe('/api/v1/product/search/usb%20c');
+  });
+
+  it('takes at most SEARCH_MAX_LENGTH characters, so the address fits the server limit', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    await user.type(screen.getByLabelText('Search products'), 'फ'.repeat(SEARCH_MAX_LENGTH + 50));
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await screen.findByTestId('results');
+    const url = adapter.mock.calls[0][0].url;
+    expect(decodeURIComponent(url.split('/').pop())).toHaveLength(SEARCH_MAX_LENGTH);
+    expect(url.length).toBeLessThan(4000);
   });
 });
