@@ -8,10 +8,15 @@ import pytest
 from django.core.files.storage import default_storage
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
-from PIL import Image
+from PIL import Image, ImageFilter
 
 from catalog.models import Product
-from catalog.renditions import RENDITION_WIDTHS, rendition_name
+from catalog.renditions import (
+    RENDITION_BUDGET_BYTES,
+    RENDITION_WIDTHS,
+    WEBP_QUALITY,
+    rendition_name,
+)
 from catalog.tests.factories import CategoryFactory, ProductFactory, jpeg_bytes
 
 pytestmark = pytest.mark.django_db
@@ -77,6 +82,54 @@ def test_a_phone_card_image_is_small(admin_api, anon_api):
         for width in RENDITION_WIDTHS
     }
     assert sizes[200] < sizes[400] < sizes[800] < len(photo.getvalue())
+
+
+def _as_uploaded(image: Image.Image) -> tuple[bytes, Image.Image]:
+    """The JPEG an admin uploads, and the picture the server decodes from it."""
+    photo = io.BytesIO()
+    image.save(photo, format="JPEG", quality=92)
+    decoded = Image.open(io.BytesIO(photo.getvalue()))
+    decoded.load()
+    return photo.getvalue(), decoded.convert("RGB")
+
+
+def _webp_size(image: Image.Image, width: int, quality: int) -> int:
+    height = round(image.height * width / image.width)
+    scaled = image.resize((width, height), Image.Resampling.LANCZOS)
+    buffer = io.BytesIO()
+    scaled.save(buffer, format="WEBP", quality=quality, method=4)
+    return buffer.tell()
+
+
+def _card_rendition(admin_api, anon_api, image: Image.Image) -> tuple[bytes, Image.Image]:
+    data, decoded = _as_uploaded(image)
+    product = create(admin_api, SimpleUploadedFile("photo.jpg", data))
+    response = anon_api.get(f"{BASE}/product-photo/{product['_id']}?w=800")
+    assert response["Content-Type"] == "image/webp"
+    return response.content, decoded
+
+
+def test_a_detailed_photo_is_encoded_again_to_fit_the_card_budget(admin_api, anon_api):
+    """A phone's card loads the 800 rendition; a detailed photo over the budget at the
+    usual quality is stored at a lower one that fits."""
+    detailed = Image.effect_noise((1600, 1200), 90).convert("RGB")
+    detailed = detailed.filter(ImageFilter.GaussianBlur(2.5))
+    content, decoded = _card_rendition(admin_api, anon_api, detailed)
+    assert _webp_size(decoded, 800, WEBP_QUALITY) > RENDITION_BUDGET_BYTES
+    assert len(content) <= RENDITION_BUDGET_BYTES
+    assert Image.open(io.BytesIO(content)).size == (800, 600)
+
+
+def test_a_photo_within_the_budget_keeps_the_usual_quality(admin_api, anon_api):
+    simple = Image.linear_gradient("L").resize((1600, 1200)).convert("RGB")
+    content, decoded = _card_rendition(admin_api, anon_api, simple)
+    assert len(content) == _webp_size(decoded, 800, WEBP_QUALITY)
+
+
+def test_a_picture_that_cannot_fit_is_kept_at_the_lowest_quality(admin_api, anon_api):
+    noise = Image.effect_noise((1600, 1200), 64).convert("RGB")
+    content, decoded = _card_rendition(admin_api, anon_api, noise)
+    assert RENDITION_BUDGET_BYTES < len(content) < _webp_size(decoded, 800, WEBP_QUALITY)
 
 
 def test_a_small_photo_is_never_upscaled(admin_api, anon_api):
