@@ -2,7 +2,6 @@
 output, answer the envelope. Errors go to the one handler in shop.api.exceptions."""
 
 from rest_framework import status
-from rest_framework.parsers import JSONParser
 from rest_framework.views import APIView
 
 from accounts import selectors, services
@@ -22,6 +21,7 @@ from accounts.throttles import (
     ResetEmailThrottle,
 )
 from shop.api.envelope import ok
+from shop.api.parsers import JSONParser
 from shop.api.permissions import IsAdmin, IsSignedIn
 
 

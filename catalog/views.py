@@ -7,7 +7,7 @@ from functools import lru_cache
 
 from django.conf import settings
 from django.contrib.staticfiles import finders
-from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent
+from django.core.exceptions import RequestDataTooBig
 from django.core.files.storage import default_storage
 from django.http import Http404, HttpResponse, HttpResponseNotModified
 from django.utils.http import parse_etags
@@ -89,7 +89,8 @@ def _products(items) -> list:
 
 class LimitedBody(APIView):
     """A body larger than `max_body()` is refused (413 in our shape) before it is read,
-    and Django's own upload limits answer in our shape too (never its HTML 400)."""
+    and Django's own upload limit answers with this view's message (the API's exception
+    handler answers any other in our shape, never Django's HTML 400)."""
 
     def max_body(self) -> int:
         return 256 * 1024
@@ -109,8 +110,6 @@ class LimitedBody(APIView):
     def handle_exception(self, exc):
         if isinstance(exc, RequestDataTooBig):
             exc = PayloadTooLarge(self.too_large())
-        elif isinstance(exc, TooManyFieldsSent):
-            exc = ValidationError("Too many form fields.")
         return super().handle_exception(exc)
 
 

@@ -7,7 +7,7 @@ Registered as DRF's EXCEPTION_HANDLER. Django's own 404/500 handlers for `/api/`
 import logging
 import re
 
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import PermissionDenied, RequestDataTooBig, TooManyFieldsSent
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import InterfaceError, OperationalError
 from django.http import Http404
@@ -129,6 +129,11 @@ def exception_handler(exc, context):
         exc = exceptions.NotFound(str(exc) if str(exc) else None)
     elif isinstance(exc, PermissionDenied):
         exc = exceptions.PermissionDenied()
+    elif isinstance(exc, RequestDataTooBig):
+        # Django's own upload limit, met while a body is read (a throttle or a view).
+        exc = PayloadTooLarge("Request is too large.")
+    elif isinstance(exc, TooManyFieldsSent):
+        exc = exceptions.ValidationError("Too many form fields.")
     elif isinstance(exc, DjangoValidationError):
         exc = exceptions.ValidationError(
             exc.message_dict if hasattr(exc, "error_dict") else exc.messages
