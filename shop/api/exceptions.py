@@ -7,7 +7,12 @@ Registered as DRF's EXCEPTION_HANDLER. Django's own 404/500 handlers for `/api/`
 import logging
 import re
 
-from django.core.exceptions import PermissionDenied, RequestDataTooBig, TooManyFieldsSent
+from django.core.exceptions import (
+    PermissionDenied,
+    RequestDataTooBig,
+    TooManyFieldsSent,
+    TooManyFilesSent,
+)
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import InterfaceError, OperationalError
 from django.http import Http404
@@ -134,6 +139,8 @@ def exception_handler(exc, context):
         exc = PayloadTooLarge("Request is too large.")
     elif isinstance(exc, TooManyFieldsSent):
         exc = exceptions.ValidationError("Too many form fields.")
+    elif isinstance(exc, TooManyFilesSent):
+        exc = exceptions.ValidationError("Too many files.")
     elif isinstance(exc, DjangoValidationError):
         exc = exceptions.ValidationError(
             exc.message_dict if hasattr(exc, "error_dict") else exc.messages

@@ -1,5 +1,6 @@
-"""Bodies no client of ours sends: JSON nested deeper than Python's parser can follow, and
-a body over Django's `DATA_UPLOAD_MAX_MEMORY_SIZE`. Every call that reads a body answers
+"""Bodies no client of ours sends: JSON nested deeper than Python's parser can follow, a
+body over Django's `DATA_UPLOAD_MAX_MEMORY_SIZE`, forms with more fields or files than
+Django's limits. Every call that reads a body answers
 in the contract's error shape (400 and 413), never a 500, and changes nothing.
 
 The login and forgot-password throttles read the body before the view does, so those
@@ -8,6 +9,7 @@ calls are here too.
 
 import pytest
 from django.conf import settings
+from django.core.files.uploadedfile import SimpleUploadedFile
 from rest_framework.test import APIClient
 from rest_framework_simplejwt.tokens import AccessToken
 
@@ -77,4 +79,38 @@ def test_a_body_over_the_upload_limit_is_413_and_changes_nothing(world, method, 
     body = response.json()
     assert body["success"] is False
     assert "too large" in body["message"]
+    assert _snapshot() == before
+
+
+MULTIPART_CALLS = [
+    ("post", "/api/v1/product/create-product"),
+    ("put", "/api/v1/product/update-product/{product}"),
+    ("post", "/api/v1/product/product-filters"),
+]
+
+
+@pytest.mark.parametrize("method, path", MULTIPART_CALLS)
+def test_a_form_with_too_many_files_is_400_and_changes_nothing(world, method, path):
+    client, _, category, product = world
+    before = _snapshot()
+    files = {
+        f"file{i}": SimpleUploadedFile(f"f{i}.bin", b"x")
+        for i in range(settings.DATA_UPLOAD_MAX_NUMBER_FILES + 1)
+    }
+    url = path.format(category=category.pk, product=product.pk)
+    response = getattr(client, method)(url, data={"name": "Zed", **files}, format="multipart")
+    assert response.status_code == 400, response.content
+    assert response.json() == {"success": False, "message": "Too many files."}
+    assert _snapshot() == before
+
+
+@pytest.mark.parametrize("method, path", MULTIPART_CALLS)
+def test_a_form_with_too_many_fields_is_400_and_changes_nothing(world, method, path):
+    client, _, category, product = world
+    before = _snapshot()
+    fields = {f"f{i}": "1" for i in range(settings.DATA_UPLOAD_MAX_NUMBER_FIELDS + 1)}
+    url = path.format(category=category.pk, product=product.pk)
+    response = getattr(client, method)(url, data=fields, format="multipart")
+    assert response.status_code == 400, response.content
+    assert response.json()["message"] == "Too many form fields."
     assert _snapshot() == before
