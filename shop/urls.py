@@ -36,5 +36,6 @@ urlpatterns = [
     re_path(r"^(?!static/|media/|admin/).*$", views.spa, name="spa"),
 ]
 
+handler400 = "shop.views.handler400"
 handler404 = "shop.views.handler404"
 handler500 = "shop.views.handler500"

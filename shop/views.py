@@ -4,6 +4,7 @@ JSON answers for `/api/` paths that no route matches."""
 from django.db import connection
 from django.http import JsonResponse
 from django.shortcuts import render
+from django.views import defaults
 from django.views.decorators.http import require_safe
 from rest_framework.exceptions import NotFound
 from rest_framework.views import APIView
@@ -46,6 +47,14 @@ def readyz(request):
     except Exception:  # any driver error means "not ready"
         return JsonResponse(error_body("Database unavailable."), status=503)
     return JsonResponse({"success": True, "status": "ready"})
+
+
+def handler400(request, exception=None):
+    """A request Django itself refuses (a Host not in ALLOWED_HOSTS, a malformed body
+    outside the API's parsers): our shape under /api/, Django's page elsewhere."""
+    if request.path.startswith("/api/"):
+        return JsonResponse(error_body("Bad request."), status=400)
+    return defaults.bad_request(request, exception)
 
 
 def handler404(request, exception=None):

@@ -32,6 +32,22 @@ def test_unknown_api_paths_answer_json_404_in_the_error_shape(client, method):
     assert response.json() == {"success": False, "message": "No such API endpoint."}
 
 
+@pytest.mark.parametrize("path", ["/api/v1/product/product-count", "/api/v1/no/such/thing"])
+def test_a_host_not_allowed_is_a_json_400_under_api(client, settings, path):
+    settings.ALLOWED_HOSTS = ["shop.example.com"]
+    response = client.get(path, HTTP_HOST="evil.example.net")
+    assert response.status_code == 400
+    assert response["Content-Type"].startswith("application/json")
+    assert response.json() == {"success": False, "message": "Bad request."}
+
+
+def test_a_host_not_allowed_keeps_djangos_page_outside_api(client, settings):
+    settings.ALLOWED_HOSTS = ["shop.example.com"]
+    response = client.get("/cart", HTTP_HOST="evil.example.net")
+    assert response.status_code == 400
+    assert response["Content-Type"].startswith("text/html")
+
+
 def test_api_404_with_a_trailing_slash_is_json_too(client):
     response = client.get("/api/")
     assert response.status_code == 404
