@@ -1,5 +1,7 @@
 """Photo checks with Pillow: only real JPEG, PNG, WebP or GIF images, within the byte and
-pixel caps, fully decodable (a truncated file is refused)."""
+pixel caps, fully decodable (a truncated file is refused). What is stored is the picture
+written again by Pillow: upright, in its own format and colour profile, with no metadata
+(a camera's EXIF location, comments) and nothing hidden after or inside it."""
 
 import hashlib
 import io
@@ -8,7 +10,7 @@ from dataclasses import dataclass
 
 from django.conf import settings
 from django.core.files.base import ContentFile
-from PIL import Image, UnidentifiedImageError
+from PIL import Image, ImageOps, UnidentifiedImageError
 from rest_framework.exceptions import ValidationError
 
 from shop.api.exceptions import PayloadTooLarge
@@ -50,6 +52,7 @@ def check_photo(upload, *, slug: str) -> CheckedPhoto:
     if not data:
         raise ValidationError({"photo": [NOT_AN_IMAGE]})
     image_format = _verified_format(data)
+    data = _reencoded(data, image_format)
     ext = EXTENSIONS[image_format]
     name = f"{slug[:60]}-{uuid.uuid4().hex[:10]}.{ext}"
     return CheckedPhoto(
@@ -84,6 +87,31 @@ def _verified_format(data: bytes) -> str:
     if image_format not in ALLOWED_FORMATS:
         raise ValidationError({"photo": [NOT_AN_IMAGE]})
     return image_format
+
+
+# Pillow writes only what it is given: no EXIF, XMP or comments unless passed here.
+SAVE_OPTIONS = {
+    "JPEG": {"quality": 90, "optimize": True},
+    "PNG": {"optimize": True},
+    "WEBP": {"quality": 90, "method": 4},
+    "GIF": {},
+}
+
+
+def _reencoded(data: bytes, image_format: str) -> bytes:
+    """The verified picture written again: EXIF orientation applied, metadata dropped,
+    the ICC colour profile kept, animation kept for GIF and WebP."""
+    out = io.BytesIO()
+    with Image.open(io.BytesIO(data), formats=ALLOWED_FORMATS) as image:
+        icc_profile = image.info.get("icc_profile")
+        extra = {"icc_profile": icc_profile} if icc_profile and image_format != "GIF" else {}
+        if getattr(image, "n_frames", 1) > 1:
+            keep = {k: image.info[k] for k in ("duration", "loop") if k in image.info}
+            image.save(out, format=image_format, save_all=True, **keep, **extra)
+        else:
+            upright = ImageOps.exif_transpose(image)
+            upright.save(out, format=image_format, **SAVE_OPTIONS[image_format], **extra)
+    return out.getvalue()
 
 
 def content_type_for(name: str) -> str:

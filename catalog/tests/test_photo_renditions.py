@@ -84,13 +84,10 @@ def test_a_phone_card_image_is_small(admin_api, anon_api):
     assert sizes[200] < sizes[400] < sizes[800] < len(photo.getvalue())
 
 
-def _as_uploaded(image: Image.Image) -> tuple[bytes, Image.Image]:
-    """The JPEG an admin uploads, and the picture the server decodes from it."""
+def _jpeg(image: Image.Image) -> bytes:
     photo = io.BytesIO()
     image.save(photo, format="JPEG", quality=92)
-    decoded = Image.open(io.BytesIO(photo.getvalue()))
-    decoded.load()
-    return photo.getvalue(), decoded.convert("RGB")
+    return photo.getvalue()
 
 
 def _webp_size(image: Image.Image, width: int, quality: int) -> int:
@@ -102,11 +99,14 @@ def _webp_size(image: Image.Image, width: int, quality: int) -> int:
 
 
 def _card_rendition(admin_api, anon_api, image: Image.Image) -> tuple[bytes, Image.Image]:
-    data, decoded = _as_uploaded(image)
-    product = create(admin_api, SimpleUploadedFile("photo.jpg", data))
+    """The 800 rendition served, and the stored photo it was made from."""
+    product = create(admin_api, SimpleUploadedFile("photo.jpg", _jpeg(image)))
     response = anon_api.get(f"{BASE}/product-photo/{product['_id']}?w=800")
     assert response["Content-Type"] == "image/webp"
-    return response.content, decoded
+    with Product.objects.get(pk=product["_id"]).photo.open("rb") as handle:
+        stored = Image.open(io.BytesIO(handle.read()))
+        stored.load()
+    return response.content, stored.convert("RGB")
 
 
 def test_a_detailed_photo_is_encoded_again_to_fit_the_card_budget(admin_api, anon_api):

@@ -1,11 +1,12 @@
-"""Photos: Pillow decides what is an image; caps on bytes and pixels; product-photo
-answers the bytes with their real type, an ETag and caching headers."""
+"""Photos: Pillow decides what is an image; caps on bytes and pixels; what is stored is
+the picture written again (upright, no metadata, nothing hidden); product-photo answers
+it with its real type, an ETag and caching headers."""
 
 import io
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
-from PIL import Image
+from PIL import Image, ImageChops, ImageCms
 
 from catalog.models import Product
 from catalog.tests.conftest import image_bytes
@@ -60,7 +61,93 @@ def test_each_accepted_format_is_stored_and_served_with_its_real_type(
     served = anon_api.get(f"{BASE}/product-photo/{product.pk}")
     assert served.status_code == 200
     assert served["Content-Type"] == content_type
-    assert served.content == data
+    picture = Image.open(io.BytesIO(served.content))
+    assert (picture.format, picture.size) == (fmt, (40, 30))
+
+
+def served_picture(anon_api) -> tuple[bytes, Image.Image]:
+    served = anon_api.get(f"{BASE}/product-photo/{Product.objects.get().pk}")
+    assert served.status_code == 200
+    picture = Image.open(io.BytesIO(served.content))
+    picture.load()
+    return served.content, picture
+
+
+def test_a_camera_photo_is_stored_upright_without_its_exif_location(admin_api, anon_api, category):
+    exif = Image.Exif()
+    exif[0x0112] = 6  # orientation: the camera was turned; shown rotated 90 degrees
+    exif[0x010F] = "PhoneMaker"
+    exif[0x8825] = {2: (12.0, 58.0, 1.0), 4: (77.0, 35.0, 2.0)}  # GPS latitude, longitude
+    photo = io.BytesIO()
+    Image.new("RGB", (60, 40), (200, 30, 30)).save(photo, "JPEG", exif=exif)
+    assert Image.open(io.BytesIO(photo.getvalue())).getexif()[0x0112] == 6
+
+    assert (
+        create(admin_api, category, SimpleUploadedFile("c.jpg", photo.getvalue())).status_code
+        == 201
+    )
+    content, picture = served_picture(anon_api)
+    assert picture.size == (40, 60)  # turned upright
+    assert len(picture.getexif()) == 0
+    assert b"PhoneMaker" not in content and b"Exif" not in content
+
+
+def test_bytes_hidden_after_the_picture_are_not_stored(admin_api, anon_api, category):
+    hidden = b"<script>alert(document.cookie)</script>"
+    upload = SimpleUploadedFile("p.png", image_bytes("PNG") + hidden)
+    assert create(admin_api, category, upload).status_code == 201
+    content, picture = served_picture(anon_api)
+    assert hidden not in content
+    assert picture.format == "PNG"
+
+
+def test_png_text_chunks_are_dropped_and_transparency_and_pixels_kept(
+    admin_api, anon_api, category
+):
+    from PIL import PngImagePlugin
+
+    info = PngImagePlugin.PngInfo()
+    info.add_text("Comment", "secret-note")
+    original = Image.new("RGBA", (30, 20), (0, 0, 0, 0))
+    original.paste((10, 200, 30, 255), (5, 5, 25, 15))
+    photo = io.BytesIO()
+    original.save(photo, "PNG", pnginfo=info)
+
+    assert (
+        create(admin_api, category, SimpleUploadedFile("p.png", photo.getvalue())).status_code
+        == 201
+    )
+    content, picture = served_picture(anon_api)
+    assert b"secret-note" not in content
+    assert picture.mode == "RGBA"
+    assert ImageChops.difference(picture, original).getbbox() is None  # lossless: same pixels
+
+
+def test_the_colour_profile_is_kept(admin_api, anon_api, category):
+    profile = ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")).tobytes()
+    photo = io.BytesIO()
+    Image.new("RGB", (40, 30), (10, 120, 200)).save(photo, "JPEG", icc_profile=profile)
+    assert (
+        create(admin_api, category, SimpleUploadedFile("p.jpg", photo.getvalue())).status_code
+        == 201
+    )
+    _, picture = served_picture(anon_api)
+    assert picture.info.get("icc_profile") == profile
+
+
+def test_an_animated_gif_keeps_its_frames(admin_api, anon_api, category):
+    colours = ((255, 0, 0), (0, 255, 0), (0, 0, 255))
+    frames = [Image.new("RGB", (20, 20), colour) for colour in colours]
+    photo = io.BytesIO()
+    frames[0].save(photo, "GIF", save_all=True, append_images=frames[1:], duration=120, loop=0)
+    assert Image.open(io.BytesIO(photo.getvalue())).n_frames == 3
+    assert (
+        create(admin_api, category, SimpleUploadedFile("a.gif", photo.getvalue())).status_code
+        == 201
+    )
+    _, picture = served_picture(anon_api)
+    assert picture.n_frames == 3
+    assert picture.info["duration"] == 120
 
 
 def _assert_refused_as_not_an_image(response, settings):
