@@ -72,7 +72,9 @@ def _verified_format(data: bytes) -> str:
             if width * height > settings.MAX_PHOTO_PIXELS:
                 # A decompression bomb: small file, huge canvas. Refused before decoding.
                 raise _too_many_pixels()
-            image_format = image.format
+            # A phone's multi-picture JPEG (MPO: the photo plus depth or preview images)
+            # is a JPEG; only its first picture is kept.
+            image_format = "JPEG" if image.format == "MPO" else image.format
             image.verify()
         # verify() leaves the image unusable and misses some truncations: decode it fully.
         with Image.open(io.BytesIO(data), formats=ALLOWED_FORMATS) as image:
@@ -100,12 +102,13 @@ SAVE_OPTIONS = {
 
 def _reencoded(data: bytes, image_format: str) -> bytes:
     """The verified picture written again: EXIF orientation applied, metadata dropped,
-    the ICC colour profile kept, animation kept for GIF and WebP."""
+    the ICC colour profile kept, animation kept for GIF and WebP; of a multi-picture JPEG
+    only the first picture."""
     out = io.BytesIO()
     with Image.open(io.BytesIO(data), formats=ALLOWED_FORMATS) as image:
         icc_profile = image.info.get("icc_profile")
         extra = {"icc_profile": icc_profile} if icc_profile and image_format != "GIF" else {}
-        if getattr(image, "n_frames", 1) > 1:
+        if image_format in ("GIF", "WEBP") and getattr(image, "n_frames", 1) > 1:
             keep = {k: image.info[k] for k in ("duration", "loop") if k in image.info}
             image.save(out, format=image_format, save_all=True, **keep, **extra)
         else:

@@ -135,6 +135,21 @@ def test_the_colour_profile_is_kept(admin_api, anon_api, category):
     assert picture.info.get("icc_profile") == profile
 
 
+def test_a_multi_picture_jpeg_from_a_phone_is_stored_as_its_first_picture(
+    admin_api, anon_api, category
+):
+    first, second = Image.new("RGB", (40, 30), (200, 0, 0)), Image.new("RGB", (40, 30), "blue")
+    photo = io.BytesIO()
+    first.save(photo, "MPO", save_all=True, append_images=[second])
+    assert Image.open(io.BytesIO(photo.getvalue())).format == "MPO"
+    upload = SimpleUploadedFile("IMG_0001.JPG", photo.getvalue())
+    assert create(admin_api, category, upload).status_code == 201
+    assert Product.objects.get().photo.name.endswith(".jpg")
+    _, picture = served_picture(anon_api)
+    assert (picture.format, getattr(picture, "n_frames", 1)) == ("JPEG", 1)
+    assert picture.getpixel((20, 15))[0] > 150  # the red first picture, not the blue one
+
+
 def test_an_animated_gif_keeps_its_frames(admin_api, anon_api, category):
     colours = ((255, 0, 0), (0, 255, 0), (0, 0, 255))
     frames = [Image.new("RGB", (20, 20), colour) for colour in colours]
