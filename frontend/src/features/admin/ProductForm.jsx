@@ -33,6 +33,10 @@ function useObjectUrl(file) {
   return url;
 }
 
+// The formats the server takes (contract: JPEG, PNG, WebP, GIF); the picker offers no
+// other file, and a phone converts its own format (HEIC) to JPEG when asked for these.
+export const PHOTO_TYPES = 'image/jpeg,image/png,image/webp,image/gif';
+
 export default function ProductForm({
   categories,
   product,
@@ -81,7 +85,7 @@ export default function ProductForm({
           id={`${id}-photo`}
           type="file"
           name="photo"
-          accept="image/*"
+          accept={PHOTO_TYPES}
           className="form-control"
           onChange={(event) => setPhoto(event.target.files?.[0] ?? null)}
         />
