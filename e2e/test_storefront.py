@@ -35,6 +35,18 @@ def toast(page, text):
     return page.get_by_role("status").filter(has_text=text)
 
 
+def wait_until_below_the_navbar(page, a_toast, timeout=None):
+    """Toasts slide in from above: wait for this one to sit below the navbar."""
+    page.wait_for_function(
+        "([toast, nav]) => toast.getBoundingClientRect().top >= nav.getBoundingClientRect().bottom",
+        arg=[
+            a_toast.element_handle(),
+            page.get_by_role("navigation", name="Main").element_handle(),
+        ],
+        timeout=timeout,
+    )
+
+
 def cards(page):
     return page.locator("article.product-card")
 
@@ -394,13 +406,7 @@ def test_search_from_the_navbar_blank_keyword_sends_nothing_and_reload_keeps_res
     # The toast shows below the navbar, so the search box and button stay free to click
     # while it lives (pointing at a toast would pause it for as long).
     # (It slides in from above, so this waits for it to settle below the navbar.)
-    page.wait_for_function(
-        "([toast, nav]) => toast.getBoundingClientRect().top >= nav.getBoundingClientRect().bottom",
-        arg=[
-            toast(page, "Please type something to search for").element_handle(),
-            page.get_by_role("navigation", name="Main").element_handle(),
-        ],
-    )
+    wait_until_below_the_navbar(page, toast(page, "Please type something to search for"))
     box.fill("keyboard")
     page.get_by_role("button", name="Search", exact=True).click(timeout=2_000)
     url_is(page, base_url, "/search", r"\?q=keyboard")
@@ -602,6 +608,26 @@ def test_phone_viewport_collapses_the_navbar_behind_a_toggle(page, base_url):
     page.get_by_role("searchbox", name="Search products").fill("band")
     page.get_by_role("button", name="Search", exact=True).click()
     expect(page.get_by_text("Found 1")).to_be_visible()
+
+
+def test_on_a_phone_a_toast_never_covers_the_open_menu(page, base_url):
+    """Toasts start below the navbar; on a phone the open menu makes the bar taller, and
+    a toast showing then moves below it instead of covering its links."""
+    page.set_viewport_size(PHONE)
+    page.goto(base_url + "/about")
+    nav = page.get_by_role("navigation", name="Main")
+    menu = nav.get_by_role("button", name="Toggle navigation")
+    menu.click()
+    page.get_by_role("button", name="Search", exact=True).click()  # empty: an error toast
+    expect(menu).to_have_attribute("aria-expanded", "false")
+    empty = toast(page, "Please type something to search for")
+    expect(empty).to_be_visible()
+    wait_until_below_the_navbar(page, empty)
+
+    menu.click()
+    expect(nav.get_by_role("link", name="Home")).to_be_visible()
+    assert nav.bounding_box()["height"] > 200
+    wait_until_below_the_navbar(page, empty, timeout=1_500)
 
 
 SIDEWAYS = "() => [document.documentElement.scrollWidth, window.innerWidth]"

@@ -6,7 +6,7 @@
 // the page says each new toast once: a repeated message ("Item Added to Cart" twice) is
 // said again, a loading toast turned into its result says the result, and a toast leaving
 // never brings back an older one.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { resolveValue, Toaster, ToastBar, useToasterStore } from 'react-hot-toast';
 import { TOAST_OPTIONS } from '../constants/messages';
 
@@ -43,10 +43,31 @@ function ToastAnnouncer() {
   );
 }
 
-export default function ToastArea() {
+const GAP = 8;
+
+// Toasts start GAP px below the element `below` points at (the navbar), whatever its
+// height: on a phone the open menu makes the bar several times taller, and a toast must
+// not cover its links. Without the element (or ResizeObserver) the default top stands.
+export function useTopBelow(below, fallback = TOAST_OPTIONS.containerStyle.top) {
+  const [top, setTop] = useState(fallback);
+  useEffect(() => {
+    const element = below?.current;
+    if (!element || typeof ResizeObserver === 'undefined') return undefined;
+    const observer = new ResizeObserver(() => {
+      const height = element.offsetHeight;
+      setTop(height ? height + GAP : fallback);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [below, fallback]);
+  return top;
+}
+
+export default function ToastArea({ below }) {
+  const top = useTopBelow(below);
   return (
     <>
-      <Toaster {...TOAST_OPTIONS}>
+      <Toaster {...TOAST_OPTIONS} containerStyle={{ ...TOAST_OPTIONS.containerStyle, top }}>
         {(t) => <ToastBar toast={{ ...t, ariaProps: SILENT }} />}
       </Toaster>
       <ToastAnnouncer />

@@ -44,6 +44,7 @@ export const MESSAGES = {
 // The toasts start just below the navbar (56 px high, fixed on scroll), not over it: at
 // the library's 16 px a toast covered the navbar's search box and Search button for its
 // whole life, and longer while pointed at (react-hot-toast pauses a hovered toast).
+// The layout moves them further down while the bar is taller (a phone's open menu).
 export const TOAST_OPTIONS = {
   position: 'top-center',
   gutter: 8,

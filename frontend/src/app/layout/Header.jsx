@@ -17,20 +17,22 @@ import { useScrolledPast } from './useScrolledPast';
 
 export const FIXED_AFTER_PX = 100;
 
-export default function Header() {
+// `navRef` (optional) is given the bar, so the layout can keep toasts below it.
+export default function Header({ navRef }) {
   const { auth, logout } = useAuth();
   const { cart } = useCart();
   const { categories } = useCategories();
   const navigate = useNavigate();
   const [expanded, setExpanded] = useState(false);
   const fixed = useScrolledPast(FIXED_AFTER_PX);
-  const navRef = useRef(null);
+  const ownRef = useRef(null);
+  const barRef = navRef ?? ownRef;
   const [barHeight, setBarHeight] = useState(0);
 
   // While the bar is fixed, a spacer of its height keeps the page from jumping up.
   useLayoutEffect(() => {
-    if (fixed && navRef.current) setBarHeight(navRef.current.offsetHeight);
-  }, [fixed, expanded]);
+    if (fixed && barRef.current) setBarHeight(barRef.current.offsetHeight);
+  }, [fixed, expanded, barRef]);
 
   const onLogout = () => {
     logout();
@@ -49,7 +51,7 @@ export default function Header() {
     <header>
       {fixed && <div style={{ height: barHeight }} aria-hidden="true" />}
       <nav
-        ref={navRef}
+        ref={barRef}
         className={`navbar navbar-expand-lg bg-body-tertiary border-bottom shadow-sm${fixed ? ' fixed-top' : ''}`}
         aria-label="Main"
       >

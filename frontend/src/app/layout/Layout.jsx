@@ -27,18 +27,19 @@ function useFocusMainOnNavigation(mainRef) {
 
 export default function Layout() {
   const mainRef = useRef(null);
+  const navRef = useRef(null);
   useFocusMainOnNavigation(mainRef);
   return (
     <>
       <a className="visually-hidden-focusable skip-link" href="#main">
         Skip to content
       </a>
-      <Header />
+      <Header navRef={navRef} />
       {/* At least a screen high (the spec asks for 70%): the footer starts below the fold,
           so a screen whose content arrives after the first paint (a lazy chunk, then its
           data) never pushes a visible footer down (Cumulative Layout Shift). */}
       <main id="main" ref={mainRef} tabIndex={-1} style={{ minHeight: '100vh' }}>
-        <ToastArea />
+        <ToastArea below={navRef} />
         {/* Screens load on demand (routes.jsx): the navbar and footer stay in place
             while a screen's chunk arrives, so nothing shifts around it. */}
         <Suspense fallback={<Loading />}>
