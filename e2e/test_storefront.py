@@ -240,6 +240,29 @@ def test_on_a_phone_the_cards_wait_for_the_filters_above_them(page, base_url):
     assert calls == [base_url + "/api/v1/category/get-category"]
 
 
+def test_the_product_photo_keeps_its_box_while_it_loads(page, base_url):
+    """The details photo's box is sized before the photo arrives, whatever the photo's
+    shape: a 4:3 photo in a 10:7 box used to push the details below it down on a phone
+    when it loaded (Lighthouse counted the shift)."""
+    ProductFactory(name="Mi LED TV", slug="mi-led-tv", with_photo=True)  # a 4:3 photo
+    page.set_viewport_size(PHONE)
+    page.add_init_script(COUNT_LAYOUT_SHIFT)
+    held = HeldRoute(page, re.compile(r".*/api/v1/product/product-photo/\d+\?.*"))
+    page.goto(base_url + "/product/mi-led-tv")
+    photo = page.get_by_role("img", name="Mi LED TV")
+    expect(photo).to_be_visible()
+    held.wait()
+    facts = page.locator("dl.product-facts")
+    before = (photo.bounding_box()["height"], facts.bounding_box()["y"])
+
+    held.release()
+    expect(photo).to_have_js_property("complete", True)
+    assert photo.evaluate("img => img.naturalWidth") > 0
+    page.evaluate(AFTER_FRAMES, 3)
+    assert (photo.bounding_box()["height"], facts.bounding_box()["y"]) == before
+    assert page.evaluate("window.layoutShift") == 0
+
+
 def test_home_lists_the_products_when_the_category_call_fails(page, base_url):
     """A category failure is only logged (spec section 8): the list and the price filters
     still work, and no empty category box is left."""
