@@ -2,6 +2,7 @@
 health checks and settings that refuse to run insecurely."""
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -22,6 +23,16 @@ def test_client_routes_serve_the_app_page(client, path):
     assert "<title>SHOPSPHERE - shop now</title>" in body
     assert '<div id="root"></div>' in body
     assert "<script>" not in body  # no inline script (CSP-friendly)
+
+
+def test_the_app_page_links_the_shops_icon(client):
+    from django.contrib.staticfiles import finders
+
+    body = client.get("/").content.decode()
+    href = re.search(r'<link rel="icon" type="image/svg\+xml" href="([^"]+)">', body).group(1)
+    assert href == "/static/img/favicon.svg"
+    icon = Path(finders.find("img/favicon.svg")).read_text()
+    assert icon.startswith("<svg") and "<script" not in icon
 
 
 @pytest.mark.parametrize("method", ["get", "post", "put", "delete"])
