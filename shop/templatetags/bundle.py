@@ -40,7 +40,7 @@ def bundle_css():
 def bundle_js():
     files = [f for f in manifest().get("entrypoints", {}).get("main", []) if f.endswith(".js")]
     if not files:
-        return format_html("<p>The app is not built yet: run <code>make build</code>.</p>")
+        return format_html("<p>The app is not built yet: run <code>{}</code>.</p>", "make build")
     return format_html_join(
         "", '<script defer src="{}"></script>', ((static(f"dist/{f}"),) for f in files)
     )
