@@ -51,8 +51,7 @@ def check_photo(upload, *, slug: str) -> CheckedPhoto:
         raise PayloadTooLarge(too_large_message())
     if not data:
         raise ValidationError({"photo": [NOT_AN_IMAGE]})
-    image_format = _verified_format(data)
-    data = _reencoded(data, image_format)
+    image_format, data = _verified_and_rewritten(data)
     ext = EXTENSIONS[image_format]
     name = f"{slug[:60]}-{uuid.uuid4().hex[:10]}.{ext}"
     return CheckedPhoto(
@@ -65,7 +64,9 @@ def _too_many_pixels() -> PayloadTooLarge:
     return PayloadTooLarge(f"Photo is too large: at most {megapixels:g} megapixels are accepted.")
 
 
-def _verified_format(data: bytes) -> str:
+def _verified_and_rewritten(data: bytes) -> tuple[str, bytes]:
+    """The format Pillow finds and the picture written again by it; refuses anything
+    that is not a whole image of an accepted format within the pixel cap."""
     try:
         with Image.open(io.BytesIO(data), formats=ALLOWED_FORMATS) as image:
             width, height = image.size
@@ -75,20 +76,21 @@ def _verified_format(data: bytes) -> str:
             # A phone's multi-picture JPEG (MPO: the photo plus depth or preview images)
             # is a JPEG; only its first picture is kept.
             image_format = "JPEG" if image.format == "MPO" else image.format
+            if image_format not in ALLOWED_FORMATS:
+                raise ValidationError({"photo": [NOT_AN_IMAGE]})
             image.verify()
-        # verify() leaves the image unusable and misses some truncations: decode it fully.
+        # verify() leaves the image unusable and misses some truncations: decode it fully,
+        # then write that picture again.
         with Image.open(io.BytesIO(data), formats=ALLOWED_FORMATS) as image:
             image.load()
-    except PayloadTooLarge:
+            return image_format, _rewritten(image, image_format)
+    except (PayloadTooLarge, ValidationError):
         raise
     except Image.DecompressionBombError:
         # Over twice Pillow's own limit: Pillow refuses it on opening, before our check.
         raise _too_many_pixels() from None
     except (UnidentifiedImageError, OSError, SyntaxError, ValueError):
         raise ValidationError({"photo": [NOT_AN_IMAGE]}) from None
-    if image_format not in ALLOWED_FORMATS:
-        raise ValidationError({"photo": [NOT_AN_IMAGE]})
-    return image_format
 
 
 # Pillow writes only what it is given: no EXIF, XMP or comments unless passed here.
@@ -100,20 +102,19 @@ SAVE_OPTIONS = {
 }
 
 
-def _reencoded(data: bytes, image_format: str) -> bytes:
-    """The verified picture written again: EXIF orientation applied, metadata dropped,
+def _rewritten(image: Image.Image, image_format: str) -> bytes:
+    """The decoded picture written again: EXIF orientation applied, metadata dropped,
     the ICC colour profile kept, animation kept for GIF and WebP; of a multi-picture JPEG
     only the first picture."""
     out = io.BytesIO()
-    with Image.open(io.BytesIO(data), formats=ALLOWED_FORMATS) as image:
-        icc_profile = image.info.get("icc_profile")
-        extra = {"icc_profile": icc_profile} if icc_profile and image_format != "GIF" else {}
-        if image_format in ("GIF", "WEBP") and getattr(image, "n_frames", 1) > 1:
-            keep = {k: image.info[k] for k in ("duration", "loop") if k in image.info}
-            image.save(out, format=image_format, save_all=True, **keep, **extra)
-        else:
-            upright = ImageOps.exif_transpose(image)
-            upright.save(out, format=image_format, **SAVE_OPTIONS[image_format], **extra)
+    icc_profile = image.info.get("icc_profile")
+    extra = {"icc_profile": icc_profile} if icc_profile and image_format != "GIF" else {}
+    if image_format in ("GIF", "WEBP") and getattr(image, "n_frames", 1) > 1:
+        keep = {k: image.info[k] for k in ("duration", "loop") if k in image.info}
+        image.save(out, format=image_format, save_all=True, **keep, **extra)
+    else:
+        upright = ImageOps.exif_transpose(image)
+        upright.save(out, format=image_format, **SAVE_OPTIONS[image_format], **extra)
     return out.getvalue()
 
 
