@@ -7,6 +7,7 @@ import { formatPrice, preview } from '../lib/format';
 import { paths } from '../config/paths';
 import { MESSAGES } from '../constants/messages';
 import { useAuth } from '../features/auth/AuthContext';
+import UpdateAddressButton from '../features/auth/UpdateAddressButton';
 import { useCart } from '../features/cart/CartContext';
 import { cartTotal } from '../features/cart/cartLogic';
 import { CART_PREVIEW_LENGTH, greetingName, itemCountMessage } from '../features/cart/cartSummary';
@@ -80,26 +81,16 @@ export default function CartPage() {
                 Total : {formatPrice(cartTotal(cart))}
               </p>
               <div className="mt-3">
-                {user?.address ? (
+                {user ? (
                   <>
-                    <h3 className="h5">Current Address</h3>
-                    <p className="mb-2">{user.address}</p>
-                    <button
-                      type="button"
-                      className="btn btn-warning"
-                      onClick={() => navigate(paths.userProfile)}
-                    >
-                      Update Address
-                    </button>
+                    {user.address ? (
+                      <>
+                        <h3 className="h5">Current Address</h3>
+                        <p className="mb-2">{user.address}</p>
+                      </>
+                    ) : null}
+                    <UpdateAddressButton />
                   </>
-                ) : user ? (
-                  <button
-                    type="button"
-                    className="btn btn-warning"
-                    onClick={() => navigate(paths.userProfile)}
-                  >
-                    Update Address
-                  </button>
                 ) : (
                   <>
                     <p className="mb-2">{MESSAGES.loginToCheckout}</p>

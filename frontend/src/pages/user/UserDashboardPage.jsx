@@ -1,16 +1,14 @@
 // /dashboard/user (spec section 2, decision F9): greeting, email, address (or a note that
 // there is none) and Update Address, which opens the profile form.
-import { useNavigate } from 'react-router-dom';
-import { paths } from '../../config/paths';
 import { MESSAGES } from '../../constants/messages';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { useAuth } from '../../features/auth/AuthContext';
 import UserShell from '../../features/auth/UserShell';
+import UpdateAddressButton from '../../features/auth/UpdateAddressButton';
 
 export default function UserDashboardPage() {
   usePageMeta({ title: 'Dashboard - ShopSphere' });
   const { auth } = useAuth();
-  const navigate = useNavigate();
   const user = auth.user || {};
   const address = String(user.address ?? '').trim();
 
@@ -27,13 +25,7 @@ export default function UserDashboardPage() {
           <dd>{address || MESSAGES.noAddress}</dd>
         </dl>
         <div>
-          <button
-            type="button"
-            className="btn btn-outline-warning"
-            onClick={() => navigate(paths.userProfile)}
-          >
-            Update Address
-          </button>
+          <UpdateAddressButton className="btn btn-outline-warning" />
         </div>
       </section>
     </UserShell>
