@@ -11,7 +11,7 @@ PORT ?= 8000
 FRONTEND_SRC := $(shell find frontend/src -type f 2>/dev/null)
 
 .PHONY: help setup build run serve migrate test test-py test-js test-e2e test-pg lint fmt \
-        bench lighthouse fuzz soak check-deploy clean
+        bench lighthouse fuzz soak check-deploy clean search-eval
 
 help:
 	@echo "make run | test | setup | build | lint | fmt | serve | test-pg | bench | lighthouse | fuzz | soak | check-deploy | clean"
@@ -77,6 +77,13 @@ test: lint test-py test-js test-e2e
 test-pg: setup
 	DATABASE_URL=$${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test} $(VENV)/bin/pytest -n 2 -q
 
+# The production recipe of deploy/ started whole on this machine (deploy/tests): a database
+# it makes and drops (TWO_SERVERS_DATABASE, default twoservers), Redis DB 10, moto's S3
+# server, two gunicorn servers and nginx on ports 2080-2083 (TWO_SERVERS_PORT).
+.PHONY: test-deploy
+test-deploy: setup
+	$(VENV)/bin/pytest deploy/tests -q -p no:randomly
+
 # --- performance (bench/): PostgreSQL with 100k products, gunicorn, wrk / Lighthouse ------
 # Both seed the database they are given, so they default to a database of their own.
 BENCH_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/bench
@@ -86,6 +93,11 @@ bench: build
 
 lighthouse: build
 	DATABASE_URL=$${DATABASE_URL:-$(BENCH_DATABASE_URL)} $(PY) bench/lighthouse.py
+
+# Search quality (issue 18): top-1/top-3 hit rates of bench/search_eval.json and p95
+# latency, in process, on the configured database (DATABASE_URL; load the demo first).
+search-eval: $(VENV)/.installed
+	$(PY) bench/search_eval.py
 
 # schemathesis against a live gunicorn server (fuzz/run.py): every call as visitor, shopper
 # and admin; zero 5xx, zero answers outside /api/schema/. FUZZ_EXAMPLES (default 100) per

@@ -12,6 +12,9 @@ def _isolated(settings, tmp_path):
     settings.MEDIA_ROOT = tmp_path / "media"
     settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    # Throttle counters in the test database (rolled back with each test), even when the
+    # environment sets REDIS_URL; the Redis store has tests of its own.
+    settings.THROTTLE_REDIS_URL = ""
     cache.clear()
     yield
     cache.clear()

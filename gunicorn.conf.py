@@ -1,13 +1,28 @@
-"""gunicorn settings: `gunicorn shop.wsgi -c gunicorn.conf.py`. Sized to the cores."""
+"""gunicorn settings: `gunicorn shop.wsgi -c gunicorn.conf.py`. Sized to the cores.
+
+Workers are `gthread`: each serves `GUNICORN_THREADS` requests at once (default 4). A
+client that sends its body slowly holds one thread, not a whole worker, and the worker's
+heartbeat comes from its main loop, so it is never killed for a slow client; with sync
+workers two such sockets stalled every request (and /healthz) until the workers were
+killed at `timeout`. Threads block only on I/O (network, database); CPU work (hashing,
+images) still shares the cores. In production a buffering proxy (nginx, see `deploy/`)
+in front reads whole requests before gunicorn sees them; these settings keep a server
+without one, or a flood beyond the proxy's buffers, answering.
+"""
 
 import multiprocessing
 import os
 
 bind = f"{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '8000')}"
 workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count() * 2 + 1))
-threads = int(os.environ.get("GUNICORN_THREADS", "1"))
+worker_class = "gthread"
+threads = int(os.environ.get("GUNICORN_THREADS", "4"))
+# Seconds a worker's main loop may go silent before the master replaces it (a slow
+# client does not count: its thread waits, the loop goes on).
 timeout = 30
 graceful_timeout = 20
+# Idle keep-alive connections are closed after this many seconds, freeing their slot.
+keepalive = 5
 max_requests = 5000
 max_requests_jitter = 500
 accesslog = None

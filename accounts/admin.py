@@ -37,8 +37,6 @@ class UserChangeForm(forms.ModelForm):
             "address",
             "role",
             "is_active",
-            "is_staff",
-            "is_superuser",
             "groups",
             "user_permissions",
         )
@@ -60,7 +58,15 @@ class UserAdmin(DjangoUserAdmin):
     list_filter = ("role", "is_active", "is_staff")
     search_fields = ("email", "name", "phone")
     ordering = ("-created_at", "-id")
-    readonly_fields = ("password_link", "created_at", "updated_at", "last_login")
+    # Staff and superuser follow the role (User.sync_admin_flags): shown, never edited.
+    readonly_fields = (
+        "password_link",
+        "is_staff",
+        "is_superuser",
+        "created_at",
+        "updated_at",
+        "last_login",
+    )
     fieldsets = (
         (None, {"fields": ("email", "password_link")}),
         ("Profile", {"fields": ("name", "phone", "address")}),

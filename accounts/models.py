@@ -1,11 +1,15 @@
 """The shop's user: logs in by e-mail, has a role (1 = admin), and a security answer that
 is stored hashed like a password (decision F13)."""
 
+import secrets
+from functools import lru_cache
+
 from django.contrib.auth.base_user import AbstractBaseUser, BaseUserManager
-from django.contrib.auth.hashers import check_password, make_password
+from django.contrib.auth.hashers import check_password, get_hasher, make_password
 from django.contrib.auth.models import PermissionsMixin
 from django.core.validators import MaxLengthValidator
 from django.db import models
+from django.db.models import Q
 from django.db.models.functions import Lower
 from django.utils import timezone
 
@@ -13,6 +17,13 @@ from django.utils import timezone
 def normalize_answer(answer: str) -> str:
     """Answers compare trimmed and case-insensitively (F13)."""
     return " ".join(str(answer).split()).casefold()
+
+
+@lru_cache(maxsize=8)
+def _dummy_answer_hash(algorithm: str) -> str:
+    """A hash of a random secret nobody knows, made by the current hasher: checking an
+    answer against it costs what checking a real one costs."""
+    return make_password(secrets.token_urlsafe(32), hasher=algorithm)
 
 
 def normalize_email(email: str) -> str:
@@ -41,16 +52,14 @@ class UserManager(BaseUserManager):
         return user
 
     def create_user(self, email, password=None, **fields):
+        # is_staff and is_superuser follow the role (User.save); any passed are ignored.
         fields.setdefault("role", User.Role.SHOPPER)
-        fields.setdefault("is_staff", False)
-        fields.setdefault("is_superuser", False)
         return self._create_user(email, password, **fields)
 
     def create_superuser(self, email, password=None, **fields):
         # A Django superuser is an admin of the shop too (decision C4).
-        fields.setdefault("role", User.Role.ADMIN)
-        fields.setdefault("is_staff", True)
-        fields.setdefault("is_superuser", True)
+        if fields.setdefault("role", User.Role.ADMIN) != User.Role.ADMIN:
+            raise ValueError("A superuser has role 1 (admin).")
         fields.setdefault("name", email.split("@")[0] if email else "Admin")
         return self._create_user(email, password, **fields)
 
@@ -88,11 +97,34 @@ class User(AbstractBaseUser, PermissionsMixin):
                 name="user_email_ci_unique",
                 violation_error_message="Already registered, please login",
             ),
+            # One kind of admin: even a queryset update() cannot split them.
+            models.CheckConstraint(
+                condition=Q(role=1, is_staff=True, is_superuser=True)
+                | (~Q(role=1) & Q(is_staff=False, is_superuser=False)),
+                name="user_role_matches_admin_flags",
+                violation_error_message="Staff and superuser follow the role.",
+            ),
         ]
 
     def clean(self) -> None:
         super().clean()
         self.email = normalize_email(self.email)
+        self.sync_admin_flags()
+
+    def sync_admin_flags(self) -> None:
+        """The one place that keeps role, is_staff and is_superuser consistent: role 1
+        (admin) is staff and superuser, any other role neither. The role decides, so a
+        demoted superuser loses the Django admin at once and cannot promote itself."""
+        is_admin = self.role == self.Role.ADMIN
+        self.is_staff = is_admin
+        self.is_superuser = is_admin
+
+    def save(self, *args, **kwargs) -> None:
+        self.sync_admin_flags()
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None:
+            kwargs["update_fields"] = {*update_fields, "is_staff", "is_superuser"}
+        super().save(*args, **kwargs)
 
     def __str__(self) -> str:
         return f"{self.name} <{self.email}>"
@@ -105,4 +137,9 @@ class User(AbstractBaseUser, PermissionsMixin):
         self.answer_hash = make_password(normalize_answer(answer))
 
     def check_answer(self, answer: str) -> bool:
-        return bool(self.answer_hash) and check_password(normalize_answer(answer), self.answer_hash)
+        """Without a stored answer (or without a user: `User().check_answer`) the answer
+        is checked against a dummy hash, so every path does the same hashing work and
+        timing cannot tell who has no account or no answer."""
+        encoded = self.answer_hash or _dummy_answer_hash(get_hasher().algorithm)
+        matches = check_password(normalize_answer(answer), encoded)
+        return bool(self.answer_hash) and matches

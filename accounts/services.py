@@ -22,6 +22,8 @@ ALREADY_REGISTERED = "Already registered, please login"
 INVALID_LOGIN = "Invalid email or password"
 WRONG_EMAIL_OR_ANSWER = "Wrong email or answer"
 ROLE_UNCHANGEABLE = "Your role cannot be changed from your profile."
+CURRENT_PASSWORD_MISSING = "Please enter your current password to change it."
+CURRENT_PASSWORD_WRONG = "Your current password is not correct."
 
 
 def _check_password_strength(*, password: str, user: User, field: str) -> None:
@@ -38,12 +40,12 @@ def user_issue_token(*, user: User) -> str:
     return str(AccessToken.for_user(user))
 
 
-@transaction.atomic
 def user_register(
     *, name: str, email: str, password: str, phone: str, address: str, answer: str
 ) -> User:
     """A new shopper. The e-mail is unique regardless of case (409), the password passes
-    the password validators, the password and the security answer are stored hashed."""
+    the password validators, the password and the security answer are stored hashed.
+    Both hashes are made before the write transaction, which holds only the insert."""
     email = normalize_email(email)
     if User.objects.filter(email=email).exists():
         raise Conflict(ALREADY_REGISTERED)
@@ -53,8 +55,7 @@ def user_register(
     user.set_answer(answer)
     user.full_clean()
     try:
-        # A savepoint, so a concurrent registration of the same e-mail that won the
-        # race ends as 409 rather than a broken transaction.
+        # A concurrent registration of the same e-mail that won the race ends as 409.
         with transaction.atomic():
             user.save()
     except IntegrityError as error:
@@ -62,7 +63,6 @@ def user_register(
     return user
 
 
-@transaction.atomic
 def user_login(*, email: str, password: str) -> tuple[User, str]:
     """The user and a fresh token. Unknown e-mail, wrong password and deactivated user
     all get the same answer, so accounts cannot be discovered; Django's backend hashes
@@ -73,21 +73,21 @@ def user_login(*, email: str, password: str) -> tuple[User, str]:
     return user, user_issue_token(user=user)
 
 
-@transaction.atomic
 def user_reset_password(*, email: str, answer: str, new_password: str) -> User:
     """A new password for whoever knows the e-mail and the security answer (compared
     trimmed, case-insensitively). One message for a wrong e-mail or a wrong answer; the
-    new password passes the validators; every earlier token stops working."""
+    new password passes the validators; every earlier token stops working. The hashing
+    happens before the write, which is one UPDATE."""
     user = user_get_by_email(email=email)
-    if user is None:
-        User().set_answer(answer)  # the same hashing work as for a real account
-        raise ValidationError(WRONG_EMAIL_OR_ANSWER)
-    if not user.check_answer(answer):
+    # One answer check on every path (a dummy hash without a user or an answer), so
+    # timing does not tell an unknown e-mail from a wrong answer.
+    if not (user or User()).check_answer(answer) or user is None:
         raise ValidationError(WRONG_EMAIL_OR_ANSWER)
     _check_password_strength(password=new_password, user=user, field="newPassword")
     user.set_password(new_password)
     user.full_clean()
-    user.save(update_fields=["password", "updated_at"])
+    with transaction.atomic():
+        user.save(update_fields=["password", "updated_at"])
     return user
 
 
@@ -97,7 +97,6 @@ class ProfileUpdate:
     token: str | None  # a fresh token when the password changed (the old ones died)
 
 
-@transaction.atomic
 def user_update_profile(
     *,
     user: User,
@@ -105,23 +104,36 @@ def user_update_profile(
     phone: str | None = None,
     address: str | None = None,
     password: str | None = None,
+    current_password: str | None = None,
     role: int | None = None,
 ) -> ProfileUpdate:
     """Blank or missing values keep the old ones. The e-mail never changes here (the
     caller does not pass it); the role cannot be changed by its owner (sending the
     current role is harmless, another one is refused). A new password passes the
-    validators and ends every earlier token; the answer carries a fresh one."""
-    user = User.objects.select_for_update().filter(pk=user.pk, is_active=True).first()
-    if user is None:  # deleted or deactivated since the token was checked
-        raise AuthenticationFailed("Please log in to continue.")
-    if role is not None and role != user.role:
-        raise ValidationError({"role": [ROLE_UNCHANGEABLE]})
-    for field, value in (("name", name), ("phone", phone), ("address", address)):
-        if value:
-            setattr(user, field, value)
+    validators and ends every earlier token; the answer carries a fresh one. Changing the
+    password needs the current one (a borrowed session must not take the account). The
+    passwords are checked and hashed before the write transaction opens."""
+    if password and not current_password:
+        raise ValidationError({"currentPassword": [CURRENT_PASSWORD_MISSING]})
+    if password and not user.check_password(current_password):
+        raise ValidationError({"currentPassword": [CURRENT_PASSWORD_WRONG]})
+    hashed = None
     if password:
-        _check_password_strength(password=password, user=user, field="password")
-        user.set_password(password)
-    user.full_clean()
-    user.save()
+        draft = User(email=user.email, name=name or user.name, phone=phone or user.phone)
+        _check_password_strength(password=password, user=draft, field="password")
+        draft.set_password(password)
+        hashed = draft.password
+    with transaction.atomic():
+        user = User.objects.select_for_update().filter(pk=user.pk, is_active=True).first()
+        if user is None:  # deleted or deactivated since the token was checked
+            raise AuthenticationFailed("Please log in to continue.")
+        if role is not None and role != user.role:
+            raise ValidationError({"role": [ROLE_UNCHANGEABLE]})
+        for field, value in (("name", name), ("phone", phone), ("address", address)):
+            if value:
+                setattr(user, field, value)
+        if hashed:
+            user.password = hashed
+        user.full_clean()
+        user.save()
     return ProfileUpdate(user=user, token=user_issue_token(user=user) if password else None)

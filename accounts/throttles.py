@@ -1,6 +1,7 @@
-"""Throttles for login and forgot-password, per e-mail and per client address.
+"""Throttles for login, forgot-password and register, per e-mail and per client address.
 
-Counters live in the default cache, which every server process shares (settings). The
+Counters live in shop.throttling's store (the database, or Redis when configured): shared
+by every server process, counted atomically, never evicted by the response cache. The
 limits are REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"] under the scopes below, read on each
 request so a settings change applies at once. Every attempt counts, right or wrong; past
 the limit every attempt answers 429 with `Retry-After`.
@@ -10,46 +11,37 @@ import hashlib
 from collections.abc import Mapping
 
 from rest_framework.settings import api_settings
-from rest_framework.throttling import SimpleRateThrottle
 
 from accounts.models import normalize_email
 from shop.api.fields import clean_text
+from shop.throttling import AddressThrottle, CountedThrottle
 
 
-class _RateThrottle(SimpleRateThrottle):
-    def get_rate(self) -> str:
-        return api_settings.DEFAULT_THROTTLE_RATES[self.scope]
+class _RateThrottle(CountedThrottle):
+    """The accounts throttles' common base (its `timer` is their clock)."""
 
-    def wait(self) -> float:
-        """Seconds until the oldest attempt that still counts leaves the window (DRF's
-        own estimate can be None, which would drop the Retry-After header)."""
-        if len(self.history) < self.num_requests:
-            return 1.0
-        oldest_counted = self.history[self.num_requests - 1]
-        return max(1.0, self.duration - (self.now - oldest_counted))
+
+def email_ident(email) -> str | None:
+    """The e-mail trimmed and lower-cased as accounts store it, hashed, so `A@x.com` and
+    ` a@X.COM ` share one counter. No e-mail, no count."""
+    if not isinstance(email, str):
+        return None
+    email = normalize_email(clean_text(email))
+    if not email:
+        return None
+    return hashlib.sha256(email.encode()).hexdigest()
 
 
 class _EmailThrottle(_RateThrottle):
-    """Keyed by the e-mail in the body, trimmed and lower-cased as accounts store it, so
-    `A@x.com` and ` a@X.COM ` share one counter. No e-mail, no count here."""
+    """Keyed by the e-mail in the body."""
 
-    def get_cache_key(self, request, view) -> str | None:
+    def ident(self, request, view) -> str | None:
         data = request.data
-        email = data.get("email") if isinstance(data, Mapping) else None
-        if not isinstance(email, str):
-            return None
-        email = normalize_email(clean_text(email))
-        if not email:
-            return None
-        digest = hashlib.sha256(email.encode()).hexdigest()
-        return self.cache_format % {"scope": self.scope, "ident": digest}
+        return email_ident(data.get("email") if isinstance(data, Mapping) else None)
 
 
-class _AddressThrottle(_RateThrottle):
+class _AddressThrottle(_RateThrottle, AddressThrottle):
     """Keyed by the client address (NUM_PROXIES decides how X-Forwarded-For is read)."""
-
-    def get_cache_key(self, request, view) -> str:
-        return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
 
 
 class LoginEmailThrottle(_EmailThrottle):
@@ -66,3 +58,43 @@ class ResetEmailThrottle(_EmailThrottle):
 
 class ResetAddressThrottle(_AddressThrottle):
     scope = "reset_ip"
+
+
+class RegisterAddressThrottle(_AddressThrottle):
+    scope = "register_ip"
+
+
+class AdminLoginEmailThrottle(LoginEmailThrottle):
+    """The Django admin's login form names the e-mail `username`; same counter as the
+    API login's."""
+
+    def ident(self, request, view) -> str | None:
+        return email_ident(request.POST.get("username"))
+
+
+def admin_login_wait(request) -> float | None:
+    """Counts one Django-admin login attempt on the API login's counters (per address,
+    per e-mail); the seconds to wait when a limit is passed, else None."""
+    waits = []
+    for throttle in (LoginAddressThrottle(), AdminLoginEmailThrottle()):
+        if not throttle.allow_request(request, None):
+            waits.append(throttle.wait())
+    return max(waits) if waits else None
+
+
+class ProfilePasswordThrottle(_RateThrottle):
+    """A password change in the profile checks the current password, so it is guessed
+    no faster than at login: the login-per-e-mail limit, counted per signed-in user.
+    Updates that change no password are not counted."""
+
+    scope = "profile_password"
+
+    def get_rate(self) -> str:
+        return api_settings.DEFAULT_THROTTLE_RATES["login_email"]
+
+    def ident(self, request, view) -> str | None:
+        data = request.data
+        password = data.get("password") if isinstance(data, Mapping) else None
+        if not isinstance(password, str) or not password.strip():
+            return None
+        return f"user-{request.user.pk}"

@@ -1,15 +1,27 @@
 """The auth calls of the contract: validate input, call one service or selector, shape the
 output, answer the envelope. Errors go to the one handler in shop.api.exceptions."""
 
+import math
+
+from django.contrib import admin
+from django.shortcuts import render
+from django.views.decorators.cache import never_cache
+from django.views.decorators.csrf import csrf_protect
+from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.views import APIView
 
 from accounts import selectors, services
 from accounts.serializers import (
     ForgotPasswordInput,
+    LoginAnswer,
     LoginInput,
+    OkAnswer,
+    ProfileAnswer,
     ProfileInput,
+    RegisterAnswer,
     RegisterInput,
+    UserListAnswer,
     UserListInput,
     UserListItemOutput,
     UserOutput,
@@ -17,12 +29,16 @@ from accounts.serializers import (
 from accounts.throttles import (
     LoginAddressThrottle,
     LoginEmailThrottle,
+    ProfilePasswordThrottle,
+    RegisterAddressThrottle,
     ResetAddressThrottle,
     ResetEmailThrottle,
+    admin_login_wait,
 )
 from shop.api.envelope import ok
 from shop.api.parsers import JSONParser
 from shop.api.permissions import IsAdmin, IsSignedIn
+from shop.api.schema import PAGE_PARAMETER, MessageAnswer, error_responses
 
 
 class PublicJsonView(APIView):
@@ -35,6 +51,14 @@ class PublicJsonView(APIView):
 
 
 class RegisterView(PublicJsonView):
+    throttle_classes = [RegisterAddressThrottle]
+
+    @extend_schema(
+        summary="Register a shopper",
+        description="409 `Already registered, please login` when the email exists (any case).",
+        request=RegisterInput,
+        responses={201: RegisterAnswer, **error_responses(400, 409, 413, 415, 429)},
+    )
     def post(self, request):
         data = RegisterInput(data=request.data)
         data.is_valid(raise_exception=True)
@@ -48,6 +72,12 @@ class RegisterView(PublicJsonView):
 class LoginView(PublicJsonView):
     throttle_classes = [LoginAddressThrottle, LoginEmailThrottle]
 
+    @extend_schema(
+        summary="Log in: a token for the Authorization header",
+        description="401 `Invalid email or password` for an unknown email or a wrong password.",
+        request=LoginInput,
+        responses={200: LoginAnswer, **error_responses(400, 401, 413, 415, 429)},
+    )
     def post(self, request):
         data = LoginInput(data=request.data)
         data.is_valid(raise_exception=True)
@@ -58,6 +88,12 @@ class LoginView(PublicJsonView):
 class ForgotPasswordView(PublicJsonView):
     throttle_classes = [ResetAddressThrottle, ResetEmailThrottle]
 
+    @extend_schema(
+        summary="Reset a password with the security answer",
+        description="400 `Wrong email or answer` for either mistake.",
+        request=ForgotPasswordInput,
+        responses={200: MessageAnswer, **error_responses(400, 413, 415, 429)},
+    )
     def post(self, request):
         data = ForgotPasswordInput(data=request.data)
         data.is_valid(raise_exception=True)
@@ -72,6 +108,7 @@ class ForgotPasswordView(PublicJsonView):
 class UserAuthView(APIView):
     permission_classes = [IsSignedIn]
 
+    @extend_schema(summary="Is the token valid?", responses={200: OkAnswer, **error_responses(401)})
     def get(self, request):
         return ok({"ok": True})
 
@@ -79,6 +116,9 @@ class UserAuthView(APIView):
 class AdminAuthView(APIView):
     permission_classes = [IsSignedIn, IsAdmin]
 
+    @extend_schema(
+        summary="Is the token an admin's?", responses={200: OkAnswer, **error_responses(401, 403)}
+    )
     def get(self, request):
         return ok({"ok": True})
 
@@ -86,11 +126,22 @@ class AdminAuthView(APIView):
 class ProfileView(APIView):
     permission_classes = [IsSignedIn]
     parser_classes = [JSONParser]
+    throttle_classes = [ProfilePasswordThrottle]
 
+    @extend_schema(
+        summary="Update my profile (blank or missing keeps the old value; email is ignored)",
+        description="A password change revokes old tokens; the answer then carries a new `token`.",
+        request=ProfileInput,
+        responses={200: ProfileAnswer, **error_responses(400, 401, 413, 415)},
+    )
     def put(self, request):
         data = ProfileInput(data=request.data)
         data.is_valid(raise_exception=True)
-        result = services.user_update_profile(user=request.user, **data.validated_data)
+        fields = dict(data.validated_data)
+        current_password = fields.pop("currentPassword", None)
+        result = services.user_update_profile(
+            user=request.user, current_password=current_password, **fields
+        )
         body = {
             "message": "Profile Updated Successfully",
             "updatedUser": UserOutput(result.user).data,
@@ -103,6 +154,11 @@ class ProfileView(APIView):
 class UserListView(APIView):
     permission_classes = [IsSignedIn, IsAdmin]
 
+    @extend_schema(
+        summary="Users, 20 a page, newest first (admin)",
+        parameters=[PAGE_PARAMETER],
+        responses={200: UserListAnswer, **error_responses(400, 401, 403)},
+    )
     def get(self, request):
         query = UserListInput(data=request.query_params)
         query.is_valid(raise_exception=True)
@@ -115,3 +171,23 @@ class UserListView(APIView):
                 "pages": found.pages,
             }
         )
+
+
+@csrf_protect
+@never_cache
+def admin_login(request, extra_context=None):
+    """The Django admin's login, throttled like the API login on the same counters: past
+    a limit every attempt, right or wrong, is an HTML 429 with Retry-After."""
+    if request.method == "POST":
+        wait = admin_login_wait(request)
+        if wait is not None:
+            seconds = math.ceil(wait)
+            response = render(
+                request,
+                "admin/login_throttled.html",
+                {**admin.site.each_context(request), "title": "Too many attempts"},
+                status=429,
+            )
+            response["Retry-After"] = str(seconds)
+            return response
+    return admin.site.login(request, extra_context)

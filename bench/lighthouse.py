@@ -15,7 +15,7 @@ the first visit to `/`.
 5. Writes bench/results/lighthouse.json and lighthouse.md and prints the table.
 
 Targets: performance, accessibility and best practices >= 95, SEO >= 90; first visit to
-`/` <= 150 KB of JavaScript and <= 30 KB of CSS gzipped.
+`/` <= 110 KB of JavaScript (issue 17) and <= 30 KB of CSS gzipped.
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ CHROME_FLAGS = (
     "--disable-component-update --disable-sync --no-first-run --disable-quic"
 )
 TARGETS = {"performance": 95, "accessibility": 95, "best-practices": 95, "seo": 90}
-BUDGET_KB = {"js": 150, "css": 30}
+BUDGET_KB = {"js": 110, "css": 30}
 RUNS = max(1, int(os.environ.get("LIGHTHOUSE_RUNS", "3")))
 ATTEMPTS = 3
 REPORTS = ROOT / "var" / "lighthouse"
@@ -55,6 +55,7 @@ def pages(search_word: str) -> list[tuple[str, str]]:
     return [
         ("home", "/"),
         ("product", f"/product/{product.slug}"),
+        ("category", f"/category/{product.category.slug}"),
         ("search", f"/search?q={urllib.parse.quote(search_word)}"),
     ]
 
@@ -149,7 +150,7 @@ def markdown(results: list[dict], weight: dict, meta: dict) -> str:
         )
     lines += [
         "",
-        "First visit to `/` (scripts and stylesheets; budget 150 KB JS, 30 KB CSS gzipped):",
+        "First visit to `/` (scripts and stylesheets; budget 110 KB JS, 30 KB CSS gzipped):",
         "",
         "| Kind | files | gzip KB | as sent to Chromium (br) KB | uncompressed KB | budget |",
         "|---|---:|---:|---:|---:|---|",

@@ -19,6 +19,13 @@ Settings (environment or flags): BENCH_DURATION (5 s a call), BENCH_WARMUP (1 s)
 BENCH_CONNECTIONS (16), BENCH_THREADS (wrk threads, 1), BENCH_PRODUCTS (100000),
 BENCH_PORT (8110), BENCH_DEEP_PAGE (1000), BENCH_COMMON_WORD / BENCH_RARE_WORD (picked
 from the catalogue when unset), BENCH_ONLY (comma-separated call names).
+
+Mixed traffic (issue 17, bench/mix.py): after the single-URL table, thousands of distinct
+reads drawn uniformly and with a Zipf law (BENCH_ZIPF_S, 1.1), then each kind of call
+alone over its own distinct requests, every run starting from an empty response cache
+and compared with the ceilings around it; the RSS of each worker after the runs.
+BENCH_MIX: "on" (default), "off" (single URLs only) or "only" (mixed runs only).
+BENCH_WORKERS (2): gunicorn workers (WEB_CONCURRENCY) for the whole run.
 """
 
 from __future__ import annotations
@@ -47,6 +54,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "bench" / "results"
 LUA = ROOT / "bench" / "wrk_report.lua"
+MIX_LUA = ROOT / "bench" / "wrk_mix.lua"
 PY = sys.executable
 MANAGE = [PY, str(ROOT / "manage.py")]
 
@@ -73,6 +81,12 @@ class Call:
     cold_ms: float | None = None
     warm_ms: float | None = None
     load: dict = field(default_factory=dict)
+    # Mixed runs: their own wrk script and its settings; `before` runs ahead of each one.
+    script: Path | None = None
+    wrk_env: dict = field(default_factory=dict)
+    before: object = None
+    target_share: float | None = None
+    target_p99_ms: float | None = None
 
 
 def log(message: str) -> None:
@@ -98,6 +112,9 @@ def parse_args() -> argparse.Namespace:
         help="also load product-category/{slug} without a page (every product of it)",
     )
     p.add_argument("--only", default=e("BENCH_ONLY", ""), help="comma-separated call names")
+    p.add_argument("--mix", choices=("on", "off", "only"), default=e("BENCH_MIX", "on"))
+    p.add_argument("--zipf-s", type=float, default=float(e("BENCH_ZIPF_S", "1.1")))
+    p.add_argument("--workers", type=int, default=int(e("BENCH_WORKERS", "2")))
     p.add_argument("--label", default=e("BENCH_LABEL", ""), help="free text stored in results")
     p.add_argument(
         "--output", default=e("BENCH_OUTPUT", "latest"), help="results file stem in bench/results"
@@ -318,6 +335,7 @@ def wrk(call: Call, base: str, seconds: float, args: argparse.Namespace) -> dict
         "WRK_METHOD": call.method,
         "WRK_BODY": call.body,
         "WRK_IF_NONE_MATCH": call.if_none_match,
+        **call.wrk_env,
     }
     cmd = [
         "wrk",
@@ -327,7 +345,7 @@ def wrk(call: Call, base: str, seconds: float, args: argparse.Namespace) -> dict
         "--timeout",
         "10s",
         "-s",
-        str(LUA),
+        str(call.script or LUA),
         base + call.path,
     ]
     out = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True).stdout
@@ -374,6 +392,8 @@ def load_all(calls: list[Call], base: str, args: argparse.Namespace) -> dict:
 
     def measure(call: Call) -> dict:
         wait_until_idle(base)
+        if call.before is not None:
+            call.before()
         if args.warmup > 0:
             wrk(call, base, args.warmup, args)
         return wrk(call, base, args.duration, args)
@@ -394,6 +414,58 @@ def load_all(calls: list[Call], base: str, args: argparse.Namespace) -> dict:
     ceiling.load = dict(sorted(samples, key=lambda s: s["rps"])[len(samples) // 2])
     ceiling.load["ceiling_rps"] = ceiling.load["rps"]
     return {"samples": [s["rps"] for s in samples], "min": rates[0], "max": rates[-1]}
+
+
+def mixed_calls(args: argparse.Namespace) -> list[Call]:
+    """The mixed runs: every kind together (uniform, Zipf), then each kind alone."""
+    from mix import build_mix, write_mix
+
+    from catalog.caching import bump_version
+
+    log("building the mixed traffic (distinct requests from the catalogue)")
+    files = write_mix(build_mix(), ROOT / "var" / "bench")
+    runs = [
+        ("uniform mix", "mix", "uniform", 0.15),
+        (f"Zipf mix (s = {args.zipf_s:g})", "mix", "zipf", 0.30),
+        *[(f"{kind} alone", kind, "uniform", 0.10) for kind in files if kind != "mix"],
+    ]
+    calls = []
+    for name, kind, dist, share in runs:
+        path, count = files[kind]
+        calls.append(
+            Call(
+                name,
+                "/healthz",  # the script sends its own requests; this names the server
+                kind="mix",
+                script=MIX_LUA,
+                wrk_env={
+                    "WRK_MIX_FILE": str(path),
+                    "WRK_MIX_DIST": dist,
+                    "WRK_ZIPF_S": str(args.zipf_s),
+                    "WRK_MIX_COUNT": str(count),
+                },
+                before=bump_version,  # each run starts from an empty response cache
+                target_share=share,
+                target_p99_ms=150,
+            )
+        )
+    return calls
+
+
+def worker_rss_mb(master_pid: int) -> list[float]:
+    """Resident memory of each gunicorn worker (children of the master), in MB."""
+    sizes = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+            if int(fields[1]) != master_pid:
+                continue
+            status = (stat.parent / "status").read_text()
+        except (OSError, IndexError, ValueError):
+            continue
+        kb = next(int(x.split()[1]) for x in status.splitlines() if x.startswith("VmRSS:"))
+        sizes.append(kb / 1024)
+    return sorted(sizes)
 
 
 # --- 4. the report -------------------------------------------------------------------------
@@ -444,11 +516,15 @@ def verdict(call: Call, share: float) -> str:
     problems = []
     if call.kind in TARGET_SHARE and share < TARGET_SHARE[call.kind]:
         problems.append(f"<{TARGET_SHARE[call.kind]:.0%}")
+    if call.target_share is not None and share < call.target_share:
+        problems.append(f"<{call.target_share:.0%}")
+    if call.target_p99_ms is not None and call.load.get("p99_ms", 0) > call.target_p99_ms:
+        problems.append(f"p99 > {call.target_p99_ms:.0f} ms")
     if call.load.get("errors"):
         problems.append("errors")
     if call.queries is not None and call.queries > MAX_QUERIES:
         problems.append(f">{MAX_QUERIES} SQL")
-    if call.status != call.expect:
+    if call.status is not None and call.status != call.expect:
         problems.append(f"status {call.status}")
     return "ok" if not problems else "MISS " + ", ".join(problems)
 
@@ -478,6 +554,7 @@ def table(calls: list[Call]) -> list[dict]:
                 "single_request_ms": {"cold": call.cold_ms, "warm": call.warm_ms},
                 "target": verdict(call, share) if call.kind != "ceiling" else "",
                 "note": call.note,
+                "distinct": int(call.wrk_env.get("WRK_MIX_COUNT", 0)) or None,
                 "load": call.load,
             }
         )
@@ -490,6 +567,8 @@ def markdown(rows: list[dict], machine: dict, run: dict) -> str:
         "| SQL/req (cold) | target |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---|"
     )
     lines = [head]
+    mixed = [r for r in rows if r["kind"] == "mix"]
+    rows = [r for r in rows if r["kind"] != "mix"]
     for r in rows:
         sql = "-" if r["queries"] is None else f"{r['queries']} ({r['queries_cold']})"
         lines.append(
@@ -511,7 +590,9 @@ def markdown(rows: list[dict], machine: dict, run: dict) -> str:
             f"workers x {m['gunicorn_threads']} threads), {m['wrk']}; cache {m['cache']}",
             f"- Data: {m['products']:,} products in {m['categories']} categories",
             f"- Load: wrk, {run['connections']} connections, {run['threads']} thread(s), "
-            f"{run['duration']:g} s a call after {run['warmup']:g} s warm-up",
+            f"{run['duration']:g} s a call after {run['warmup']:g} s warm-up; machine load "
+            "average at the end (1, 5, 15 min): "
+            + ", ".join(f"{x:.1f}" for x in run.get("load_average", ())),
             f"- Ceiling (/healthz): measured before the first call and after every call, "
             f"{run['ceiling']['min']:,.0f} to {run['ceiling']['max']:,.0f} req/s; each call's "
             "share is against the mean of the ceilings just before and after it",
@@ -535,8 +616,42 @@ def markdown(rows: list[dict], machine: dict, run: dict) -> str:
             "",
             *lines,
             "",
+            *mixed_markdown(mixed, run),
         ]
     )
+
+
+def mixed_markdown(rows: list[dict], run: dict) -> list[str]:
+    if not rows:
+        return []
+    lines = [
+        "## Mixed traffic: distinct reads (bench/mix.py)",
+        "",
+        "Each run starts from an empty response cache (the catalogue version is replaced "
+        "before it); the same ceiling samples as above, before and after each run. "
+        f"Zipf: request i of the shuffled list has weight 1/i^{run.get('zipf_s', 1.1)}. "
+        "Targets (issue 17): uniform mix >= 15% of the ceiling, Zipf mix >= 30%, each kind "
+        "alone >= 10%, p99 <= 150 ms.",
+        "",
+        "| Traffic | distinct requests | req/s | ceiling req/s | share | p50 ms | p95 ms "
+        "| p99 ms | errors | target |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|",
+    ]
+    for r in rows:
+        lines.append(
+            f"| {r['call']} | {r['distinct']:,} | {r['rps']:,.0f} | {r['ceiling_rps']:,.0f} "
+            f"| {r['share']:.1%} | {r['p50_ms']:.1f} | {r['p95_ms']:.1f} | {r['p99_ms']:.1f} "
+            f"| {r['errors']} | {r['target']} |"
+        )
+    rss = run.get("worker_rss_mb")
+    if rss:
+        lines += [
+            "",
+            "Worker RSS after the mixed runs: "
+            + ", ".join(f"{mb:.0f} MB" for mb in rss)
+            + " (target <= 150 MB a worker)",
+        ]
+    return [*lines, ""]
 
 
 def main() -> None:
@@ -553,6 +668,7 @@ def main() -> None:
 
     env = {
         **os.environ,
+        "WEB_CONCURRENCY": str(args.workers),
         "DEBUG": "false",
         "SECRET_KEY": secrets.token_urlsafe(50),
         "DATABASE_URL": url,
@@ -597,8 +713,11 @@ def main() -> None:
     if args.only:
         wanted = {n.strip() for n in args.only.split(",")}
         calls = [c for c in calls if c.kind == "ceiling" or c.name in wanted]
+    if args.mix != "off":
+        calls = [*([calls[0]] if args.mix == "only" else calls), *mixed_calls(args)]
     log("query pass (test client, same database)")
-    query_pass(calls if args.unpaged_category else [*calls, unpaged])
+    single = [c for c in calls if c.kind != "mix"]
+    query_pass(single if args.unpaged_category else [*single, unpaged])
     if not args.unpaged_category:
         meta["unpaged_category"] = {
             "path": unpaged.path,
@@ -618,6 +737,8 @@ def main() -> None:
     server = start_server(env, args.port)
     try:
         ceiling = load_all(calls, f"http://127.0.0.1:{args.port}", args)
+        worker_rss = worker_rss_mb(server.pid)
+        log(f"worker RSS: {', '.join(f'{mb:.0f} MB' for mb in worker_rss)}")
     finally:
         stop_server(server)
 
@@ -629,6 +750,10 @@ def main() -> None:
         "threads": args.threads,
         "label": args.label,
         "ceiling": ceiling,
+        "workers": args.workers,
+        "zipf_s": args.zipf_s,
+        "worker_rss_mb": worker_rss,
+        "load_average": os.getloadavg(),
     }
     md = markdown(rows, machine, run)
     RESULTS.mkdir(parents=True, exist_ok=True)

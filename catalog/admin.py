@@ -11,7 +11,7 @@ from rest_framework.exceptions import APIException
 
 from catalog.models import Category, Product
 from catalog.photos import check_photo, photo_url
-from catalog.services import photo_remove_after_commit, product_delete
+from catalog.services import photo_remove_after_commit, product_delete, product_slug_remember
 from catalog.slugs import renamed_slug, unique_slug
 
 
@@ -108,7 +108,9 @@ class ProductAdmin(admin.ModelAdmin):
         if not change:
             obj.slug = unique_slug(Product, obj.name, fallback="product")
         elif "name" in form.changed_data:
+            old_slug = obj.slug
             obj.slug = renamed_slug(Product, obj, obj.name, fallback="product")
+            product_slug_remember(product=obj, old_slug=old_slug)
         old = form.initial.get("photo")
         old_name = getattr(old, "name", old) or ""
         with transaction.atomic():

@@ -13,34 +13,192 @@ that revalidates gets 304 without a database query, and a fresh answer after any
 
 When the cache cannot be reached the reads are answered from the database as if the
 cache were off: a cache outage slows the shop down, it never breaks it.
+
+Two layers (issue 17). Each process keeps a bounded local layer (`LocalLayer`: least
+recently used answers, at most `CATALOG_LOCAL_CACHE_ENTRIES` entries and
+`CATALOG_LOCAL_CACHE_BYTES` bytes) in front of the shared cache; it holds one catalogue
+version and is emptied when the version changes, so it is never staler than the shared
+layer. A request reads the version from the shared cache (one small get), then the local
+layer, then the shared one. Every operation is O(1): nothing is listed, counted or scanned
+per request. Django's file cache lists its whole folder to cull on every `set`, so with
+the file cache (no `REDIS_URL`) answers are kept in the local layer only: the file cache
+holds the version (written only when the catalogue changes) and the rare answer too large
+for the local layer (an unpaged category of thousands of products).
+
+Keys (issue 14, items 2 and 3). Every key is namespaced by the database it reflects
+(vendor, host, port and name of the default database) and by the settings that shape an
+answer (page size, search cap), so two databases or two configurations sharing one cache
+never see each other's answers. A POST read (product-filters) is cached only when it is
+JSON (`Content-Type: application/json`); its key covers the content type and the exact
+body (the parsed body is a function of both). Only 200 JSON answers are stored.
 """
 
 from __future__ import annotations
 
 import hashlib
 import logging
+import threading
 import time
+from collections import OrderedDict
+from functools import lru_cache
 
 from django.conf import settings
-from django.core.cache import cache
+from django.core.cache import cache, caches
+from django.core.cache.backends.filebased import FileBasedCache
+from django.db import connection as default_connection
 from django.db import transaction
 from django.http import HttpResponse, HttpResponseNotModified
 from django.utils.http import http_date, parse_etags
 
 logger = logging.getLogger("catalog.cache")
 
-VERSION_KEY = "catalog:version"
 # Bodies of cached POST reads (product-filters) are small JSON; larger ones skip the cache.
 MAX_CACHED_BODY = 8 * 1024
+CACHEABLE_POST_TYPE = "application/json"
+
+
+@lru_cache(maxsize=16)
+def _digest(identity: str) -> str:
+    return hashlib.sha1(identity.encode(), usedforsecurity=False).hexdigest()[:16]
+
+
+def namespace() -> str:
+    """What every key is prefixed with: the database the answers come from and the
+    settings that change them."""
+    db = default_connection.settings_dict
+    identity = "|".join(
+        str(part)
+        for part in (
+            default_connection.vendor,
+            db.get("HOST", ""),
+            db.get("PORT", ""),
+            db.get("NAME", ""),
+            settings.PRODUCTS_PER_PAGE,
+            settings.SEARCH_RESULTS_LIMIT,
+        )
+    )
+    return _digest(identity)
+
+
+def version_key() -> str:
+    return f"catalog:{namespace()}:version"
 
 
 def catalog_version() -> str:
     """The current version: nanoseconds since the epoch at the last committed write."""
-    version = cache.get(VERSION_KEY)
+    key = version_key()
+    version = cache.get(key)
     if version is None:
-        cache.add(VERSION_KEY, str(time.time_ns()), timeout=None)
-        version = cache.get(VERSION_KEY)
+        cache.add(key, str(time.time_ns()), timeout=None)
+        version = cache.get(key)
     return version
+
+
+class LocalLayer:
+    """This process's bounded least-recently-used answers for one catalogue version.
+
+    A new version empties it (the old answers are unreachable anyway). Bounded by entries
+    and by bytes; an answer larger than an eighth of the byte bound is not kept. get and
+    set are O(1) (an OrderedDict); a lock makes it safe for threaded workers."""
+
+    def __init__(self, max_entries: int, max_bytes: int):
+        self.max_entries = max_entries
+        self.max_bytes = max_bytes
+        self._data: OrderedDict[str, tuple[object, int, float]] = OrderedDict()
+        self._bytes = 0
+        self._version: str | None = None
+        self._lock = threading.Lock()
+
+    def _switch(self, version: str) -> None:
+        if version != self._version:
+            self._data.clear()
+            self._bytes = 0
+            self._version = version
+
+    def get(self, version: str, key: str):
+        with self._lock:
+            self._switch(version)
+            entry = self._data.get(key)
+            if entry is None:
+                return None
+            if entry[2] < time.monotonic():
+                self._drop(key)
+                return None
+            self._data.move_to_end(key)
+            return entry[0]
+
+    def fits(self, size: int) -> bool:
+        return size <= self.max_bytes // 8
+
+    def set(self, version: str, key: str, value, size: int, seconds: int) -> None:
+        if not self.fits(size):
+            return
+        with self._lock:
+            self._switch(version)
+            if key in self._data:
+                self._drop(key)
+            self._data[key] = (value, size, time.monotonic() + seconds)
+            self._bytes += size
+            while len(self._data) > self.max_entries or self._bytes > self.max_bytes:
+                _, (_, dropped, _) = self._data.popitem(last=False)
+                self._bytes -= dropped
+
+    def _drop(self, key: str) -> None:
+        _, size, _ = self._data.pop(key)
+        self._bytes -= size
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._data.clear()
+            self._bytes = 0
+            self._version = None
+
+
+local = LocalLayer(
+    max_entries=getattr(settings, "CATALOG_LOCAL_CACHE_ENTRIES", 2000),
+    max_bytes=getattr(settings, "CATALOG_LOCAL_CACHE_BYTES", 32 * 1024 * 1024),
+)
+
+
+def shared_answers() -> bool:
+    """Whether answers also go to the shared cache. Not to Django's file cache: its `set`
+    lists the whole folder to cull, work that grows with the cache on every miss."""
+    return not isinstance(caches["default"], FileBasedCache)
+
+
+def _get(version: str, key: str):
+    """Local layer, then the shared cache (whose hit is then kept locally too)."""
+    hit = local.get(version, key)
+    if hit is None:
+        # With the file cache only answers too large for the local layer are there: a miss
+        # is one failed open(), never a listing.
+        hit = cache.get(f"catalog:{namespace()}:{version}:{key}")
+        if hit is not None:
+            local.set(version, key, hit, _size(hit), settings.CATALOG_CACHE_SECONDS)
+    return hit
+
+
+def _set(version: str, key: str, value) -> None:
+    seconds = settings.CATALOG_CACHE_SECONDS
+    size = _size(value)
+    local.set(version, key, value, size, seconds)
+    # Too large for the local layer (a whole category, megabytes): the shared cache keeps
+    # it even when that is the file cache; such answers are rare, their cull cost too.
+    if shared_answers() or not local.fits(size):
+        try:
+            cache.set(f"catalog:{namespace()}:{version}:{key}", value, timeout=seconds)
+        except Exception:
+            logger.warning("Could not store a catalogue value in the cache", exc_info=True)
+
+
+def _size(value) -> int:
+    """Bytes an entry holds, roughly: the answer's body; small values count 64."""
+    if isinstance(value, tuple) and value and isinstance(value[0], bytes | str):
+        return len(value[0]) + 64
+    return 64
 
 
 _last_bump = 0.0  # time.monotonic() of this process's last replacement
@@ -50,7 +208,7 @@ def bump_version() -> None:
     global _last_bump
     _last_bump = time.monotonic()
     try:
-        cache.set(VERSION_KEY, str(time.time_ns()), timeout=None)
+        cache.set(version_key(), str(time.time_ns()), timeout=None)
     except Exception:  # the cache is down: nothing cached can be served either
         logger.warning("Could not replace the catalogue version in the cache", exc_info=True)
 
@@ -82,19 +240,18 @@ def cached_value(key: str, compute):
     seconds = getattr(settings, "CATALOG_CACHE_SECONDS", 0)
     if not seconds:
         return compute()
+    # Callers' keys may hold anything a URL does (a slug): the stored key is a digest.
+    key = hashlib.sha1(key.encode(), usedforsecurity=False).hexdigest()
     try:
-        full_key = f"catalog:v:{catalog_version()}:{key}"
-        hit = cache.get(full_key)
+        version = catalog_version()
+        hit = _get(version, f"v:{key}")
     except Exception:
         logger.warning("Catalogue cache unavailable; answering from the database")
         return compute()
     if hit is not None:
-        return hit
+        return hit[0]
     value = compute()
-    try:
-        cache.set(full_key, value, timeout=seconds)
-    except Exception:
-        logger.warning("Could not store a catalogue value in the cache", exc_info=True)
+    _set(version, f"v:{key}", (value,))
     return value
 
 
@@ -111,7 +268,7 @@ class CachedRead:
             return super().dispatch(request, *args, **kwargs)
         try:
             version = catalog_version()
-            hit = cache.get(f"catalog:r:{version}:{key}")
+            hit = _get(version, f"r:{key}")
         except Exception:
             logger.warning("Catalogue cache unavailable; answering from the database")
             return super().dispatch(request, *args, **kwargs)
@@ -132,14 +289,7 @@ class CachedRead:
             content_type = response.get("Content-Type", "")
             if not content_type.startswith("application/json"):
                 return response
-            try:
-                cache.set(
-                    f"catalog:r:{version}:{key}",
-                    (response.content, content_type),
-                    timeout=settings.CATALOG_CACHE_SECONDS,
-                )
-            except Exception:
-                logger.warning("Could not store a catalogue answer in the cache", exc_info=True)
+            _set(version, f"r:{key}", (response.content, content_type))
         if request.method != "POST":
             response["ETag"] = etag
             response["Last-Modified"] = http_date(modified)
@@ -152,13 +302,20 @@ class CachedRead:
         if request.method in ("GET", "HEAD"):
             raw = request.get_full_path().encode()
         elif request.method == "POST" and self.cache_post_reads:
+            # Only JSON bodies: a form or multipart body with the same bytes is parsed
+            # differently, so it must never share (or fill) the JSON answer's entry.
+            content_type = request.META.get("CONTENT_TYPE", "")
+            if request.content_type != CACHEABLE_POST_TYPE:
+                return None
             try:
                 length = int(request.META.get("CONTENT_LENGTH") or 0)
             except ValueError:
                 return None
             if not 0 < length <= MAX_CACHED_BODY:
                 return None
-            raw = request.get_full_path().encode() + b"\n" + request.body
+            raw = b"\n".join(
+                [request.get_full_path().encode(), content_type.encode(), request.body]
+            )
         else:
             return None
         return hashlib.sha1(raw, usedforsecurity=False).hexdigest()

@@ -90,15 +90,37 @@ class Product(models.Model):
             models.CheckConstraint(condition=models.Q(price__gte=0), name="product_price_gte_0"),
         ]
         indexes = [
-            # product-list / get-product: newest first.
-            models.Index(fields=["-created_at", "-id"], name="product_newest_idx"),
-            # product-filters: categories and a price band; related-product.
+            # product-list / get-product / product-filters: newest first. Covering (issue
+            # 17): a page's ids, with the filters' category and price, come from an
+            # index-only scan (PostgreSQL; INCLUDE is ignored elsewhere).
+            models.Index(
+                fields=["-created_at", "-id"],
+                name="product_list_cover_idx",
+                include=["category", "price"],
+            ),
+            # product-filters counts: categories and a price band.
             models.Index(fields=["category", "price"], name="product_category_price_idx"),
             models.Index(fields=["price"], name="product_price_idx"),
+            # product-category pages, one-category filters, related-product: newest first
+            # within a category, the price alongside.
             models.Index(
-                fields=["category", "-created_at", "-id"], name="product_category_newest_idx"
+                fields=["category", "-created_at", "-id"],
+                name="product_category_cover_idx",
+                include=["price"],
             ),
         ]
 
     def __str__(self) -> str:
         return self.name
+
+
+class ProductSlugHistory(models.Model):
+    """A slug a product had before a rename (issue 19): its old address answers 301 to the
+    new one, and get-product answers the product, so shared links and carts survive."""
+
+    slug = models.SlugField(max_length=220, unique=True, allow_unicode=True)
+    product = models.ForeignKey(Product, on_delete=models.CASCADE, related_name="old_slugs")
+    created_at = models.DateTimeField(default=timezone.now)
+
+    def __str__(self) -> str:
+        return self.slug

@@ -59,9 +59,12 @@ def check_photo(upload, *, slug: str) -> CheckedPhoto:
     )
 
 
-def _too_many_pixels() -> PayloadTooLarge:
+def _too_many_pixels(*, frames: int = 1) -> PayloadTooLarge:
     megapixels = settings.MAX_PHOTO_PIXELS / 1_000_000
-    return PayloadTooLarge(f"Photo is too large: at most {megapixels:g} megapixels are accepted.")
+    scope = " (all frames together)" if frames > 1 else ""
+    return PayloadTooLarge(
+        f"Photo is too large: at most {megapixels:g} megapixels are accepted{scope}."
+    )
 
 
 def _verified_and_rewritten(data: bytes) -> tuple[str, bytes]:
@@ -73,6 +76,12 @@ def _verified_and_rewritten(data: bytes) -> tuple[str, bytes]:
             if width * height > settings.MAX_PHOTO_PIXELS:
                 # A decompression bomb: small file, huge canvas. Refused before decoding.
                 raise _too_many_pixels()
+            # An animation decodes every frame on the whole canvas: a few hundred bytes of
+            # GIF can hold 25 frames of 4000 x 4000. Counting frames reads only their
+            # headers (GIF) or the container (WebP), never their pixels.
+            frames = getattr(image, "n_frames", 1)
+            if frames * width * height > settings.MAX_PHOTO_PIXELS:
+                raise _too_many_pixels(frames=frames)
             # A phone's multi-picture JPEG (MPO: the photo plus depth or preview images)
             # is a JPEG; only its first picture is kept.
             image_format = "JPEG" if image.format == "MPO" else image.format
@@ -109,6 +118,9 @@ def _rewritten(image: Image.Image, image_format: str) -> bytes:
     out = io.BytesIO()
     icc_profile = image.info.get("icc_profile")
     extra = {"icc_profile": icc_profile} if icc_profile and image_format != "GIF" else {}
+    if image_format in ("JPEG", "GIF"):
+        # Pillow copies a JPEG's or GIF's comment from the source unless told otherwise.
+        extra["comment"] = b""
     if image_format in ("GIF", "WEBP") and getattr(image, "n_frames", 1) > 1:
         keep = {k: image.info[k] for k in ("duration", "loop") if k in image.info}
         image.save(out, format=image_format, save_all=True, **keep, **extra)

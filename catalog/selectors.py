@@ -1,11 +1,21 @@
 """Reads. Every list is one query with the category joined in (plus one count where a
-total is answered), whatever the page size."""
+total is answered), whatever the page size.
+
+A page of a list is a deferred join (issue 17): the page's ids come from an index-only
+scan of a covering index in the list's order (newest first, with the category and price
+columns the filters need), and only those rows are then read with their category, so a
+deep page never reads the rows it skips. Totals are counted once per catalogue version
+and kept in the read cache (catalog/caching.py), not on every request."""
+
+from typing import NamedTuple
 
 from django.conf import settings
 from django.db.models import Case, IntegerField, Value, When
 from django.http import Http404
 
-from catalog.models import Category, Product
+from catalog import search
+from catalog.caching import cached_value
+from catalog.models import Category, Product, ProductSlugHistory
 
 # Columns a product answer needs; the join brings the category's three.
 PRODUCT_FIELDS = (
@@ -24,15 +34,30 @@ PRODUCT_FIELDS = (
     "category__slug",
 )
 LATEST_COUNT = 12
+SUGGEST_LIMIT = 8
+SUGGEST_CATEGORIES = 2
+SUGGEST_MIN_LENGTH = 2
 
 
 def _products():
     return Product.objects.with_category().only(*PRODUCT_FIELDS)
 
 
-def _page_slice(qs, *, page: int, per_page: int):
+def _deferred_page(matching, *, page: int, per_page: int) -> list[Product]:
+    """One page of `matching` (a Product queryset with filters only), newest first, in one
+    query: `WHERE id IN (SELECT id ... ORDER BY created_at DESC, id DESC LIMIT n OFFSET m)`.
+    The subquery reads only the covering index; the outer query reads the page's rows by
+    primary key and they are put in order here (an ORDER BY on the outer query would tempt
+    a planner to walk the whole list index to avoid sorting a handful of rows)."""
     start = (page - 1) * per_page
-    return list(qs[start : start + per_page])
+    ids = matching.order_by("-created_at", "-id").values("id")[start : start + per_page]
+    rows = list(_products().filter(pk__in=ids).order_by())
+    rows.sort(key=lambda p: (p.created_at, p.pk), reverse=True)
+    return rows
+
+
+def _count(key: str, matching) -> int:
+    return cached_value(f"count:{key}", matching.count)
 
 
 def category_list():
@@ -55,11 +80,11 @@ def category_get_by_id(*, category_id: int) -> Category:
 
 def product_page(*, page: int, per_page: int | None = None) -> list[Product]:
     per_page = per_page or settings.PRODUCTS_PER_PAGE
-    return _page_slice(_products().newest_first(), page=page, per_page=per_page)
+    return _deferred_page(Product.objects.all(), page=page, per_page=per_page)
 
 
 def product_count() -> int:
-    return Product.objects.count()
+    return _count("all", Product.objects.all())
 
 
 def product_latest(*, limit: int = LATEST_COUNT) -> list[Product]:
@@ -76,17 +101,33 @@ def product_filter(
     if category_ids:
         qs = qs.in_categories(category_ids)
     qs = qs.priced_between(low, high)
-    listing = qs.with_category().only(*PRODUCT_FIELDS).newest_first()
     if page is None:
-        return list(listing), None
-    return _page_slice(listing, page=page, per_page=settings.PRODUCTS_PER_PAGE), qs.count()
+        return list(qs.with_category().only(*PRODUCT_FIELDS).newest_first()), None
+    products = _deferred_page(qs, page=page, per_page=settings.PRODUCTS_PER_PAGE)
+    key = f"filter:{','.join(map(str, sorted(set(category_ids))))}:{low}:{high}"
+    return products, _count(key, qs)
 
 
-def product_search(*, keyword: str) -> list[Product]:
-    """Literal, case-insensitive matches of the keyword in the name or the description.
-    Django escapes `%`, `_` and `\\` in `icontains`, so the keyword is never a pattern.
-    Best matches first: a name that starts with it, then a name containing it, then a
-    description containing it; newest first within each."""
+class SearchAnswer(NamedTuple):
+    products: list[Product]
+    corrected: str | None  # the query as understood, when its results come from a correction
+
+
+def _search_more(expression, *, exclude: list[Product], limit: int) -> list[Product]:
+    qs = search.match_query(_products(), expression)
+    if exclude:
+        qs = qs.exclude(pk__in=[product.pk for product in exclude])
+    return list(qs[:limit])
+
+
+def product_search(*, keyword: str) -> SearchAnswer:
+    """Literal, case-insensitive matches of the keyword in the name or the description
+    come first (Django escapes `%`, `_` and `\\` in `icontains`, so the keyword is never a
+    pattern): a name that starts with it, then a name containing it, then a description
+    containing it; newest first within each. Then, up to SEARCH_RESULTS_LIMIT, what the
+    shopper meant (catalog/search.py): every word in any order, typos, joined and split
+    words, plurals, ranked name > category > description."""
+    limit = settings.SEARCH_RESULTS_LIMIT
     rank = Case(
         When(name__istartswith=keyword, then=Value(0)),
         When(name__icontains=keyword, then=Value(1)),
@@ -99,7 +140,52 @@ def product_search(*, keyword: str) -> list[Product]:
         .annotate(rank=rank)
         .order_by("rank", "-created_at", "-id")
     )
-    return list(qs[: settings.SEARCH_RESULTS_LIMIT])
+    literal = list(qs[:limit])
+    if len(literal) >= limit:
+        return SearchAnswer(literal, None)
+    meant = search.plan(keyword)
+    more = []
+    if meant.expression is not None:
+        more = _search_more(meant.expression, exclude=literal, limit=limit - len(literal))
+        loose = search.loosened(meant.expression)
+        if not (literal or more) and loose is not None:
+            more = _search_more(loose, exclude=literal, limit=limit - len(literal))
+    words = search.words_of(keyword)
+    if not (literal or more) and words and len(words[-1]) >= search.MIN_PREFIX:
+        # Searched before the last word was finished (`samsn`): read it as a suggestion
+        # would, its last word a prefix; two more queries, only when nothing was found.
+        meant = search.plan(keyword, prefix_last=True)
+        if meant.expression is not None:
+            more = _search_more(meant.expression, exclude=[], limit=limit)
+    corrected = meant.corrected if more and not literal else None
+    return SearchAnswer(literal + more, corrected)
+
+
+def product_suggest(*, text: str, limit: int = SUGGEST_LIMIT) -> list[tuple[str, object]]:
+    """Up to `limit` suggestions for what is being typed (its last word a prefix, even a
+    misspelled one) in their name or category: the categories of the matches first (two
+    at most), then the products' names, newest first. Two queries: the vocabulary and
+    the match."""
+    if len(text.strip()) < SUGGEST_MIN_LENGTH:
+        return []
+    meant = search.plan(text, prefix_last=True)
+    if meant.expression is None:
+        return []
+    fields = (
+        "id",
+        "name",
+        "slug",
+        "created_at",
+        "category__id",
+        "category__name",
+        "category__slug",
+    )
+    products = Product.objects.with_category().only(*fields)
+    found = list(search.suggest_query(products, meant.expression)[:limit])
+    categories = list({p.category_id: p.category for p in found}.values())[:SUGGEST_CATEGORIES]
+    answer = [("category", category) for category in categories]
+    answer += [("product", product) for product in found[: limit - len(answer)]]
+    return answer
 
 
 def product_get(*, slug: str) -> Product:
@@ -121,19 +207,22 @@ def product_related(*, product_id: int, category_id: int, limit: int = 3) -> lis
     product."""
     if not Product.objects.filter(pk=product_id).exists():
         raise Http404("Product not found")
-    qs = _products().in_categories([category_id]).exclude(pk=product_id).newest_first()
-    return list(qs[:limit])
+    # The ids from the category's newest-first index alone: no sort over the category.
+    matching = Product.objects.filter(category_id=category_id).exclude(pk=product_id)
+    return _deferred_page(matching, page=1, per_page=limit)
 
 
 def product_in_category(
     *, slug: str, page: int | None = None
 ) -> tuple[Category, list[Product], int | None]:
-    category = category_get(slug=slug)
-    qs = _products().filter(category=category).newest_first()
     if page is None:
-        return category, list(qs), None
-    total = Product.objects.filter(category=category).count()
-    return category, _page_slice(qs, page=page, per_page=settings.PRODUCTS_PER_PAGE), total
+        category = category_get(slug=slug)
+        return category, list(_products().filter(category=category).newest_first()), None
+    # Every page of a category needs the same category row and total: once per version.
+    category = cached_value(f"category:{slug}", lambda: category_get(slug=slug))
+    matching = Product.objects.filter(category=category)
+    products = _deferred_page(matching, page=page, per_page=settings.PRODUCTS_PER_PAGE)
+    return category, products, _count(f"category:{category.pk}", matching)
 
 
 def product_photo_source(*, product_id: int) -> Product:
@@ -149,3 +238,15 @@ def products_using_photo(*, name: str, exclude_pk=None) -> bool:
     if exclude_pk is not None:
         qs = qs.exclude(pk=exclude_pk)
     return qs.exists()
+
+
+def product_get_current(*, slug: str) -> Product:
+    """The product at this slug, or the one that had it before a rename (issue 19): one
+    query when the slug is current, two for an old or unknown one."""
+    product = _products().filter(slug=slug).first()
+    if product is None:
+        old = ProductSlugHistory.objects.filter(slug=slug).values_list("product_id", flat=True)
+        product = _products().filter(pk__in=old).first()
+    if product is None:
+        raise Http404("Product not found")
+    return product

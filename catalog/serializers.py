@@ -6,21 +6,25 @@ from datetime import UTC
 from decimal import Decimal
 
 from django.core.files.uploadedfile import UploadedFile
+from drf_spectacular.utils import extend_schema_field, extend_schema_serializer
 from rest_framework import serializers
 
 from catalog.photos import NOT_AN_IMAGE, photo_url
 from catalog.renditions import photo_widths
 from shop.api.fields import TextField
+from shop.api.schema import ID_IN, TIMESTAMP, Envelope, IdOutputField, MessageField, inline
 
 MAX_ID = 2**63 - 1
 MAX_PAGE = 1_000_000_000
 PAGE_ERROR = "Page must be a whole number of at least 1."
 MAX_KEYWORD = 1000
+MAX_SUGGEST = 200
 
 
 # --- fields -------------------------------------------------------------------------------
 
 
+@extend_schema_field(ID_IN)
 class IdField(serializers.Field):
     """An id sent as `"42"` or `42`."""
 
@@ -51,6 +55,7 @@ def parse_id(value) -> int | None:
         return None
 
 
+@extend_schema_field({"type": "integer", "enum": [0, 1]})
 class ShippingField(serializers.Field):
     """0 or 1 (as text in multipart); booleans from JSON clients too."""
 
@@ -69,6 +74,13 @@ class ShippingField(serializers.Field):
         return 1 if value else 0
 
 
+@extend_schema_field(
+    {
+        "type": "string",
+        "format": "binary",
+        "description": "JPEG, PNG, WebP or GIF; at most MAX_PHOTO_BYTES.",
+    }
+)
 class PhotoField(serializers.Field):
     """An uploaded file, or an empty text field meaning "no photo" (the original client
     sends `photo=""` when none was chosen)."""
@@ -83,6 +95,14 @@ class PhotoField(serializers.Field):
         self.fail("invalid")
 
 
+@extend_schema_field(
+    {
+        "type": "array",
+        "items": {"type": "number", "nullable": True, "minimum": 0},
+        "maxItems": 2,
+        "description": "[], [min], [min, null] or [min, max]; ends included.",
+    }
+)
 class PriceBandField(serializers.ListField):
     """`[]`, `[min]`, `[min, null]` or `[min, max]`, both ends included."""
 
@@ -111,6 +131,16 @@ class PriceBandField(serializers.ListField):
         return (low, high)
 
 
+@extend_schema_field({"type": "string", "pattern": r"^[0-9]+$", "description": "A category id."})
+class CategoryIdField(IdField):
+    """A category id; the form sends it as text."""
+
+
+@extend_schema_field({"type": "number", "minimum": 0, "maximum": 99999999.99, "multipleOf": 0.01})
+class PriceField(serializers.DecimalField):
+    """Rupees with at most two decimals."""
+
+
 def _name_field(max_length: int) -> TextField:
     return TextField(label="Name", max_length=max_length)
 
@@ -132,10 +162,27 @@ class PageInput(serializers.Serializer):
     )
 
 
+class SuggestInput(serializers.Serializer):
+    """What is typed so far; blank answers no suggestions."""
+
+    q = TextField(
+        label="Search text",
+        max_length=MAX_SUGGEST,
+        allow_blank=True,
+        required=False,
+        help_text="The text typed so far; its last word is a prefix.",
+    )
+
+    def validate_q(self, value):
+        return value or ""
+
+
+@inline
 class CategoryInput(serializers.Serializer):
     name = _name_field(100)
 
 
+@inline
 class ProductFilterInput(serializers.Serializer):
     checked = serializers.ListField(
         child=IdField(), required=False, default=list, allow_empty=True, max_length=1000
@@ -159,12 +206,13 @@ class ProductFilterInput(serializers.Serializer):
         return (None, None) if value == [] else value
 
 
+@inline
 class ProductInput(serializers.Serializer):
     """create-product; update-product uses it with partial=True (missing keeps the value)."""
 
     name = _name_field(200)
     description = TextField(label="Description", max_length=5000, multiline=True)
-    price = serializers.DecimalField(
+    price = PriceField(
         max_digits=10,
         decimal_places=2,
         min_value=Decimal(0),
@@ -172,7 +220,7 @@ class ProductInput(serializers.Serializer):
             "required": "Price is required.",
             "null": "Price is required.",
             "invalid": "Price must be a number.",
-            "min_value": "Price must be 0 or more.",
+            "min_value": "Price must be zero or more.",
             "max_digits": "Price is too large.",
             "max_whole_digits": "Price is too large.",
             "max_decimal_places": "Price can have at most 2 decimals.",
@@ -184,20 +232,20 @@ class ProductInput(serializers.Serializer):
         error_messages={
             "required": "Quantity is required.",
             "null": "Quantity is required.",
-            "invalid": "Quantity must be a whole number of 0 or more.",
-            "min_value": "Quantity must be a whole number of 0 or more.",
+            "invalid": "Quantity must be a whole number, zero or more.",
+            "min_value": "Quantity must be a whole number, zero or more.",
             "max_value": "Quantity is too large.",
             "max_string_length": "Quantity is too large.",
         },
     )
-    category = IdField(
+    category = CategoryIdField(
         error_messages={
             "required": "Category is required.",
             "null": "Category is required.",
             "invalid": "Category must be an existing category id.",
         }
     )
-    shipping = ShippingField(required=False, allow_null=True)
+    shipping = ShippingField(required=False, allow_null=True, help_text="Optional, default 0.")
     photo = PhotoField(required=False, allow_null=True)
 
     def to_internal_value(self, data):
@@ -207,6 +255,19 @@ class ProductInput(serializers.Serializer):
             data = data.dict() if hasattr(data, "dict") else dict(data)
             data.pop("shipping")
         return super().to_internal_value(data)
+
+
+@inline
+class ProductUpdateInput(ProductInput):
+    """update-product: the product fields (partial), and optionally the `updatedAt` the
+    form was loaded with, so a write over someone else's newer save is refused."""
+
+    updatedAt = serializers.DateTimeField(
+        required=False,
+        error_messages={"invalid": "Updated at must be a date and time (ISO 8601)."},
+        help_text="Optional: the product's updatedAt when the form was loaded; a newer "
+        "stored one refuses the write (409).",
+    )
 
 
 # --- output -------------------------------------------------------------------------------
@@ -222,13 +283,74 @@ def _number(value: Decimal):
     return int(value) if value == value.to_integral_value() else float(value)
 
 
-class CategoryOutput(serializers.BaseSerializer):
+@extend_schema_serializer(component_name="Category")
+class CategoryOutput(serializers.Serializer):
+    """The fields declare the shape (the schema reads them); `to_representation` renders
+    it in one step, as lists of products render it once per row (a field-by-field
+    serializer costs about four times as much). shop/tests/test_schema.py holds the two
+    to the same keys."""
+
+    _id = IdOutputField()
+    name = serializers.CharField()
+    slug = serializers.CharField()
+
     def to_representation(self, instance):
         return {"_id": str(instance.pk), "name": instance.name, "slug": instance.slug}
 
 
-class ProductOutput(serializers.BaseSerializer):
+@extend_schema_field({"type": "number", "minimum": 0, "description": "Rupees, <= 2 decimals."})
+class PriceOutputField(serializers.Field):
+    def to_representation(self, value):
+        return _number(value)
+
+
+@extend_schema_field(TIMESTAMP)
+class TimestampOutputField(serializers.Field):
+    def to_representation(self, value):
+        return _iso(value)
+
+
+@extend_schema_field({"type": "string", "description": "URL of the product photo."})
+class PhotoUrlField(serializers.Field):
+    def __init__(self, **kwargs):
+        super().__init__(source="*", required=False, **kwargs)
+
+    def to_representation(self, product):
+        return photo_url(product)
+
+
+@extend_schema_field(
+    {
+        "type": "array",
+        "items": {"type": "integer"},
+        "description": "Widths accepted by the photo URL's `?w=`.",
+    }
+)
+class PhotoWidthsField(serializers.Field):
+    def __init__(self, **kwargs):
+        super().__init__(source="*", required=False, **kwargs)
+
+    def to_representation(self, product):
+        return photo_widths(product.photo.name)
+
+
+@extend_schema_serializer(component_name="Product")
+class ProductOutput(serializers.Serializer):
+    _id = IdOutputField()
+    name = serializers.CharField()
+    slug = serializers.CharField()
+    description = serializers.CharField()
+    price = PriceOutputField()
+    quantity = serializers.IntegerField(min_value=0)
+    shipping = ShippingField()
+    category = CategoryOutput()
+    photo = PhotoUrlField()
+    photoWidths = PhotoWidthsField()
+    createdAt = TimestampOutputField(source="created_at")
+    updatedAt = TimestampOutputField(source="updated_at")
+
     def to_representation(self, instance):
+        # The declared fields above, rendered in one step (see CategoryOutput).
         category = instance.category
         return {
             "_id": str(instance.pk),
@@ -244,3 +366,92 @@ class ProductOutput(serializers.BaseSerializer):
             "createdAt": _iso(instance.created_at),
             "updatedAt": _iso(instance.updated_at),
         }
+
+
+@inline
+class SuggestionOutput(serializers.Serializer):
+    """(kind, category or product) -> `{type, name, slug}`: a category's slug opens its
+    page, a product's its details."""
+
+    type = serializers.ChoiceField(choices=["category", "product"])
+    name = serializers.CharField()
+    slug = serializers.CharField()
+
+    def to_representation(self, instance):
+        kind, item = instance
+        return super().to_representation({"type": kind, "name": item.name, "slug": item.slug})
+
+
+# --- answers (the envelope around the output serializers, for the OpenAPI schema) ---------
+
+
+class CategoryListAnswer(Envelope):
+    message = MessageField()
+    category = CategoryOutput(many=True)
+
+
+class CategoryDetailAnswer(Envelope):
+    message = MessageField(required=False)
+    category = CategoryOutput()
+
+
+class CategoryAnswer(Envelope):
+    """create-category, update-category."""
+
+    message = MessageField()
+    category = CategoryOutput()
+
+
+class ProductsAnswer(Envelope):
+    """product-list."""
+
+    products = ProductOutput(many=True)
+
+
+class RelatedProductsAnswer(Envelope):
+    products = serializers.ListField(child=ProductOutput(), max_length=3)
+
+
+class ProductCountAnswer(Envelope):
+    total = serializers.IntegerField(min_value=0)
+
+
+class ProductFilterAnswer(Envelope):
+    """With `page`: that page of results and `total`."""
+
+    products = ProductOutput(many=True)
+    total = serializers.IntegerField(min_value=0, required=False)
+
+
+class SuggestAnswer(Envelope):
+    suggestions = serializers.ListField(child=SuggestionOutput(), max_length=8)
+
+
+class LatestProductsAnswer(Envelope):
+    """Without `?page`: the newest 12. With it: that page, `total`, `page` and `pages`."""
+
+    counTotal = serializers.IntegerField(min_value=0)  # the contract spells it so
+    message = MessageField()
+    products = ProductOutput(many=True)
+    total = serializers.IntegerField(min_value=0, required=False)
+    page = serializers.IntegerField(min_value=1, required=False)
+    pages = serializers.IntegerField(min_value=0, required=False)
+
+
+class ProductDetailAnswer(Envelope):
+    message = MessageField()
+    product = ProductOutput()
+
+
+class CategoryProductsAnswer(Envelope):
+    category = CategoryOutput()
+    products = ProductOutput(many=True)
+    total = serializers.IntegerField(min_value=0, required=False)
+
+
+class ProductAnswer(Envelope):
+    """create-product, update-product: the product under `products` (the contract spells
+    it so)."""
+
+    message = MessageField()
+    products = ProductOutput()

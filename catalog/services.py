@@ -2,6 +2,7 @@
 turns a lost race on a unique name into the same 409 as the check before it."""
 
 import logging
+from datetime import datetime
 from decimal import Decimal
 
 from django.core.exceptions import ValidationError as DjangoValidationError
@@ -10,9 +11,9 @@ from django.db import IntegrityError, transaction
 from rest_framework.exceptions import APIException
 
 from catalog import selectors
-from catalog.models import Category, Product
+from catalog.models import Category, Product, ProductSlugHistory
 from catalog.photos import check_photo
-from catalog.renditions import delete_renditions
+from catalog.renditions import delete_renditions, ensure_renditions
 from catalog.slugs import renamed_slug, unique_slug
 from shop.api.exceptions import Conflict
 
@@ -20,6 +21,15 @@ logger = logging.getLogger("catalog")
 
 CATEGORY_EXISTS = "Category already exists"
 PRODUCT_EXISTS = "Product already exists"
+PRODUCT_CHANGED = (
+    "This product was changed by someone else since you opened it. "
+    "Reload it to see their changes, then make yours again."
+)
+
+
+def _changed_since(stored: datetime, loaded: datetime) -> bool:
+    """Compared to the millisecond: a client may round what it was sent."""
+    return stored.replace(microsecond=stored.microsecond // 1000 * 1000) > loaded
 
 
 class PhotoNotStored(APIException):
@@ -109,16 +119,23 @@ def category_delete(*, category: Category) -> None:
 # --- products -----------------------------------------------------------------------------
 
 
-def _attach_photo(product: Product, upload) -> str:
-    """Check the upload and write it to storage; returns the stored name. The caller's
-    transaction removes the file again if the product row is not saved."""
-    checked = check_photo(upload, slug=product.slug)
+def _store_photo(upload, *, slug: str) -> str:
+    """Check the upload, write it and its renditions to storage; returns the stored name.
+    All of this slow work (decoding, encoding, disk) happens before the write transaction
+    opens, so it never holds the database's write lock; the caller removes the files
+    again if the product row is not saved."""
+    checked = check_photo(upload, slug=slug)
     try:
         stored = default_storage.save(f"products/{checked.name}", checked.content)
     except OSError as exc:
         logger.exception("Storing a product photo failed")
         raise PhotoNotStored() from exc
-    product.photo.name = stored
+    try:
+        ensure_renditions(stored)
+    except OSError as exc:
+        _discard_on_failure(stored)
+        logger.exception("Storing a product photo's renditions failed")
+        raise PhotoNotStored() from exc
     return stored
 
 
@@ -155,9 +172,10 @@ def product_create(
     )
     stored = None
     try:
+        if photo is not None:
+            stored = _store_photo(photo, slug=product.slug)
+            product.photo.name = stored
         with transaction.atomic():
-            if photo is not None:
-                stored = _attach_photo(product, photo)
             _clean(product, exists_message=PRODUCT_EXISTS)
             _save(product, exists_message=PRODUCT_EXISTS)
     except BaseException:
@@ -176,29 +194,47 @@ def product_update(
     category: Category | None = None,
     shipping: bool | None = None,
     photo=None,
+    loaded_updated_at: datetime | None = None,
 ) -> Product:
     """Fields left as None keep their value. A new photo replaces the old one, whose file
-    is removed only after the commit; on failure the new file is removed instead."""
+    is removed only after the commit; on failure the new file is removed instead. With
+    `loaded_updated_at` (what the editor loaded), a product saved since then is not
+    overwritten: 409, nothing changes (checked under the row's lock)."""
+    if loaded_updated_at is not None and _changed_since(product.updated_at, loaded_updated_at):
+        raise Conflict(PRODUCT_CHANGED)
     if name is not None and Product.objects.with_name(name).exclude(pk=product.pk).exists():
         raise Conflict(PRODUCT_EXISTS)
     old_photo = product.photo.name
     stored = None
     try:
+        old_slug = product.slug
+        if name is not None and name != product.name:
+            product.slug = renamed_slug(Product, product, name, fallback="product")
+            product.name = name
+        for field, value in (
+            ("description", description),
+            ("price", price),
+            ("quantity", quantity),
+            ("category", category),
+            ("shipping", shipping),
+        ):
+            if value is not None:
+                setattr(product, field, value)
+        if photo is not None:
+            stored = _store_photo(photo, slug=product.slug)
+            product.photo.name = stored
         with transaction.atomic():
-            if name is not None and name != product.name:
-                product.slug = renamed_slug(Product, product, name, fallback="product")
-                product.name = name
-            for field, value in (
-                ("description", description),
-                ("price", price),
-                ("quantity", quantity),
-                ("category", category),
-                ("shipping", shipping),
-            ):
-                if value is not None:
-                    setattr(product, field, value)
-            if photo is not None:
-                stored = _attach_photo(product, photo)
+            if loaded_updated_at is not None:
+                current = (
+                    Product.objects.select_for_update()
+                    .filter(pk=product.pk)
+                    .values_list("updated_at", flat=True)
+                    .first()
+                )
+                if current is not None and _changed_since(current, loaded_updated_at):
+                    raise Conflict(PRODUCT_CHANGED)
+            if product.slug != old_slug:
+                product_slug_remember(product=product, old_slug=old_slug)
             _clean(product, exists_message=PRODUCT_EXISTS)
             _save(product, exists_message=PRODUCT_EXISTS)
             if stored and old_photo:
@@ -216,3 +252,13 @@ def product_delete(*, product: Product) -> None:
     photo = product.photo.name
     product.delete()
     photo_remove_after_commit(photo)
+
+
+def product_slug_remember(*, product: Product, old_slug: str) -> None:
+    """When a product's slug changes (`product.slug` is the new one), keep the old one
+    (issue 19): `/product/{old}` answers 301 to the new address. A slug the product takes
+    back is no longer "old"."""
+    if not product.pk or old_slug == product.slug:
+        return
+    ProductSlugHistory.objects.filter(slug=product.slug).delete()
+    ProductSlugHistory.objects.update_or_create(slug=old_slug, defaults={"product": product})

@@ -24,7 +24,11 @@ def unique_slug(model: type[Model], name: str, *, fallback: str, exclude_pk=None
     taken_qs = model._default_manager.filter(slug__startswith=base)
     if exclude_pk is not None:
         taken_qs = taken_qs.exclude(pk=exclude_pk)
-    taken = set(taken_qs.values_list("slug", flat=True))
+    return first_free(base, set(taken_qs.values_list("slug", flat=True)))
+
+
+def first_free(base: str, taken: set[str]) -> str:
+    """`base` when it is not taken, else the first of `base-2`, `base-3`, ... that is not."""
     if base not in taken:
         return base
     n = 2

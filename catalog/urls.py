@@ -16,6 +16,7 @@ urlpatterns = [
     path("product/product-count", views.ProductCountView.as_view()),
     path("product/product-filters", views.ProductFilterView.as_view()),
     path("product/search/<path:keyword>", views.ProductSearchView.as_view()),
+    path("product/suggest", views.ProductSuggestView.as_view()),
     path("product/get-product", views.ProductLatestView.as_view()),
     path("product/get-product/<str:slug>", views.ProductDetailView.as_view()),
     path(

@@ -4,6 +4,7 @@ never blocks browsing and the query count stays fixed."""
 
 import hashlib
 from functools import lru_cache
+from urllib.parse import quote
 
 from django.conf import settings
 from django.contrib.staticfiles import finders
@@ -11,6 +12,8 @@ from django.core.exceptions import RequestDataTooBig
 from django.core.files.storage import default_storage
 from django.http import Http404, HttpResponse, HttpResponseNotModified
 from django.utils.http import parse_etags
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import ValidationError
 from rest_framework.response import Response
@@ -22,19 +25,36 @@ from catalog.photos import content_type_for, photo_version, too_large_message
 from catalog.renditions import RENDITION_WIDTHS, rendition_name
 from catalog.serializers import (
     MAX_KEYWORD,
+    CategoryAnswer,
+    CategoryDetailAnswer,
     CategoryInput,
+    CategoryListAnswer,
     CategoryOutput,
+    CategoryProductsAnswer,
+    LatestProductsAnswer,
     PageInput,
+    ProductAnswer,
+    ProductCountAnswer,
+    ProductDetailAnswer,
+    ProductFilterAnswer,
     ProductFilterInput,
     ProductInput,
     ProductOutput,
+    ProductsAnswer,
+    ProductUpdateInput,
+    RelatedProductsAnswer,
+    SuggestAnswer,
+    SuggestInput,
+    SuggestionOutput,
     parse_id,
 )
 from shop.api.envelope import ok
 from shop.api.exceptions import PayloadTooLarge
 from shop.api.permissions import IsAdmin
+from shop.api.schema import PAGE_PARAMETER, MessageAnswer, error_responses
 
 PLACEHOLDER = "img/placeholder.png"
+CORRECTED_HEADER = "X-Search-Corrected"
 MAX_SLUG = 220
 
 
@@ -134,6 +154,9 @@ class AdminWrite(LimitedBody):
 
 
 class CategoryListView(PublicRead):
+    @extend_schema(
+        summary="All categories, by name", responses={200: CategoryListAnswer, **error_responses()}
+    )
     def get(self, request):
         categories = selectors.category_list()
         return ok(
@@ -145,6 +168,10 @@ class CategoryListView(PublicRead):
 
 
 class CategoryDetailView(PublicRead):
+    @extend_schema(
+        summary="One category by slug",
+        responses={200: CategoryDetailAnswer, **error_responses(400, 404)},
+    )
     def get(self, request, slug):
         category = selectors.category_get(slug=_slug_or_404(slug, "Category not found"))
         return ok(
@@ -156,6 +183,11 @@ class CategoryDetailView(PublicRead):
 
 
 class CategoryCreateView(AdminWrite):
+    @extend_schema(
+        summary="Create a category (admin)",
+        request={"application/json": CategoryInput},
+        responses={201: CategoryAnswer, **error_responses(400, 401, 403, 409, 413, 415)},
+    )
     def post(self, request):
         data = CategoryInput(data=request.data)
         data.is_valid(raise_exception=True)
@@ -167,6 +199,11 @@ class CategoryCreateView(AdminWrite):
 
 
 class CategoryUpdateView(AdminWrite):
+    @extend_schema(
+        summary="Rename a category (admin)",
+        request={"application/json": CategoryInput},
+        responses={200: CategoryAnswer, **error_responses(400, 401, 403, 404, 409, 413, 415)},
+    )
     def put(self, request, category_id):
         category = selectors.category_get_by_id(
             category_id=_id_or_404(category_id, "Category not found")
@@ -180,6 +217,11 @@ class CategoryUpdateView(AdminWrite):
 
 
 class CategoryDeleteView(AdminWrite):
+    @extend_schema(
+        summary="Delete a category (admin)",
+        description="409 while products use the category (the message says how many).",
+        responses={200: MessageAnswer, **error_responses(400, 401, 403, 404, 409)},
+    )
     def delete(self, request, category_id):
         category = selectors.category_get_by_id(
             category_id=_id_or_404(category_id, "Category not found")
@@ -192,12 +234,19 @@ class CategoryDeleteView(AdminWrite):
 
 
 class ProductListView(PublicRead):
+    @extend_schema(
+        summary="A page of products, newest first (PRODUCTS_PER_PAGE a page)",
+        responses={200: ProductsAnswer, **error_responses(400, 404)},
+    )
     def get(self, request, page):
         products = selectors.product_page(page=_page(page))
         return ok({"products": _products(products)})
 
 
 class ProductCountView(PublicRead):
+    @extend_schema(
+        summary="How many products", responses={200: ProductCountAnswer, **error_responses()}
+    )
     def get(self, request):
         return ok({"total": selectors.product_count()})
 
@@ -205,6 +254,12 @@ class ProductCountView(PublicRead):
 class ProductFilterView(PublicRead):
     cache_post_reads = True  # a read: answered from the cache like the GETs
 
+    @extend_schema(
+        summary="Products by categories and price band",
+        description="With `page`: that page of results and `total`.",
+        request={"application/json": ProductFilterInput},
+        responses={200: ProductFilterAnswer, **error_responses(400, 413, 415)},
+    )
     def post(self, request):
         data = ProductFilterInput(data=request.data)
         data.is_valid(raise_exception=True)
@@ -222,19 +277,72 @@ class ProductFilterView(PublicRead):
 
 
 class ProductSearchView(PublicRead):
+    """The body stays the contract's bare list; when its results come from a corrected
+    spelling, `X-Search-Corrected` says what was searched (the page shows "Showing
+    results for ..."). The whole-answer cache keeps bodies only, so this view caches
+    its value (body and correction) itself."""
+
+    cache_reads = False
+
+    @extend_schema(
+        summary="Search names and descriptions (a bare list)",
+        description=(
+            "Best literal matches first; then what the shopper meant (every word in any "
+            "order, typos, joined and split words, plurals). When the results come from a "
+            "corrected spelling, the `X-Search-Corrected` header holds the query as "
+            "searched, percent-encoded; the body stays a bare list."
+        ),
+        responses={200: ProductOutput(many=True), **error_responses(400, 404)},
+    )
     def get(self, request, keyword):
         keyword = keyword.strip()
         if len(keyword) > MAX_KEYWORD:
             raise ValidationError(f"Search keyword must be at most {MAX_KEYWORD} characters.")
         if not keyword or "\x00" in keyword:
             return Response([])
-        return Response(_products(selectors.product_search(keyword=keyword)))
+
+        def answer():
+            found = selectors.product_search(keyword=keyword)
+            return _products(found.products), found.corrected
+
+        key = "search:" + hashlib.sha1(keyword.encode(), usedforsecurity=False).hexdigest()
+        body, corrected = cached_value(key, answer)
+        response = Response(body)
+        if corrected:
+            # Header values are Latin-1: the correction is sent percent-encoded.
+            response[CORRECTED_HEADER] = quote(corrected)
+        return response
+
+
+class ProductSuggestView(PublicRead):
+    """Suggestions while typing: up to 8 category and product names for the text so far,
+    its last word taken as a prefix (even misspelled)."""
+
+    @extend_schema(
+        summary="Suggestions while typing: category and product names",
+        description=(
+            "Up to 8: the categories of the matches (two at most), then product names, "
+            "for the text so far, even misspelled. Fewer than 2 characters: none."
+        ),
+        parameters=[SuggestInput],
+        responses={200: SuggestAnswer, **error_responses(400)},
+    )
+    def get(self, request):
+        data = SuggestInput(data=request.query_params)
+        data.is_valid(raise_exception=True)
+        found = selectors.product_suggest(text=data.validated_data.get("q", ""))
+        return ok({"suggestions": SuggestionOutput(found, many=True).data})
 
 
 class ProductLatestView(PublicRead):
     """Without `?page`: the newest 12 (the original call). With it: that page of 12 and
     the total."""
 
+    @extend_schema(
+        summary="The newest 12 products, or a page of 12 with `?page=`",
+        parameters=[PAGE_PARAMETER],
+        responses={200: LatestProductsAnswer, **error_responses(400)},
+    )
     def get(self, request):
         page = _optional_page(request)
         if page is None:
@@ -256,12 +364,20 @@ class ProductLatestView(PublicRead):
 
 
 class ProductDetailView(PublicRead):
+    @extend_schema(
+        summary="One product by slug",
+        responses={200: ProductDetailAnswer, **error_responses(400, 404)},
+    )
     def get(self, request, slug):
-        product = selectors.product_get(slug=_slug_or_404(slug, "Product not found"))
+        product = selectors.product_get_current(slug=_slug_or_404(slug, "Product not found"))
         return ok({"message": "Single product fetched", "product": ProductOutput(product).data})
 
 
 class ProductRelatedView(PublicRead):
+    @extend_schema(
+        summary="Up to 3 other products of the category",
+        responses={200: RelatedProductsAnswer, **error_responses(400, 404)},
+    )
     def get(self, request, product_id, category_id):
         products = selectors.product_related(
             product_id=_id_or_404(product_id, "Product not found"),
@@ -271,6 +387,11 @@ class ProductRelatedView(PublicRead):
 
 
 class ProductCategoryView(PublicRead):
+    @extend_schema(
+        summary="A category and its products",
+        parameters=[PAGE_PARAMETER],
+        responses={200: CategoryProductsAnswer, **error_responses(400, 404)},
+    )
     def get(self, request, slug):
         category, products, total = selectors.product_in_category(
             slug=_slug_or_404(slug, "Category not found"), page=_optional_page(request)
@@ -288,6 +409,35 @@ class ProductPhotoView(PublicRead):
 
     cache_reads = False  # bytes with their own ETag, not a JSON answer for the read cache
 
+    @extend_schema(
+        summary="The product's photo (a placeholder image when it has none)",
+        description="304 on a matching If-None-Match. `?v=` (the photo's version, as in the "
+        "product's `photo` URL) makes the answer cacheable for a year.",
+        parameters=[
+            OpenApiParameter(
+                "w",
+                int,
+                OpenApiParameter.QUERY,
+                description="A width from the product's `photoWidths`: that WebP rendition.",
+            ),
+            OpenApiParameter(
+                "v",
+                str,
+                OpenApiParameter.QUERY,
+                description="The photo's version, as in the product's `photo` URL.",
+            ),
+        ],
+        responses={
+            **{
+                (200, media): OpenApiResponse(
+                    OpenApiTypes.BINARY, description="The photo's bytes, in its own type."
+                )
+                for media in ("image/png", "image/jpeg", "image/webp", "image/gif")
+            },
+            304: OpenApiResponse(description="Not modified: the ETag matches If-None-Match."),
+            **error_responses(400, 404),
+        },
+    )
     def get(self, request, product_id):
         pk = _id_or_404(product_id, "Product not found")
         width = _photo_width(request)
@@ -369,6 +519,12 @@ def _category_for(category_id: int):
 
 
 class ProductCreateView(AdminWrite):
+    @extend_schema(
+        summary="Create a product with its photo (admin)",
+        description="The product and its photo are saved together or not at all.",
+        request={"multipart/form-data": ProductInput},
+        responses={201: ProductAnswer, **error_responses(400, 401, 403, 409, 413, 415)},
+    )
     def post(self, request):
         data = ProductInput(data=request.data)
         data.is_valid(raise_exception=True)
@@ -383,15 +539,22 @@ class ProductCreateView(AdminWrite):
 
 
 class ProductUpdateView(AdminWrite):
+    @extend_schema(
+        summary="Update a product; `photo` only when replaced (admin)",
+        description="409 when `updatedAt` is sent and the product changed since then.",
+        request={"multipart/form-data": ProductUpdateInput(partial=True)},
+        responses={200: ProductAnswer, **error_responses(400, 401, 403, 404, 409, 413, 415)},
+    )
     def put(self, request, product_id):
         product = selectors.product_get_by_id(
             product_id=_id_or_404(product_id, "Product not found")
         )
-        data = ProductInput(data=request.data, partial=True)
+        data = ProductUpdateInput(data=request.data, partial=True)
         data.is_valid(raise_exception=True)
         values = dict(data.validated_data)
         if "category" in values:
             values["category"] = _category_for(values["category"])
+        values["loaded_updated_at"] = values.pop("updatedAt", None)
         product = services.product_update(product=product, **values)
         return ok(
             {"message": "Product updated successfully", "products": ProductOutput(product).data}
@@ -399,6 +562,10 @@ class ProductUpdateView(AdminWrite):
 
 
 class ProductDeleteView(AdminWrite):
+    @extend_schema(
+        summary="Delete a product (admin)",
+        responses={200: MessageAnswer, **error_responses(400, 401, 403, 404)},
+    )
     def delete(self, request, product_id):
         product = selectors.product_get_by_id(
             product_id=_id_or_404(product_id, "Product not found")

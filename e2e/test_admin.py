@@ -16,23 +16,10 @@ from accounts.models import User
 from accounts.tests.factories import PASSWORD, AdminFactory, UserFactory
 from catalog.models import Category, Product
 from catalog.tests.factories import CategoryFactory, ProductFactory
+from e2e.session import sign_in
 
 DIST = Path(__file__).resolve().parent.parent / "static" / "dist"
 ADMIN_CHUNK = re.compile(r"/static/dist/admin\.[0-9a-f]+\.js$")
-
-
-def sign_in(page, base_url, user):
-    """Log in through the API and keep the answer under 'auth', as the login screen does."""
-    response = page.request.post(
-        f"{base_url}/api/v1/auth/login", data={"email": user.email, "password": PASSWORD}
-    )
-    assert response.ok, response.text()
-    body = response.json()
-    page.goto(f"{base_url}/about")
-    page.evaluate(
-        "auth => localStorage.setItem('auth', JSON.stringify(auth))",
-        {"user": body["user"], "token": body["token"]},
-    )
 
 
 def toast(page, text):
@@ -62,14 +49,14 @@ def test_admin_logs_in_and_sees_the_panel_with_their_details(page, base_url):
     menu = page.get_by_role("navigation", name="Admin Panel")
     expect(menu.get_by_role("heading", name="Admin Panel")).to_be_visible()
     links = menu.get_by_role("link")
-    expect(links).to_have_text(["Create Category", "Create Product", "Products", "Users"])
+    expect(links).to_have_text(["Create Category", "Create Product", "Products", "Users", "Orders"])
     expect(page.get_by_text("Admin Name : Asha Rao")).to_be_visible()
     expect(page.get_by_text(f"Admin Email : {admin.email}")).to_be_visible()
     expect(page.get_by_text("Admin Contact : 9876543210")).to_be_visible()
 
     menu.get_by_role("link", name="Create Category").click()
     expect(page).to_have_url(f"{base_url}/dashboard/admin/create-category")
-    expect(page).to_have_title("Dashboard - Create Category")
+    expect(page).to_have_title("Dashboard - Create Category - ShopSphere")
 
 
 def expect_navbar_categories(page, names):
@@ -144,7 +131,11 @@ def test_admin_creates_renames_in_the_modal_and_deletes_a_category(page, base_ur
     dialog.get_by_role("button", name="Close").click()
     expect(dialog).to_be_hidden()
 
+    # Delete asks first, in the same confirm dialog as products.
     page.get_by_role("button", name="Delete Smart Wearables").click()
+    confirm = page.get_by_role("dialog", name="Delete category")
+    expect(confirm).to_contain_text("Are you sure you want to delete the category Smart Wearables?")
+    confirm.get_by_role("button", name="Delete").click()
     expect(toast(page, "category is deleted")).to_be_visible()
     expect(table.get_by_role("cell", name="Smart Wearables", exact=True)).to_have_count(0)
     assert list(Category.objects.values_list("name", flat=True)) == ["Phones"]
@@ -158,6 +149,7 @@ def test_a_category_still_used_by_products_is_not_deleted(page, base_url):
     sign_in(page, base_url, admin)
     page.goto(f"{base_url}/dashboard/admin/create-category")
     page.get_by_role("button", name="Delete Cameras").click()
+    page.get_by_role("dialog", name="Delete category").get_by_role("button", name="Delete").click()
     expect(toast(page, "1 product uses it")).to_be_visible()
     expect(page.get_by_role("cell", name="Cameras", exact=True)).to_be_visible()
     assert Category.objects.filter(pk=category.pk).exists()
@@ -236,7 +228,7 @@ def test_admin_creates_updates_and_deletes_a_product_with_a_photo(page, base_url
     page.goto(f"{base_url}/dashboard/admin/product/{product.slug}")
     page.get_by_role("button", name="DELETE PRODUCT").click()
     confirm = page.get_by_role("dialog", name="Delete product")
-    expect(confirm).to_contain_text("Are You Sure want to delete this product ?")
+    expect(confirm).to_contain_text("Are you sure you want to delete this product?")
     confirm.get_by_role("button", name="Cancel").click()
     expect(confirm).to_be_hidden()
     assert Product.objects.filter(pk=product.pk).exists()
@@ -327,7 +319,7 @@ def test_the_panel_is_never_shown_to_a_shopper_or_a_visitor(page, base_url, who)
     loaded = []
     page.on("request", lambda request: loaded.append(request.url))
     page.goto(f"{base_url}/dashboard/admin/create-category")
-    expect(page.get_by_text(re.compile(r"redirecting to you in \d second"))).to_be_visible()
+    expect(page.get_by_text(re.compile(r"Redirecting you in \d seconds?"))).to_be_visible()
     expect(page).to_have_url(f"{base_url}/", timeout=8_000)
     expect(page.get_by_text("Admin Panel")).to_have_count(0)
     expect(page.get_by_text("Manage Category")).to_have_count(0)

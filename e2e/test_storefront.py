@@ -61,7 +61,7 @@ def cart_link(page, count):
 
 
 def add_to_cart(page, name):
-    """Home and similar products say 'Add to Cart'; category and search 'ADD TO CART'."""
+    """Every screen says 'Add to Cart' (one casing)."""
     label = re.compile(rf"^add to cart: {re.escape(name)}$", re.IGNORECASE)
     page.get_by_role("button", name=label).first.click()
 
@@ -96,13 +96,17 @@ def test_home_shows_cards_with_photo_preview_and_rupees_and_loads_more(page, bas
     # The newest product comes first (Cable 4), so the laptop is on page 2.
     expect(page.get_by_text("Showing 4 of 6")).to_be_visible()
     first = cards(page).first
-    image = first.get_by_role("img")
-    expect(image).to_have_attribute("alt", "Cable 4")
+    image = first.locator("img")
+    # The photo is a second way to the product; the name (a link too) speaks for it.
+    expect(image).to_have_attribute("alt", "")
+    expect(first.get_by_role("link", name="Cable 4", exact=True)).to_have_attribute(
+        "href", re.compile(r"/product/cable-4$")
+    )
     expect(image).to_have_attribute("width", "352")
     expect(image).to_have_attribute("height", "200")
     expect(image).to_have_attribute("src", re.compile(r"/api/v1/product/product-photo/\d+"))
     expect(image).to_have_attribute("loading", "eager")
-    expect(cards(page).nth(3).get_by_role("img")).to_have_attribute("loading", "lazy")
+    expect(cards(page).nth(3).locator("img")).to_have_attribute("loading", "lazy")
     # A product without a photo still shows an image: the server's placeholder (F12).
     assert image.evaluate("img => img.complete && img.naturalWidth > 0")
     box = first.bounding_box()
@@ -115,15 +119,15 @@ def test_home_shows_cards_with_photo_preview_and_rupees_and_loads_more(page, bas
     expect(page.get_by_role("button", name="Load More")).to_have_count(0)
 
     laptop = card(page, "Aero Laptop")
-    expect(laptop.get_by_text("₹1,23,456.00")).to_be_visible()
+    expect(laptop.get_by_text("₹1,23,456")).to_be_visible()
     expect(laptop.get_by_text("A light 14-inch laptop with a ...", exact=True)).to_be_visible()
-    photo = laptop.get_by_role("img", name="Aero Laptop")
+    photo = laptop.locator("img")
     photo.scroll_into_view_if_needed()
     expect(photo).to_have_js_property("complete", True)
     # The uploaded photo itself (its colour), not the placeholder.
     assert all(abs(a - b) <= 12 for a, b in zip(photo.evaluate(CENTRE_PIXEL), LAPTOP_GREEN))
 
-    laptop.get_by_role("button", name="ADD TO CART: Aero Laptop").click()
+    laptop.get_by_role("button", name="Add to Cart: Aero Laptop").click()
     expect(toast(page, "Item Added to Cart")).to_be_visible()
     # Screen readers hear it from the live region that was in the page before the toast.
     expect(page.locator("[data-toast-announcer]")).to_have_text("Item Added to Cart")
@@ -144,10 +148,10 @@ def test_filters_live_in_the_url_survive_a_reload_page_and_reset(page, base_url,
 
     page.goto(base_url + "/")
     expect(page.get_by_text("Showing 2 of 6")).to_be_visible()
-    page.get_by_label("Phones").check()
+    page.get_by_label("Phones", exact=True).check()
     url_is(page, base_url, "/", rf"\?category={phones.pk}")
     expect(page.get_by_text("Showing 2 of 4")).to_be_visible()
-    page.get_by_label("₹350 to ₹599").check()
+    page.get_by_label("₹350 to ₹599", exact=True).check()
     url_is(page, base_url, "/", rf"\?category={phones.pk}&price=2")
     # Filtered results are paged too: 3 phones between 350 and 599, 2 a page.
     expect(page.get_by_text("Showing 2 of 3")).to_be_visible()
@@ -158,24 +162,24 @@ def test_filters_live_in_the_url_survive_a_reload_page_and_reset(page, base_url,
     assert names == ["Phone 1", "Phone 2", "Phone 3"]
 
     page.reload()
-    expect(page.get_by_label("Phones")).to_be_checked()
-    expect(page.get_by_label("Shirts")).not_to_be_checked()
-    expect(page.get_by_label("₹350 to ₹599")).to_be_checked()
+    expect(page.get_by_label("Phones", exact=True)).to_be_checked()
+    expect(page.get_by_label("Shirts", exact=True)).not_to_be_checked()
+    expect(page.get_by_label("₹350 to ₹599", exact=True)).to_be_checked()
     expect(page.get_by_text("Showing 2 of 3")).to_be_visible()
 
     # The open top band (decision F1) and a second category.
-    page.get_by_label("₹1000 or more").check()
-    page.get_by_label("Shirts").check()
+    page.get_by_label("₹1000 or more", exact=True).check()
+    page.get_by_label("Shirts", exact=True).check()
     expect(cards(page)).to_have_count(1)
     expect(card(page, "Silk Shirt")).to_be_visible()
-    page.get_by_label("Phones").uncheck()
-    page.get_by_label("₹0 to ₹199").check()
+    page.get_by_label("Phones", exact=True).uncheck()
+    page.get_by_label("₹0 to ₹199", exact=True).check()
     expect(page.get_by_text("No Products Found")).to_be_visible()
 
     page.get_by_role("button", name="RESET FILTERS").click()
     url_is(page, base_url, "/", "")
-    expect(page.get_by_label("Shirts")).not_to_be_checked()
-    expect(page.get_by_label("₹0 to ₹199")).not_to_be_checked()
+    expect(page.get_by_label("Shirts", exact=True)).not_to_be_checked()
+    expect(page.get_by_label("₹0 to ₹199", exact=True)).not_to_be_checked()
     expect(page.get_by_text("Showing 2 of 6")).to_be_visible()
 
 
@@ -192,10 +196,10 @@ def test_a_filter_box_is_ticked_as_soon_as_it_is_clicked(page, base_url):
 
     page.goto(base_url + "/")
     expect(page.get_by_text("Showing 2 of 2")).to_be_visible()
-    assert page.get_by_label("Phones").evaluate(CLICK_AND_READ) is True
-    assert page.get_by_label("₹0 to ₹199").evaluate(CLICK_AND_READ) is True
+    assert page.get_by_label("Phones", exact=True).evaluate(CLICK_AND_READ) is True
+    assert page.get_by_label("₹0 to ₹199", exact=True).evaluate(CLICK_AND_READ) is True
     url_is(page, base_url, "/", rf"\?category={phones.pk}&price=0")
-    assert page.get_by_label("Phones").evaluate(CLICK_AND_READ) is False
+    assert page.get_by_label("Phones", exact=True).evaluate(CLICK_AND_READ) is False
     url_is(page, base_url, "/", r"\?price=0")
 
 
@@ -210,9 +214,9 @@ new PerformanceObserver(list => list.getEntries().forEach(entry => {
 
 
 def test_on_a_phone_the_cards_wait_for_the_filters_above_them(page, base_url):
-    """Category filters sit above the price filters and the list on a phone: shown
-    before the categories arrived, those were pushed down when they came (layout shift).
-    The navbar and home also share one category request."""
+    """The cards wait for the category filters (on wide screens beside them; on a phone
+    in the drawer behind the Filters button): nothing arriving late pushes the list down
+    (layout shift). The navbar and home also share one category request."""
     phones = CategoryFactory(name="Phones")
     for n in range(3):
         ProductFactory(name=f"Phone {n}", category=phones)
@@ -234,10 +238,11 @@ def test_on_a_phone_the_cards_wait_for_the_filters_above_them(page, base_url):
 
     held.release()
     expect(cards(page)).to_have_count(3)
-    expect(page.get_by_label("Kind 5")).to_be_visible()
     page.evaluate(AFTER_FRAMES, 3)
     assert page.evaluate("window.layoutShift") < 0.01
     assert calls == [base_url + "/api/v1/category/get-category"]
+    page.get_by_role("button", name="Filters").click()
+    expect(page.get_by_role("dialog").get_by_label("Kind 5", exact=True)).to_be_visible()
 
 
 def test_the_product_photo_keeps_its_box_while_it_loads(page, base_url):
@@ -248,10 +253,13 @@ def test_the_product_photo_keeps_its_box_while_it_loads(page, base_url):
     page.set_viewport_size(PHONE)
     page.add_init_script(COUNT_LAYOUT_SHIFT)
     held = HeldRoute(page, re.compile(r".*/api/v1/product/product-photo/\d+\?.*"))
-    page.goto(base_url + "/product/mi-led-tv")
+    # The photo is in the server's HTML (issue 19): the load event waits for it.
+    page.goto(base_url + "/product/mi-led-tv", wait_until="domcontentloaded")
     photo = page.get_by_role("img", name="Mi LED TV")
     expect(photo).to_be_visible()
     held.wait()
+    # Measured once React has taken the server's markup over (its button is enabled).
+    expect(page.get_by_role("button", name="Add to Cart", exact=True)).to_be_enabled()
     facts = page.locator("dl.product-facts")
     before = (photo.bounding_box()["height"], facts.bounding_box()["y"])
 
@@ -271,7 +279,7 @@ def test_home_lists_the_products_when_the_category_call_fails(page, base_url):
     page.goto(base_url + "/")
     expect(card(page, "Solar Lamp")).to_be_visible()
     expect(page.get_by_text("Showing 1 of 1")).to_be_visible()
-    expect(page.get_by_label("₹0 to ₹199")).to_be_visible()
+    expect(page.get_by_label("₹0 to ₹199", exact=True)).to_be_visible()
     expect(page.get_by_text("Filter By Category")).to_have_count(0)
 
 
@@ -280,19 +288,20 @@ def test_home_lists_the_products_when_the_category_call_hangs(page, base_url):
     never answers (no HTTP timeout) must not keep the products away for good. The filters
     then arrive in the space kept for them."""
     ProductFactory(name="Solar Lamp", category=CategoryFactory(name="Lighting"))
-    page.set_viewport_size(PHONE)
+    # A tablet: the filters sit in the side card (a phone has them in a drawer).
+    page.set_viewport_size({"width": 800, "height": 1024})
     page.add_init_script(COUNT_LAYOUT_SHIFT)
     held = HeldRoute(page, re.compile(r".*/api/v1/category/get-category$"))
     page.goto(base_url + "/")
     expect(card(page, "Solar Lamp")).to_be_visible()
-    expect(page.get_by_label("₹0 to ₹199")).to_be_visible()
+    expect(page.get_by_label("₹0 to ₹199", exact=True)).to_be_visible()
     filters = page.get_by_role("group", name="Filter By Category")
     expect(filters.get_by_role("status")).to_have_text("Loading categories ...")
     page.evaluate(AFTER_FRAMES, 3)
     before = page.evaluate("window.layoutShift")
 
     held.release()
-    expect(filters.get_by_label("Lighting")).to_be_visible()
+    expect(filters.get_by_label("Lighting", exact=True)).to_be_visible()
     expect(filters.get_by_role("status")).to_have_count(0)
     page.evaluate(AFTER_FRAMES, 3)
     assert page.evaluate("window.layoutShift") - before < 0.01
@@ -314,29 +323,28 @@ def test_product_details_with_similar_products_and_cart_buttons(page, base_url):
 
     page.goto(base_url + "/product/studio-headphones")
     expect(page).to_have_title("Studio Headphones - ShopSphere")
-    expect(page.get_by_role("heading", name="Product Details")).to_be_visible()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Studio Headphones")
     facts = page.locator("dl.product-facts")
-    expect(facts).to_contain_text("Studio Headphones")
     expect(facts).to_contain_text("Closed-back headphones with a detachable cable.")
-    expect(facts).to_contain_text("₹4,999.00")
+    expect(facts).to_contain_text("₹4,999")
     expect(facts.get_by_role("link", name="Audio")).to_have_attribute("href", "/category/audio")
     expect(page.get_by_role("img", name="Studio Headphones")).to_have_attribute("height", "420")
 
     similar = page.get_by_role("region", name="Similar Products")
     expect(similar.locator("article")).to_have_count(1)
-    similar.get_by_role("button", name="ADD TO CART: Pocket Speaker").click()
+    similar.get_by_role("button", name="Add to Cart: Pocket Speaker").click()
     expect(cart_link(page, 1)).to_be_visible()
-    page.get_by_role("button", name="ADD TO CART", exact=True).click()
+    page.get_by_role("button", name="Add to Cart", exact=True).click()
     expect(cart_link(page, 2)).to_be_visible()
 
     similar.get_by_role("link", name="More Details: Pocket Speaker").click()
     url_is(page, base_url, "/product/pocket-speaker")
-    expect(page.locator("dl.product-facts")).to_contain_text("₹899.00")
+    expect(page.locator("dl.product-facts")).to_contain_text("₹899")
     expect(similar.get_by_role("heading", name="Studio Headphones")).to_be_visible()
 
     page.get_by_role("link", name="GO TO CART").click()
     url_is(page, base_url, "/cart")
-    expect(page.get_by_text("You Have 2 items in your cart")).to_be_visible()
+    expect(page.get_by_text("You have 2 items in your cart.")).to_be_visible()
 
     page.goto(base_url + "/product/lonely-lamp")
     expect(page.get_by_text("No Similar Products found")).to_be_visible()
@@ -358,8 +366,8 @@ def test_categories_lead_to_their_products_with_working_buttons(page, base_url):
     page.locator("main").get_by_role("link", name="Electronics").click()
     url_is(page, base_url, "/category/electronics")
     expect(page.get_by_role("heading", name="Category - Electronics")).to_be_visible()
-    expect(page.get_by_text("2 result found")).to_be_visible()
-    expect(card(page, "Smart Plug").get_by_text("₹749.00")).to_be_visible()
+    expect(page.get_by_text("2 results found")).to_be_visible()
+    expect(card(page, "Smart Plug").get_by_text("₹749")).to_be_visible()
 
     # Decision F2: ADD TO CART and More Details work here as on home.
     add_to_cart(page, "Smart Plug")
@@ -368,7 +376,7 @@ def test_categories_lead_to_their_products_with_working_buttons(page, base_url):
     url_is(page, base_url, "/product/tablet-ten")
 
     page.goto(base_url + "/category/clothing")
-    expect(page.get_by_text("0 result found")).to_be_visible()
+    expect(page.get_by_text("0 results found")).to_be_visible()
     # The footer's /categories/{slug} links land on the category screen (F8).
     page.goto(base_url + "/categories/electronics")
     url_is(page, base_url, "/category/electronics")
@@ -391,10 +399,12 @@ def test_category_screen_is_paged_and_load_more_brings_the_rest(page, base_url, 
     page.goto(base_url + "/category/lamps")
     expect(page.get_by_role("heading", name="Category - Lamps")).to_be_visible()
     # The count is the category's, not the page's; only the first page was fetched.
-    expect(page.get_by_text("5 result found")).to_be_visible()
+    expect(page.get_by_text("5 results found")).to_be_visible()
     expect(cards(page)).to_have_count(3)
     expect(card(page, "Lamp 4")).to_be_visible()  # newest first
-    assert requests == [base_url + "/api/v1/product/product-category/lamps?page=1"]
+    # The first page came with the page itself (issue 19): React did not fetch it again.
+    expect(page.get_by_role("link", name="Cart, 0 items")).to_be_visible()  # React is on
+    assert requests == []
 
     page.get_by_role("button", name="Load More").click()
     expect(page.get_by_role("button", name="Loading ...")).to_be_disabled()
@@ -402,7 +412,7 @@ def test_category_screen_is_paged_and_load_more_brings_the_rest(page, base_url, 
     expect(cards(page)).to_have_count(5)
     expect(card(page, "Lamp 0")).to_be_visible()
     expect(page.get_by_role("button", name="Load More")).to_have_count(0)
-    expect(page.get_by_text("5 result found")).to_be_visible()
+    expect(page.get_by_text("5 results found")).to_be_visible()
     expect(page.get_by_text("Desk Fan")).to_have_count(0)
 
 
@@ -419,7 +429,7 @@ def test_search_from_the_navbar_blank_keyword_sends_nothing_and_reload_keeps_res
     )
 
     page.goto(base_url + "/about")
-    box = page.get_by_role("searchbox", name="Search products")
+    box = page.get_by_role("combobox", name="Search products")
     box.fill("   ")
     page.get_by_role("button", name="Search", exact=True).click()
     expect(toast(page, "Please type something to search for")).to_be_visible()
@@ -490,15 +500,16 @@ def test_guest_cart_then_login_returns_to_the_cart_with_the_address(page, base_u
     url_is(page, base_url, "/cart")
     expect(page.get_by_role("heading", name="Hello Guest")).to_be_visible()
     expect(
-        page.get_by_text("You Have 3 items in your cart please login to checkout !")
+        page.get_by_text("You have 3 items in your cart. Please log in to check out.")
     ).to_be_visible()
-    expect(page.get_by_text(desc[:50] + "...", exact=True)).to_have_count(2)
-    expect(page.get_by_text("Total : ₹6,348.00")).to_be_visible()
+    # Trail Shoes twice is one line with quantity 2.
+    expect(page.get_by_text(desc[:50] + "...", exact=True)).to_have_count(1)
+    expect(page.get_by_text("Total : ₹6,348")).to_be_visible()
 
     page.reload()  # the cart is kept in local storage
-    expect(page.get_by_text("Total : ₹6,348.00")).to_be_visible()
+    expect(page.get_by_text("Total : ₹6,348")).to_be_visible()
     page.get_by_role("button", name="Remove: Trail Shoes").first.click()
-    expect(page.get_by_text("Total : ₹349.00")).to_be_visible()
+    expect(page.get_by_text("Total : ₹349")).to_be_visible()
     expect(page.get_by_role("button", name="Remove: Trail Shoes")).to_have_count(0)
     expect(cart_link(page, 1)).to_be_visible()
 
@@ -509,7 +520,7 @@ def test_guest_cart_then_login_returns_to_the_cart_with_the_address(page, base_u
 
     url_is(page, base_url, "/cart")
     expect(page.get_by_role("heading", name="Hello Kavya Rao")).to_be_visible()
-    expect(page.get_by_text("You Have 1 item in your cart", exact=True)).to_be_visible()
+    expect(page.get_by_text("You have 1 item in your cart.", exact=True)).to_be_visible()
     summary = page.get_by_role("region", name="Cart Summary")
     expect(summary.get_by_text("21 Park Street, Kolkata 700016")).to_be_visible()
     summary.get_by_role("button", name="Update Address").click()
@@ -609,12 +620,13 @@ def test_phone_viewport_collapses_the_navbar_behind_a_toggle(page, base_url):
     menu = nav.get_by_role("button", name="Toggle navigation")
     expect(menu).to_have_attribute("aria-expanded", "false")
     expect(nav.get_by_role("link", name="Home")).to_be_hidden()
-    expect(page.get_by_role("searchbox", name="Search products")).to_be_hidden()
+    # The cart (with its count) and the search box stay in the bar (issue 16).
+    expect(page.get_by_role("combobox", name="Search products")).to_be_visible()
+    expect(cart_link(page, 0)).to_be_visible()
 
     menu.click()
     expect(menu).to_have_attribute("aria-expanded", "true")
     expect(nav.get_by_role("link", name="Home")).to_be_visible()
-    expect(cart_link(page, 0)).to_be_visible()
     nav.get_by_role("button", name="Categories").click()
     nav.get_by_role("link", name="Wearables").click()
     url_is(page, base_url, "/category/wearables")
@@ -628,14 +640,14 @@ def test_phone_viewport_collapses_the_navbar_behind_a_toggle(page, base_url):
     assert band.bounding_box()["width"] <= PHONE["width"]
     assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
     menu.click()
-    page.get_by_role("searchbox", name="Search products").fill("band")
+    page.get_by_role("combobox", name="Search products").fill("band")
     page.get_by_role("button", name="Search", exact=True).click()
     expect(page.get_by_text("Found 1")).to_be_visible()
 
 
 def test_on_a_phone_a_toast_never_covers_the_open_menu(page, base_url):
-    """Toasts start below the navbar; on a phone the open menu makes the bar taller, and
-    a toast showing then moves below it instead of covering its links."""
+    """Toasts stay clear of the navbar; on a phone the open menu makes the bar taller, and
+    a toast showing then still does not cover its links (toasts sit at the bottom)."""
     page.set_viewport_size(PHONE)
     page.goto(base_url + "/about")
     nav = page.get_by_role("navigation", name="Main")
@@ -679,9 +691,9 @@ def test_on_a_phone_no_screen_of_a_shoppers_visit_scrolls_sideways(page, base_ur
     assert_no_sideways_scroll(page, "about")
 
     page.goto(base_url + "/product/travel-adapter")
-    expect(page.locator("dl.product-facts")).to_contain_text("Travel Adapter")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Travel Adapter")
     assert_no_sideways_scroll(page, "product details")
-    page.get_by_role("button", name="ADD TO CART", exact=True).click()
+    page.get_by_role("button", name="Add to Cart", exact=True).click()
 
     page.get_by_role("link", name="GO TO CART").click()
     expect(page.get_by_text("Total : ")).to_be_visible()
@@ -717,14 +729,16 @@ def test_footer_links_resolve_and_information_pages_have_content(page, base_url)
     CategoryFactory(name="Electronics", slug="electronics")
     CategoryFactory(name="Clothing", slug="clothing")
     page.goto(base_url + "/")
+    # Measured once React has replaced the server's markup (a node it removes measures 0).
+    expect(page.get_by_role("link", name="Cart, 0 items")).to_be_visible()
     main_height = page.locator("main").evaluate("m => m.getBoundingClientRect().height")
     assert main_height >= 0.7 * page.viewport_size["height"] - 1
+    # The shop's own description; the leftover "mern,react,node,mongodb" keywords are gone
+    # (issue 19).
     expect(page.locator('meta[name="description"]')).to_have_attribute(
-        "content", "mern stack project"
+        "content", re.compile(r"^ShopSphere: tech gadgets, electronics and clothing")
     )
-    expect(page.locator('meta[name="keywords"]')).to_have_attribute(
-        "content", "mern,react,node,mongodb"
-    )
+    expect(page.locator('meta[name="keywords"]')).to_have_count(0)
 
     footer = page.get_by_role("contentinfo")
     expect(footer).to_contain_text("stay up to date on the latest tech")
@@ -747,8 +761,9 @@ def test_footer_links_resolve_and_information_pages_have_content(page, base_url)
         ("Privacy Policy", "/policy", "Privacy Policy", "never sell your data"),
         ("FAQ", "/faq", "Frequently asked questions", "₹499"),
         ("Returns", "/returns", "Returns and refunds", "within 7 days"),
-        ("Electronics", "/category/electronics", "Category - Electronics", "0 result found"),
-        ("Clothing", "/category/clothing", "Category - Clothing", "0 result found"),
+        ("Terms of Use", "/terms", "Terms of Use", "Prices are in Indian rupees"),
+        ("Electronics", "/category/electronics", "Category - Electronics", "0 results found"),
+        ("Clothing", "/category/clothing", "Category - Clothing", "0 results found"),
         ("All Products", "/products", "All Products", "0 products"),
     ]
     for link, path, heading, text in visits:

@@ -72,7 +72,10 @@ def seed_catalogue():
 
 def wait_for_photos(page):
     page.wait_for_function(
-        "() => Array.from(document.images).every(img => img.complete && img.naturalWidth > 0)"
+        # The photos on the screen (a lazy one below the fold loads only when scrolled to).
+        "() => Array.from(document.images)"
+        ".filter(img => img.loading !== 'lazy' || img.getBoundingClientRect().top < innerHeight)"
+        ".every(img => img.complete && img.naturalWidth > 0)"
     )
 
 
@@ -91,8 +94,8 @@ def test_screenshots_of_home_details_and_cart(page, base_url, tmp_path):
 
     page.goto(base_url + "/")
     expect(page.locator("article.product-card")).to_have_count(6)
-    page.get_by_role("button", name="ADD TO CART: Linen Shirt").click()
-    page.get_by_role("button", name="ADD TO CART: Smart Watch Fit").click()
+    page.get_by_role("button", name="Add to Cart: Linen Shirt").click()
+    page.get_by_role("button", name="Add to Cart: Smart Watch Fit").click()
     expect(page.get_by_role("link", name="Cart, 2 items")).to_be_visible()
     # The toasts go away by themselves (2 s); the picture shows the shop, not them.
     expect(page.get_by_role("status").filter(has_text="Item Added to Cart")).to_have_count(0)
@@ -109,9 +112,35 @@ def test_screenshots_of_home_details_and_cart(page, base_url, tmp_path):
     page.screenshot(path=out / "details.png", full_page=True)
 
     page.goto(base_url + "/cart")
-    expect(page.get_by_text("Total : ₹4,798.00")).to_be_visible()
+    expect(page.get_by_text("Total : ₹4,798")).to_be_visible()
     wait_for_photos(page)
     page.screenshot(path=out / "cart.png", full_page=True)
 
     for name in ("home.png", "details.png", "cart.png"):
         assert_png(out / name, 1280)
+
+
+PHONE = {"width": 390, "height": 844}
+
+
+def test_phone_screenshots_of_home_and_the_filter_drawer(page, base_url, tmp_path):
+    """The README's phone pictures (390 px): the first screen of home, then the drawer."""
+    seed_catalogue()
+    out = Path(os.environ.get("SCREENSHOTS_DIR") or tmp_path)
+    out.mkdir(parents=True, exist_ok=True)
+    page.set_viewport_size(PHONE)
+
+    page.goto(base_url + "/")
+    expect(page.locator("article.product-card")).to_have_count(6)
+    expect(page.get_by_role("link", name="Cart, 0 items")).to_be_visible()
+    wait_for_photos(page)
+    page.screenshot(path=out / "phone-home-after.png")
+
+    page.get_by_role("button", name="Filters").click()
+    page.get_by_role("dialog", name="Filters").get_by_label("Electronics", exact=True).check()
+    expect(page.get_by_role("button", name="Show 4 products")).to_be_visible()
+    page.screenshot(path=out / "phone-filters-after.png")
+
+    for name in ("phone-home-after.png", "phone-filters-after.png"):
+        with Image.open(out / name) as shot:
+            assert (shot.format, shot.width, shot.height) == ("PNG", 390, 844)

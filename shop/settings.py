@@ -35,12 +35,15 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
+    "django.contrib.sitemaps",  # /sitemap.xml (issue 19)
     "rest_framework",
     "corsheaders",
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "shop",
     "accounts",
+    # Before catalog: orders' seed_demo (with --orders) extends catalog's and must win.
+    "orders",
     "catalog",
 ]
 
@@ -82,6 +85,18 @@ DATABASES = {"default": env.db_url("DATABASE_URL", default=f"sqlite:///{BASE_DIR
 DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=60)
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Concurrent writes wait their turn instead of failing with "database is locked": a
+    # transaction takes the write lock when it begins (no deadlock upgrading a read lock),
+    # a writer waits up to SQLITE_TIMEOUT seconds for it, and WAL lets reads go on
+    # beside the one writer. Slow work (hashing, images) is done before transactions.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {
+            "transaction_mode": "IMMEDIATE",
+            "timeout": env.int("SQLITE_TIMEOUT", default=20),
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
+        }
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Cache: shared by every server process (throttle counters, cached counts) ---------
@@ -102,6 +117,10 @@ else:
             "LOCATION": str(BASE_DIR / (env.str("CACHE_DIR", default="") or "var/cache")),
         }
     }
+
+# Throttle and lockout counters (shop/throttling.py): in the database table
+# shop_throttlecounter, or in Redis when set. Never in the cache above, which traffic can cull.
+THROTTLE_REDIS_URL = env.str("THROTTLE_REDIS_URL", default=REDIS_URL)
 
 # --- Users and passwords -----------------------------------------------------------
 AUTH_USER_MODEL = "accounts.User"
@@ -142,6 +161,23 @@ STORAGES = {
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
 }
 WHITENOISE_IMMUTABLE_FILE_TEST = r"^.+[.-][0-9a-f]{8,20}\..+$"
+
+# --- Media on S3-compatible storage (AWS S3, MinIO, Ceph, ...) when a bucket is named ---
+# django-storages reads the AWS_* settings below. Photos stay private in the bucket and
+# are served through the product-photo call (same ETag and caching as local files).
+AWS_STORAGE_BUCKET_NAME = env.str("AWS_STORAGE_BUCKET_NAME", default="")
+if AWS_STORAGE_BUCKET_NAME:
+    AWS_S3_ENDPOINT_URL = env.str("AWS_S3_ENDPOINT_URL", default="") or None
+    AWS_ACCESS_KEY_ID = env.str("AWS_ACCESS_KEY_ID", default="") or None
+    AWS_SECRET_ACCESS_KEY = env.str("AWS_SECRET_ACCESS_KEY", default="") or None
+    AWS_S3_REGION_NAME = env.str("AWS_S3_REGION_NAME", default="") or None
+    AWS_LOCATION = env.str("AWS_LOCATION", default="")  # a key prefix inside the bucket
+    # "path" for stores without per-bucket host names (MinIO, most self-hosted ones).
+    AWS_S3_ADDRESSING_STYLE = env.str("AWS_S3_ADDRESSING_STYLE", default="") or None
+    AWS_DEFAULT_ACL = None  # the bucket's own policy (private)
+    AWS_S3_FILE_OVERWRITE = False  # stored names are unique, as on disk
+    AWS_S3_SIGNATURE_VERSION = "s3v4"
+    STORAGES["default"] = {"BACKEND": "storages.backends.s3.S3Storage"}
 WEBPACK_MANIFEST = BASE_DIR / "static" / "dist" / "manifest.json"
 
 # --- API ------------------------------------------------------------------------------
@@ -162,6 +198,8 @@ REST_FRAMEWORK = {
         "login_ip": env.str("THROTTLE_LOGIN_IP", default="60/min"),
         "reset_email": env.str("THROTTLE_RESET_EMAIL", default="5/min"),
         "reset_ip": env.str("THROTTLE_RESET_IP", default="20/min"),
+        "register_ip": env.str("THROTTLE_REGISTER_IP", default="30/min"),
+        "checkout": env.str("THROTTLE_CHECKOUT", default="10/min"),
     },
     "NUM_PROXIES": env.int("NUM_PROXIES", default=0),
 }
@@ -190,12 +228,15 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
-    # The shapes are written by hand in shop.api.schema; no enum components extracted.
-    "POSTPROCESSING_HOOKS": [],
+    # Request and answer bodies written where they are used (shop.api.schema); no enum
+    # components extracted.
+    "POSTPROCESSING_HOOKS": ["shop.api.schema.inline_bodies"],
 }
 
 CORS_ALLOWED_ORIGINS = env.list("CORS_ALLOWED_ORIGINS", default=[])
 CORS_URLS_REGEX = r"^/api/.*$"
+# Issue 18: a front end on another origin may read the search's spelling correction.
+CORS_EXPOSE_HEADERS = ["X-Search-Corrected"]
 
 # --- Shop constants ----------------------------------------------------------------------
 PRODUCTS_PER_PAGE = env.int("PRODUCTS_PER_PAGE", default=6)
@@ -208,6 +249,10 @@ MAX_PHOTO_PIXELS = env.int("MAX_PHOTO_PIXELS", default=40_000_000)
 # Uploads up to the photo cap plus form fields must reach our own check (413 in our shape).
 DATA_UPLOAD_MAX_MEMORY_SIZE = MAX_PHOTO_BYTES + 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
+if AWS_STORAGE_BUCKET_NAME:
+    # Media on S3: an upload (at most the cap plus its form) stays in memory, never in a
+    # temporary file on the app server's disk.
+    FILE_UPLOAD_MAX_MEMORY_SIZE = DATA_UPLOAD_MAX_MEMORY_SIZE
 
 # --- Security headers (HTTPS-only settings switched on by HTTPS=true, not by DEBUG) ---
 SECURE_CONTENT_TYPE_NOSNIFF = True
@@ -273,3 +318,16 @@ LOGGING = {
         "django.request": {"level": "ERROR"},
     },
 }
+
+# --- E-mail (order mails): console by default, SMTP from EMAIL_URL ---------------------
+# e.g. EMAIL_URL=smtp+tls://user:password@smtp.example.com:587
+_email = env.email_url("EMAIL_URL", default="consolemail://")
+EMAIL_BACKEND = _email["EMAIL_BACKEND"]
+EMAIL_HOST = _email["EMAIL_HOST"] or "localhost"
+EMAIL_PORT = _email["EMAIL_PORT"] or 25
+EMAIL_HOST_USER = _email["EMAIL_HOST_USER"] or ""
+EMAIL_HOST_PASSWORD = _email["EMAIL_HOST_PASSWORD"] or ""
+EMAIL_USE_TLS = bool(_email.get("EMAIL_USE_TLS"))
+EMAIL_USE_SSL = bool(_email.get("EMAIL_USE_SSL"))
+DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="ShopSphere <orders@localhost>")
+EMAIL_TIMEOUT = env.int("EMAIL_TIMEOUT", default=10)

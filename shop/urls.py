@@ -11,9 +11,22 @@ from django.views.generic import TemplateView
 from django.views.static import serve as serve_media
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from shop import views
+from accounts.views import admin_login
+from catalog import pages as catalog_pages
+from catalog.sitemaps import CategorySitemap, ProductSitemap
+from shop import sitemaps, views
+
+# /sitemap.xml: home and static pages, categories, products (issue 19).
+SITEMAPS = {
+    "pages": sitemaps.StaticSitemap,
+    "categories": CategorySitemap,
+    "products": ProductSitemap,
+}
+SITEMAP_ARGS = {"sitemaps": SITEMAPS, "section_url_name": "sitemap-section"}
 
 urlpatterns = [
+    # The admin's login throttled like the API login (before admin.site.urls takes it).
+    path("admin/login/", admin_login, name="admin-login"),
     path("admin/", admin.site.urls),
     path("healthz", views.healthz, name="healthz"),
     # Crawlers get a real robots.txt, not the app's page (Lighthouse SEO: "robots.txt is
@@ -23,8 +36,17 @@ urlpatterns = [
         TemplateView.as_view(template_name="robots.txt", content_type="text/plain"),
     ),
     path("readyz", views.readyz, name="readyz"),
+    path("sitemap.xml", sitemaps.sitemap, SITEMAP_ARGS),
+    path(
+        "sitemap-<str:section>.xml",
+        sitemaps.sitemap_section,
+        {"sitemaps": SITEMAPS},
+        name="sitemap-section",
+    ),
     path("api/v1/auth/", include("accounts.urls")),
     path("api/v1/", include("catalog.urls")),
+    # Orders (cash on delivery): orders/... and the auth/ order calls accounts does not own.
+    path("api/v1/", include("orders.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="api-docs"),
     re_path(r"^api/", views.ApiNotFound.as_view()),
@@ -33,6 +55,10 @@ urlpatterns = [
         serve_media,
         {"document_root": settings.MEDIA_ROOT},
     ),
+    # Client routes that show catalogue data: their head and content come from the
+    # database (issue 19); every other path is the app's page (404 when no route knows it).
+    path("product/<str:slug>", views.spa, {"page": catalog_pages.product_page}),
+    path("category/<str:slug>", views.spa, {"page": catalog_pages.category_page}),
     re_path(r"^(?!static/|media/|admin/).*$", views.spa, name="spa"),
 ]
 

@@ -1,8 +1,10 @@
 """Project-level views: the single page that mounts the React app, health checks, and the
 JSON answers for `/api/` paths that no route matches."""
 
+import re
+
 from django.db import connection
-from django.http import JsonResponse
+from django.http import HttpResponse, HttpResponsePermanentRedirect, JsonResponse
 from django.shortcuts import render
 from django.views import defaults
 from django.views.decorators.http import require_safe
@@ -11,11 +13,115 @@ from rest_framework.views import APIView
 
 from shop.api.exceptions import error_body
 
+SITE_NAME = "ShopSphere"
+SHOP_DESCRIPTION = (
+    "ShopSphere: tech gadgets, electronics and clothing at prices in Indian rupees. "
+    "Explore our range, shop with confidence and stay up to date on the latest tech."
+)
+# The client routes (frontend/src/app/routes.jsx) the server knows without the database,
+# with their titles (as the React pages set them) and whether crawlers may index them. A
+# new public route must be added here, or its address answers 404 (the not-found page).
+STATIC_PAGES = {
+    "/": ("SHOPSPHERE - shop now", True),
+    "/categories": ("All Categories - ShopSphere", True),
+    "/products": ("All Products - ShopSphere", True),
+    "/search": ("Search results - ShopSphere", False),
+    "/cart": ("Cart - ShopSphere", False),
+    "/register": ("Register - ShopSphere", True),
+    "/login": ("Login - ShopSphere", True),
+    "/forgot-password": ("Forgot Password - ShopSphere", False),
+    "/about": ("About us - ShopSphere", True),
+    "/contact": ("Contact us - ShopSphere", True),
+    "/policy": ("Privacy Policy - ShopSphere", True),
+    "/faq": ("Frequently asked questions - ShopSphere", True),
+    "/returns": ("Returns and refunds - ShopSphere", True),
+    "/terms": ("Terms of Use - ShopSphere", True),
+}
+# Every screen under /dashboard is client-only (it needs the shopper's token; crawlers are
+# kept out by robots.txt): the shell, 200, whatever screens the dashboards grow.
+DASHBOARD_PAGES = re.compile(r"^/dashboard(/.*)?$")
+FOOTER_CATEGORY = re.compile(r"^/categories/(?P<slug>[^/]+)$")
+
+
+def _route_path(request) -> str:
+    # Never `//host`: a redirect there would leave the shop (protocol-relative URL).
+    return "/" + request.path.strip("/")
+
+
+def _static_page(request) -> dict | HttpResponse | None:
+    """The head of a route that needs no database; None for a path no route knows."""
+    path = _route_path(request)
+    if path != request.path:
+        # Our paths have no trailing slash: one address per page for crawlers.
+        query = request.META.get("QUERY_STRING")
+        return HttpResponsePermanentRedirect(path + (f"?{query}" if query else ""))
+    if path in STATIC_PAGES:
+        title, indexed = STATIC_PAGES[path]
+        page = {"status": 200, "title": title, "description": SHOP_DESCRIPTION}
+        if indexed:
+            page.update(canonical=request.build_absolute_uri(path), og_type="website")
+        else:
+            page["robots"] = "noindex"
+        if path == "/":
+            page["jsonld"] = [_website(request)]
+        return page
+    if DASHBOARD_PAGES.match(path):
+        # Client-only screens (they need the shopper's token): the shell and no content.
+        return {"status": 200, "title": f"Dashboard - {SITE_NAME}", "robots": "noindex"}
+    footer = FOOTER_CATEGORY.match(path)
+    if footer:
+        return HttpResponsePermanentRedirect(f"/category/{footer['slug']}")
+    return None
+
+
+def _website(request) -> dict:
+    """schema.org `WebSite` with the search box (the search screen reads `?q=`)."""
+    home = request.build_absolute_uri("/")
+    return {
+        "@context": "https://schema.org",
+        "@type": "WebSite",
+        "name": SITE_NAME,
+        "url": home,
+        "description": SHOP_DESCRIPTION,
+        "potentialAction": {
+            "@type": "SearchAction",
+            "target": {
+                "@type": "EntryPoint",
+                "urlTemplate": request.build_absolute_uri("/search") + "?q={search_term_string}",
+            },
+            "query-input": "required name=search_term_string",
+        },
+    }
+
+
+def _not_found_page() -> dict:
+    return {
+        "status": 404,
+        "title": f"Page not found - {SITE_NAME}",
+        "description": SHOP_DESCRIPTION,
+        "robots": "noindex",
+        "body": "spa/not_found.html",
+    }
+
+
+def _render_page(request, page: dict) -> HttpResponse:
+    page.setdefault("description", SHOP_DESCRIPTION)
+    page.setdefault("site_name", SITE_NAME)
+    return render(request, "index.html", {"page": page}, status=page["status"])
+
 
 @require_safe
-def spa(request, *args, **kwargs):
-    """Every client route answers the app's page; React Router takes it from there."""
-    return render(request, "index.html")
+def spa(request, *args, page=None, **kwargs):
+    """Every client route answers the app's page with its own head (issue 19); React
+    Router takes it from there. `page` (given by urls.py for routes that show catalogue
+    data) builds the head and content from the database; other known routes need none;
+    a path no route knows is a 404 with the app's not-found page."""
+    result = page(request, **kwargs) if page is not None else _static_page(request)
+    if result is None:
+        result = _not_found_page()
+    if isinstance(result, HttpResponse):
+        return result
+    return _render_page(request, result)
 
 
 class ApiNotFound(APIView):
@@ -60,7 +166,7 @@ def handler400(request, exception=None):
 def handler404(request, exception=None):
     if request.path.startswith("/api/"):
         return JsonResponse(error_body("Not found."), status=404)
-    return render(request, "index.html", status=404)
+    return _render_page(request, _not_found_page())
 
 
 def handler500(request):

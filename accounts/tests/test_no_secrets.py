@@ -61,10 +61,20 @@ def test_no_response_of_a_whole_journey_carries_a_hash_or_the_answer(api):
     responses += [
         api.get(USER_AUTH, **raw(token)),
         api.get(ADMIN_AUTH, **raw(token)),
-        api.put(PROFILE, {"name": "Rohan D", "password": "123"}, **raw(token)),
+        api.put(
+            PROFILE,
+            {"name": "Rohan D", "password": "123", "currentPassword": "Teal-Harbour-2026"},
+            **raw(token),
+        ),
         api.put(PROFILE, {"name": "Rohan D", "role": 1}, **raw(token)),
         profile := api.put(
-            PROFILE, {"name": "Rohan D", "password": "Amber-Delta-2027"}, **raw(token)
+            PROFILE,
+            {
+                "name": "Rohan D",
+                "password": "Amber-Delta-2027",
+                "currentPassword": "Teal-Harbour-2026",
+            },
+            **raw(token),
         ),
         api.post(
             FORGOT,

@@ -29,7 +29,7 @@ def test_profile_updates_name_phone_and_address(api, shopper, login):
     assert updated["_id"] == str(shopper.pk)
     assert (updated["name"], updated["phone"], updated["address"]) == (
         "Kavya Menon",
-        "+91 90000 11111",
+        "9000011111",
         "4 Marine Drive, Kochi",
     )
     assert updated["email"] == shopper.email
@@ -39,7 +39,7 @@ def test_profile_updates_name_phone_and_address(api, shopper, login):
     shopper.refresh_from_db()
     assert (shopper.name, shopper.phone, shopper.address) == (
         "Kavya Menon",
-        "+91 90000 11111",
+        "9000011111",
         "4 Marine Drive, Kochi",
     )
 
@@ -139,7 +139,9 @@ def test_profile_accepts_the_current_role_sent_back(api, shopper, login):
 def test_profile_password_change_ends_old_tokens_and_answers_a_fresh_one(api, shopper, login):
     old_token = login(shopper)
 
-    response = api.put(PROFILE, {"password": "Saffron-Kite-2027"}, **raw(old_token))
+    response = api.put(
+        PROFILE, {"password": "Saffron-Kite-2027", "currentPassword": PASSWORD}, **raw(old_token)
+    )
 
     assert response.status_code == 200
     new_token = response.json()["token"]
@@ -169,7 +171,11 @@ def test_profile_refuses_a_weak_password_and_changes_nothing(
     token = login(shopper)
     before = snapshot(shopper)
 
-    response = api.put(PROFILE, {"password": password, "name": "Kavya Menon"}, **raw(token))
+    response = api.put(
+        PROFILE,
+        {"password": password, "currentPassword": PASSWORD, "name": "Kavya Menon"},
+        **raw(token),
+    )
 
     body = assert_error(response, 400)
     assert expected in body["message"]
@@ -181,7 +187,12 @@ def test_profile_refuses_a_password_like_the_users_own_name(api, login):
     user = UserFactory(name="Siddharth Venkataraman", email="sv@example.com")
 
     body = assert_error(
-        api.put(PROFILE, {"password": "SiddharthVenkataraman"}, **raw(login(user))), 400
+        api.put(
+            PROFILE,
+            {"password": "SiddharthVenkataraman", "currentPassword": PASSWORD},
+            **raw(login(user)),
+        ),
+        400,
     )
 
     assert "too similar" in body["message"]
@@ -269,3 +280,47 @@ def test_profile_only_ever_changes_the_signed_in_user(api, shopper, login):
 @pytest.mark.parametrize("method", ["get", "post", "delete"])
 def test_profile_answers_405_to_other_methods(api, shopper, login, method):
     assert_error(getattr(api, method)(PROFILE, **raw(login(shopper))), 405)
+
+
+def test_profile_refuses_a_phone_that_is_not_an_indian_mobile_and_changes_nothing(
+    api, shopper, login
+):
+    before = snapshot(shopper)
+
+    response = api.put(PROFILE, {"phone": "12345", "name": "Kavya"}, **raw(login(shopper)))
+
+    body = assert_error(response, 400)
+    assert "phone" in body["errors"]
+    assert snapshot(shopper) == before
+
+
+@pytest.mark.parametrize("current", [..., "", "Wrong-Pass-0000"])
+def test_profile_password_change_needs_the_right_current_password(api, shopper, login, current):
+    token = login(shopper)
+    before = snapshot(shopper)
+    data = {"password": "Saffron-Kite-2027", "name": "Kavya"}
+    if current is not ...:
+        data["currentPassword"] = current
+
+    body = assert_error(api.put(PROFILE, data, **raw(token)), 400)
+
+    assert "currentPassword" in body["errors"]
+    assert snapshot(shopper) == before
+    assert api.get(USER_AUTH, **raw(token)).status_code == 200
+
+
+def test_profile_password_attempts_are_throttled_like_login(api, shopper, login, settings):
+    rates = {**settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], "login_email": "3/min"}
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": rates}
+    token = login(shopper)
+    wrong = {"password": "Saffron-Kite-2027", "currentPassword": "Wrong-Pass-0000"}
+
+    statuses = [api.put(PROFILE, wrong, **raw(token)).status_code for _ in range(3)]
+    right = {"password": "Saffron-Kite-2027", "currentPassword": PASSWORD}
+    throttled = api.put(PROFILE, right, **raw(token))
+
+    assert statuses == [400, 400, 400]
+    assert_error(throttled, 429)
+    assert throttled["Retry-After"]
+    # Updates without a new password are not counted.
+    assert api.put(PROFILE, {"name": "Kavya"}, **raw(token)).status_code == 200

@@ -37,7 +37,7 @@ def test_register_creates_a_shopper_and_answers_201_with_the_user(api):
         "_id": str(user.pk),
         "name": "Ananya Rao",
         "email": "ananya.rao@example.com",
-        "phone": "+91 98450 12345",
+        "phone": "9845012345",
         "address": "12 MG Road, Bengaluru 560001",
         "role": 0,
         "createdAt": body["user"]["createdAt"],
@@ -78,7 +78,7 @@ def test_register_trims_text_and_lower_cases_the_email(api):
     assert (user.name, user.email, user.phone, user.address) == (
         "Ananya Rao",
         "ananya.rao@example.com",
-        "98450 12345",
+        "9845012345",
         "12 MG Road",
     )
     assert response.json()["user"]["email"] == "ananya.rao@example.com"
@@ -224,12 +224,12 @@ def test_register_refuses_a_megabyte_of_name(api):
 def test_register_accepts_fields_at_their_longest(api):
     response = api.post(
         REGISTER,
-        payload(name="N" * 100, phone="9" * 30, address="A" * 500, answer="c" * 100),
+        payload(name="N" * 100, phone="+91 98450-12345", address="A" * 500, answer="c" * 100),
     )
 
     assert response.status_code == 201
     user = User.objects.get()
-    assert (len(user.name), len(user.phone), len(user.address)) == (100, 30, 500)
+    assert (len(user.name), user.phone, len(user.address)) == (100, "9845012345", 500)
 
 
 def test_register_keeps_devanagari_and_emoji_exactly(api):
@@ -303,4 +303,31 @@ def test_register_path_has_no_trailing_slash_and_is_never_redirected(api):
 
     assert response.status_code == 404
     assert response.json()["success"] is False
+    assert not User.objects.exists()
+
+
+@pytest.mark.parametrize(
+    "typed",
+    ["9845012345", "+91 98450 12345", "+91-98450-12345", "098450 12345", " 6845-012-345 "],
+)
+def test_register_stores_an_indian_mobile_as_its_ten_digits(api, typed):
+    response = api.post(REGISTER, payload(phone=typed))
+
+    assert response.status_code == 201, response.json()
+    assert response.json()["user"]["phone"][-9:] == User.objects.get().phone[-9:]
+    assert len(User.objects.get().phone) == 10
+    assert User.objects.get().phone.isdigit()
+
+
+@pytest.mark.parametrize(
+    "typed",
+    ["12345", "984501234", "98450123456", "5845012345", "+92 98450 12345", "98450 1234x", "+91"],
+)
+def test_register_refuses_a_phone_that_is_not_an_indian_mobile(api, typed):
+    response = api.post(REGISTER, payload(phone=typed))
+
+    body = assert_error(response, 400)
+    assert body["errors"]["phone"] == [
+        "Phone must be a 10-digit Indian mobile number, optionally after +91 or 0."
+    ]
     assert not User.objects.exists()

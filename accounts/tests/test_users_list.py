@@ -127,6 +127,6 @@ def test_users_refuses_a_garbage_token_with_401(api):
 
 
 def test_users_refuses_a_demoted_admin_at_once(api, shop_admin, admin_token):
-    User.objects.filter(pk=shop_admin.pk).update(role=0)
+    User.objects.filter(pk=shop_admin.pk).update(role=0, is_staff=False, is_superuser=False)
 
     assert_error(api.get(USERS, **raw(admin_token)), 403)

@@ -391,3 +391,11 @@ def test_update_with_an_empty_photo_field_keeps_the_photo(admin_api, category):
     assert response.status_code == 200
     product.refresh_from_db()
     assert product.photo.name == photo and product.quantity == 9
+
+
+def test_a_negative_price_says_it_must_be_zero_or_more(admin_api, category):
+    response = create(admin_api, form(category, price="-1"))
+
+    assert response.status_code == 400
+    assert response.json()["errors"]["price"] == ["Price must be zero or more."]
+    assert Product.objects.count() == 0

@@ -7,7 +7,7 @@ from decimal import Decimal
 import pytest
 from django.core.cache import cache
 
-from catalog.caching import VERSION_KEY
+from catalog.caching import version_key
 from catalog.models import Product
 from catalog.tests.factories import CategoryFactory, ProductFactory
 
@@ -118,9 +118,9 @@ def test_writes_outside_the_api_invalidate_too(anon_api):
 def test_a_bulk_delete_shows_at_once(anon_api):
     ProductFactory.create_batch(5)
     assert anon_api.get(f"{BASE}/product-count").json()["total"] == 5
-    before = cache.get(VERSION_KEY)
+    before = cache.get(version_key())
     Product.objects.all().delete()
-    assert cache.get(VERSION_KEY) != before
+    assert cache.get(version_key()) != before
     assert anon_api.get(f"{BASE}/product-count").json()["total"] == 0
 
 
@@ -201,3 +201,32 @@ def test_an_unreachable_cache_server_falls_back_to_the_database(anon_api, settin
     finally:
         # Back to a working cache before the shared fixture clears it.
         settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+
+def test_totals_are_counted_once_per_catalogue_version(
+    anon_api, settings, django_assert_num_queries
+):
+    """Issue 17: another page of the same list costs only its page, not a new count."""
+    settings.PRODUCTS_PER_PAGE = 2
+    clothing = CategoryFactory(name="Clothing")
+    ProductFactory.create_batch(5, category=clothing, price=Decimal("250"))
+    with django_assert_num_queries(3):  # category, page, total
+        first = anon_api.get(f"{BASE}/product-category/clothing?page=1").json()
+    with django_assert_num_queries(1):  # the page only
+        third = anon_api.get(f"{BASE}/product-category/clothing?page=3").json()
+    assert first["total"] == third["total"] == 5 and len(third["products"]) == 1
+
+    band = {"checked": [str(clothing.pk)], "radio": [200, 349]}
+    with django_assert_num_queries(2):
+        anon_api.post(f"{BASE}/product-filters", {**band, "page": 1})
+    with django_assert_num_queries(1):
+        again = anon_api.post(f"{BASE}/product-filters", {**band, "page": 2}).json()
+    assert again["total"] == 5
+
+    anon_api.get(f"{BASE}/product-count")
+    with django_assert_num_queries(1):  # a page of 12; the total is the count's
+        latest = anon_api.get(f"{BASE}/get-product?page=1").json()
+    assert latest["total"] == 5
+
+    ProductFactory(category=clothing, price=Decimal("300"))  # a write: counted again
+    assert anon_api.get(f"{BASE}/product-category/clothing?page=2").json()["total"] == 6

@@ -2,6 +2,7 @@
 its real shapes, the error shape and the token header; valid with no generator warnings."""
 
 import re
+from pathlib import Path
 
 import pytest
 import yaml
@@ -25,6 +26,7 @@ CONTRACT_CALLS = {
     ("get", "/api/v1/product/product-count"),
     ("post", "/api/v1/product/product-filters"),
     ("get", "/api/v1/product/search/{}"),
+    ("get", "/api/v1/product/suggest"),  # issue 18
     ("get", "/api/v1/product/get-product"),
     ("get", "/api/v1/product/get-product/{}"),
     ("get", "/api/v1/product/related-product/{}/{}"),
@@ -33,6 +35,12 @@ CONTRACT_CALLS = {
     ("post", "/api/v1/product/create-product"),
     ("put", "/api/v1/product/update-product/{}"),
     ("delete", "/api/v1/product/delete-product/{}"),
+    ("post", "/api/v1/orders/checkout"),
+    ("get", "/api/v1/auth/orders"),
+    ("get", "/api/v1/orders/{}"),
+    ("post", "/api/v1/orders/{}/cancel"),
+    ("get", "/api/v1/auth/all-orders"),
+    ("put", "/api/v1/auth/order-status/{}"),
 }
 ADMIN_CALLS = {
     ("get", "/api/v1/auth/admin-auth"),
@@ -43,8 +51,17 @@ ADMIN_CALLS = {
     ("post", "/api/v1/product/create-product"),
     ("put", "/api/v1/product/update-product/{}"),
     ("delete", "/api/v1/product/delete-product/{}"),
+    ("get", "/api/v1/auth/all-orders"),
+    ("put", "/api/v1/auth/order-status/{}"),
 }
-SIGNED_IN_CALLS = {("get", "/api/v1/auth/user-auth"), ("put", "/api/v1/auth/profile")}
+SIGNED_IN_CALLS = {
+    ("get", "/api/v1/auth/user-auth"),
+    ("put", "/api/v1/auth/profile"),
+    ("post", "/api/v1/orders/checkout"),
+    ("get", "/api/v1/auth/orders"),
+    ("get", "/api/v1/orders/{}"),
+    ("post", "/api/v1/orders/{}/cancel"),
+}
 
 
 @pytest.fixture(scope="module")
@@ -170,3 +187,89 @@ def test_the_docs_page_loads_swagger_ui_from_our_static_files_with_no_inline_scr
     assert init.status_code == 200
     assert init["Content-Type"].startswith("application/javascript")
     assert b"/api/schema/" in init.content
+
+
+def test_suggestions_are_described_with_their_query_and_shape(schema):
+    operation = dict(_operations(schema))[("get", "/api/v1/product/suggest")]
+    (q,) = [p for p in operation["parameters"] if p["in"] == "query"]
+    assert (q["name"], q["schema"]["maxLength"]) == ("q", 200)
+    body = operation["responses"]["200"]["content"]["application/json"]["schema"]
+    items = body["properties"]["suggestions"]
+    assert items["maxItems"] == 8
+    assert items["items"]["properties"]["type"]["enum"] == ["category", "product"]
+    assert "400" in operation["responses"]
+
+
+def test_order_answers_are_declared_by_the_output_serializers(schema):
+    ops = dict(_operations(schema))
+    components = schema["components"]["schemas"]
+    order = components["OrderOutput"]
+    assert set(order["required"]) >= {
+        "_id",
+        "products",
+        "total",
+        "status",
+        "payment",
+        "buyer",
+        "address",
+        "createdAt",
+        "updatedAt",
+    }
+    assert order["properties"]["total"]["type"] == "number"
+    line = components["OrderLineOutput"]
+    assert set(line["required"]) >= {"_id", "name", "slug", "description", "price", "quantity"}
+    checkout = ops[("post", "/api/v1/orders/checkout")]
+    assert {"200", "201", "400", "401", "409", "429"} <= set(checkout["responses"])
+    created = checkout["responses"]["201"]["content"]["application/json"]["schema"]
+    assert created == {"$ref": "#/components/schemas/OrderAnswer"}
+    mine = ops[("get", "/api/v1/auth/orders")]["responses"]["200"]
+    assert mine["content"]["application/json"]["schema"]["type"] == "array"  # a bare list
+    status = ops[("put", "/api/v1/auth/order-status/{}")]
+    body = status["requestBody"]["content"]["application/json"]["schema"]
+    assert body == {"$ref": "#/components/schemas/OrderStatusInput"}
+    assert "409" in status["responses"]
+
+
+def test_shapes_come_from_the_serializers_not_from_a_hand_written_table():
+    from shop.api import schema as module
+
+    assert set(module.COMPONENTS) == {"Error"}
+    assert not hasattr(module, "OPERATIONS")
+    source = Path(module.__file__).read_text(encoding="utf-8")
+    for shape in ('"Product"', '"Category"', '"User"', '"price"', '"email"', '"token"'):
+        assert shape not in source, shape
+
+
+@pytest.mark.django_db
+def test_what_the_output_serializers_render_has_exactly_the_keys_the_schema_lists(schema):
+    from accounts.serializers import UserListItemOutput, UserOutput
+    from accounts.tests.factories import UserFactory
+    from catalog.serializers import CategoryOutput, ProductOutput
+    from catalog.tests.factories import ProductFactory
+
+    product = ProductFactory()
+    user = UserFactory()
+    components = schema["components"]["schemas"]
+    for name, data in (
+        ("Product", ProductOutput(product).data),
+        ("Category", CategoryOutput(product.category).data),
+        ("User", UserOutput(user).data),
+        ("UserListItem", UserListItemOutput(user).data),
+    ):
+        assert list(data) == list(components[name]["properties"]), name
+        assert set(components[name]["required"]) <= set(data), name
+
+
+@pytest.mark.django_db
+def test_the_one_step_renderings_equal_what_the_declared_fields_render():
+    """ProductOutput and CategoryOutput render in one step for speed; the declared fields
+    (what the schema reads) must give the same answer, value for value."""
+    from rest_framework import serializers
+
+    from catalog.serializers import CategoryOutput, ProductOutput
+    from catalog.tests.factories import ProductFactory
+
+    product = ProductFactory(price="1299.50")
+    for serializer, instance in ((ProductOutput(), product), (CategoryOutput(), product.category)):
+        by_fields = serializers.Serializer.to_representation(serializer, instance)
+        assert serializer.to_representation(instance) == dict(by_fields)

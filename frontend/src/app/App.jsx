@@ -1,9 +1,10 @@
 import { Suspense } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { useRoutes } from 'react-router-dom';
 import { AuthProvider } from '../features/auth/AuthContext';
 import { CartProvider } from '../features/cart/CartContext';
 import { SearchProvider } from '../features/search/SearchContext';
 import Layout from './layout/Layout';
+import ShopRouter from './ShopRouter';
 import { routes } from './routes';
 
 function Loading() {
@@ -24,7 +25,8 @@ export function AppProviders({ children }) {
   );
 }
 
-const router = createBrowserRouter([
+// A declarative router (ShopRouter, issue 17): the app uses none of the data router.
+const tree = [
   {
     element: (
       <Suspense fallback={<Loading />}>
@@ -33,12 +35,18 @@ const router = createBrowserRouter([
     ),
     children: routes,
   },
-]);
+];
+
+function Screens() {
+  return useRoutes(tree);
+}
 
 export default function App() {
   return (
     <AppProviders>
-      <RouterProvider router={router} />
+      <ShopRouter>
+        <Screens />
+      </ShopRouter>
     </AppProviders>
   );
 }

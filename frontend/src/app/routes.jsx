@@ -26,6 +26,7 @@ const ContactPage = lazy(() => import(/* webpackChunkName: "info" */ '../pages/C
 const PolicyPage = lazy(() => import(/* webpackChunkName: "info" */ '../pages/PolicyPage'));
 const FaqPage = lazy(() => import(/* webpackChunkName: "info" */ '../pages/FaqPage'));
 const ReturnsPage = lazy(() => import(/* webpackChunkName: "info" */ '../pages/ReturnsPage'));
+const TermsPage = lazy(() => import(/* webpackChunkName: "info" */ '../pages/TermsPage'));
 const NotFoundPage = lazy(() => import(/* webpackChunkName: "info" */ '../pages/NotFoundPage'));
 const RegisterPage = lazy(
   () => import(/* webpackChunkName: "auth" */ '../pages/auth/RegisterPage'),
@@ -56,6 +57,9 @@ const UpdateProductPage = lazy(
   () => import(/* webpackChunkName: "admin" */ '../pages/admin/UpdateProductPage'),
 );
 const UsersPage = lazy(() => import(/* webpackChunkName: "admin" */ '../pages/admin/UsersPage'));
+const AdminOrdersPage = lazy(
+  () => import(/* webpackChunkName: "admin" */ '../pages/admin/OrdersPage'),
+);
 
 // Footer links use /categories/{slug} (decision F8): they land on the category screen.
 function FooterCategoryRedirect() {
@@ -80,6 +84,7 @@ export const routes = [
   { path: paths.policy, element: <PolicyPage /> },
   { path: paths.faq, element: <FaqPage /> },
   { path: paths.returns, element: <ReturnsPage /> },
+  { path: paths.terms, element: <TermsPage /> },
   {
     path: paths.userDashboard,
     element: <RequireUser />,
@@ -99,6 +104,7 @@ export const routes = [
       { path: 'products', element: <ProductsPage /> },
       { path: 'product/:slug', element: <UpdateProductPage /> },
       { path: 'users', element: <UsersPage /> },
+      { path: 'orders', element: <AdminOrdersPage /> },
     ],
   },
   { path: '*', element: <NotFoundPage /> },

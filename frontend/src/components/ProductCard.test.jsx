@@ -43,12 +43,13 @@ describe('ProductCard', () => {
     renderCard();
     expect(screen.getByRole('heading', { name: 'Aero Laptop 14' })).toBeInTheDocument();
     expect(screen.getByText('A light 14-inch laptop with a ...')).toBeInTheDocument();
-    expect(screen.getByText('₹54,999.00')).toBeInTheDocument();
+    expect(screen.getByText('₹54,999')).toBeInTheDocument();
   });
 
-  it('shows the product photo with alt text and fixed dimensions', () => {
-    renderCard({ lazy: true });
-    const img = screen.getByRole('img', { name: 'Aero Laptop 14' });
+  it('shows the product photo with fixed dimensions (decorative: the name says it)', () => {
+    const { container } = renderCard({ lazy: true });
+    const img = container.querySelector('img');
+    expect(img).toHaveAttribute('alt', '');
     expect(img).toHaveAttribute('src', '/api/v1/product/product-photo/12');
     expect(img).toHaveAttribute('width', '352');
     expect(img).toHaveAttribute('height', '200');
@@ -75,11 +76,67 @@ describe('ProductCard', () => {
     expect((await screen.findAllByText('Item Added to Cart')).length).toBeGreaterThan(0);
   });
 
-  it('reads Add to Cart by default and the label a screen gives otherwise', () => {
+  it('reads Add to Cart, one casing everywhere', () => {
     renderCard();
     expect(screen.getByRole('button', { name: /^Add to Cart: / })).toHaveTextContent('Add to Cart');
+  });
+
+  it('links the photo and the name to the product, the photo hidden from the tab order', () => {
+    const { container } = renderCard();
+    expect(screen.getByRole('link', { name: 'Aero Laptop 14' })).toHaveAttribute(
+      'href',
+      '/product/aero-laptop-14',
+    );
+    const photoLink = container.querySelector('img').closest('a');
+    expect(photoLink).toHaveAttribute('href', '/product/aero-laptop-14');
+    expect(photoLink).toHaveAttribute('tabindex', '-1');
+  });
+});
+
+describe('ProductCard stock', () => {
+  function renderWith(product) {
+    function Card() {
+      const { add, cart } = useCart();
+      return (
+        <>
+          <ProductCard product={product} onAdd={add} />
+          <p data-testid="count">{cart.length}</p>
+        </>
+      );
+    }
+    window.localStorage.setItem(CART_KEY, '[]');
+    return render(
+      <MemoryRouter>
+        <CartProvider>
+          <Toaster />
+          <Card />
+        </CartProvider>
+      </MemoryRouter>,
+    );
+  }
+
+  it.each([
+    [12, 'In stock'],
+    [5, 'Only 5 left'],
+    [0, 'Out of stock'],
+  ])('with %i in stock says %s', (quantity, label) => {
+    renderWith({ ...laptop, quantity });
+    expect(screen.getByTestId('stock')).toHaveTextContent(label);
     cleanup();
-    renderCard({ addLabel: 'ADD TO CART' });
-    expect(screen.getByRole('button', { name: /^ADD TO CART: / })).toHaveTextContent('ADD TO CART');
+  });
+
+  it('cannot add a sold-out product, and stops at the stock of a scarce one', async () => {
+    const user = userEvent.setup();
+    renderWith({ ...laptop, quantity: 0 });
+    expect(screen.getByRole('button', { name: 'Add to Cart: Aero Laptop 14' })).toBeDisabled();
+    cleanup();
+    renderWith({ ...laptop, quantity: 2 });
+    const add = screen.getByRole('button', { name: 'Add to Cart: Aero Laptop 14' });
+    await user.click(add);
+    await user.click(add);
+    await user.click(add);
+    expect(screen.getByTestId('count')).toHaveTextContent('2');
+    expect(await screen.findByText('You can order at most 2 of this product')).toBeInTheDocument();
+    cleanup();
   });
 });

@@ -2,7 +2,7 @@
 // the rest load lazily.
 import ProductCard from './ProductCard';
 
-export default function ProductGrid({ products, onAdd, eager = 2, headingLevel = 2, addLabel }) {
+export default function ProductGrid({ products, onAdd, eager = 2, headingLevel = 2 }) {
   return (
     <div className="product-grid">
       {products.map((product, index) => (
@@ -12,7 +12,6 @@ export default function ProductGrid({ products, onAdd, eager = 2, headingLevel =
           onAdd={onAdd}
           lazy={index >= eager}
           headingLevel={headingLevel}
-          addLabel={addLabel}
         />
       ))}
     </div>

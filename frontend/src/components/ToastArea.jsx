@@ -6,8 +6,9 @@
 // the page says each new toast once: a repeated message ("Item Added to Cart" twice) is
 // said again, a loading toast turned into its result says the result, and a toast leaving
 // never brings back an older one.
-import { useEffect, useState } from 'react';
-import { resolveValue, Toaster, ToastBar, useToasterStore } from 'react-hot-toast';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import toast, { resolveValue, Toaster, ToastBar, useToasterStore } from 'react-hot-toast';
 import { TOAST_OPTIONS } from '../constants/messages';
 
 const SILENT = { role: 'status', 'aria-live': 'off' };
@@ -19,55 +20,68 @@ function newestOf(toasts) {
   );
 }
 
-// The toasts said so far (ids), at most as many as react-hot-toast keeps (20).
+// A toast shown again under the same id (lib/toast.js collapses identical messages into one)
+// gets a new createdAt: it counts as new, so it is said again.
+const keyOf = (t) => `${t.id}@${t.createdAt}`;
+
+// The toasts said so far (keys), at most as many as react-hot-toast keeps (20).
 const REMEMBERED = 20;
 
 function ToastAnnouncer() {
   const { toasts } = useToasterStore(TOAST_OPTIONS.toastOptions);
-  const [said, setSaid] = useState({ id: null, message: null, ids: [] });
+  const [said, setSaid] = useState({ id: null, key: null, message: null, keys: [] });
   const newest = newestOf(toasts.filter((t) => t.visible));
-  const message = newest ? resolveValue(newest.message, newest) : null;
+  // A toast with buttons (Remove's Undo) renders markup, new on every render: it gives the
+  // words to say as its `announce` option, so the comparison below stays stable.
+  const resolved = newest ? resolveValue(newest.message, newest) : null;
+  const message = typeof resolved === 'string' ? resolved : (newest?.announce ?? null);
+  const key = newest ? keyOf(newest) : null;
   const isNew =
     newest &&
     message &&
-    (newest.id === said.id ? message !== said.message : !said.ids.includes(newest.id));
+    (newest.id === said.id
+      ? message !== said.message || key !== said.key
+      : !said.keys.includes(key));
   // Adjusting state while rendering (React's documented pattern for derived state).
   if (isNew) {
-    const ids = [...said.ids.filter((id) => id !== newest.id), newest.id].slice(-REMEMBERED);
-    setSaid({ id: newest.id, message, ids });
+    const keys = [...said.keys.filter((k) => k !== key), key].slice(-REMEMBERED);
+    setSaid({ id: newest.id, key, message, keys });
   }
   return (
     <div className="visually-hidden" aria-live="polite" aria-atomic="true" data-toast-announcer="">
-      {said.id ? <p key={said.ids.length + said.id}>{said.message}</p> : null}
+      {said.key ? <p key={`${said.key}:${said.message}`}>{said.message}</p> : null}
     </div>
   );
 }
 
-const GAP = 8;
+// Error toasts that may follow the shopper to the next screen: only the one that explains
+// why they were sent there (a session that ended).
+const FOLLOWS = new Set(['session-expired']);
 
-// Toasts start GAP px below the element `below` points at (the navbar), whatever its
-// height: on a phone the open menu makes the bar several times taller, and a toast must
-// not cover its links. Without the element (or ResizeObserver) the default top stands.
-export function useTopBelow(below, fallback = TOAST_OPTIONS.containerStyle.top) {
-  const [top, setTop] = useState(fallback);
+// An error belongs to the screen it was raised on: moving to another screen dismisses the
+// errors shown before the move (successes, such as "Logout Successfully" on the way to
+// /login, stay). Must be rendered inside the router.
+export function DismissErrorsOnNavigation() {
+  const { pathname } = useLocation();
+  const { toasts } = useToasterStore();
+  const shown = useRef(pathname);
+  const errors = useRef([]);
   useEffect(() => {
-    const element = below?.current;
-    if (!element || typeof ResizeObserver === 'undefined') return undefined;
-    const observer = new ResizeObserver(() => {
-      const height = element.offsetHeight;
-      setTop(height ? height + GAP : fallback);
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [below, fallback]);
-  return top;
+    if (shown.current !== pathname) {
+      shown.current = pathname;
+      errors.current.forEach((id) => toast.dismiss(id));
+    }
+    errors.current = toasts
+      .filter((t) => t.type === 'error' && t.visible && !FOLLOWS.has(t.id))
+      .map((t) => t.id);
+  }, [pathname, toasts]);
+  return null;
 }
 
-export default function ToastArea({ below }) {
-  const top = useTopBelow(below);
+export default function ToastArea() {
   return (
     <>
-      <Toaster {...TOAST_OPTIONS} containerStyle={{ ...TOAST_OPTIONS.containerStyle, top }}>
+      <Toaster {...TOAST_OPTIONS}>
         {(t) => <ToastBar toast={{ ...t, ariaProps: SILENT }} />}
       </Toaster>
       <ToastAnnouncer />

@@ -3,6 +3,7 @@
 import { act, render, screen } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import collapsing from '../lib/toast';
 import ToastArea from './ToastArea';
 
 afterEach(() => {
@@ -35,14 +36,25 @@ describe('ToastArea', () => {
     expect(region).toHaveTextContent(/^Something went wrong$/);
   });
 
-  it('says a repeated message again, as a new node', () => {
+  it('collapses identical toasts into one, and says the repeat again, as a new node', () => {
     const { container } = render(<ToastArea />);
     act(() => {
-      toast.success('Item Added to Cart');
+      collapsing.success('Item Added to Cart');
     });
     const first = announcer(container).firstElementChild;
     act(() => {
-      toast.success('Item Added to Cart');
+      collapsing.success('Item Added to Cart');
+      collapsing.error('Something went wrong');
+      collapsing.error('Something went wrong');
+    });
+    expect(screen.getAllByText('Item Added to Cart', { selector: '[role="status"]' })).toHaveLength(
+      1,
+    );
+    expect(
+      screen.getAllByText('Something went wrong', { selector: '[role="status"]' }),
+    ).toHaveLength(1);
+    act(() => {
+      collapsing.success('Item Added to Cart');
     });
     const second = announcer(container).firstElementChild;
     expect(second).toHaveTextContent('Item Added to Cart');
@@ -71,5 +83,23 @@ describe('ToastArea', () => {
     });
     expect(screen.queryByText('Saved', { selector: '[role="status"] *' })).toBeNull();
     expect(region).toHaveTextContent(/^Saved$/);
+  });
+});
+
+describe('ToastArea with a toast that holds a button', () => {
+  it('says its `announce` words once and does not re-render without end', () => {
+    const { container } = render(<ToastArea />);
+    act(() => {
+      toast(
+        () => (
+          <span>
+            Mug removed <button type="button">Undo</button>
+          </span>
+        ),
+        { announce: 'Mug removed from your cart' },
+      );
+    });
+    expect(announcer(container)).toHaveTextContent('Mug removed from your cart');
+    expect(screen.getByRole('button', { name: 'Undo' })).toBeInTheDocument();
   });
 });

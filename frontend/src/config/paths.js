@@ -16,6 +16,7 @@ export const paths = {
   policy: '/policy',
   faq: '/faq',
   returns: '/returns',
+  terms: '/terms',
   userDashboard: '/dashboard/user',
   userProfile: '/dashboard/user/profile',
   userOrders: '/dashboard/user/orders',
@@ -25,6 +26,7 @@ export const paths = {
   adminProducts: '/dashboard/admin/products',
   adminProduct: (slug = ':slug') => `/dashboard/admin/product/${slug}`,
   adminUsers: '/dashboard/admin/users',
+  adminOrders: '/dashboard/admin/orders',
 };
 
 // The API is served by the same Django app; another host can be configured at build time.

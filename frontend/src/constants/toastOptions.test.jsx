@@ -37,15 +37,15 @@ describe('toast defaults (spec section 8)', () => {
     });
   });
 
-  it('sit top-center, 8 px apart', () => {
-    expect(TOAST_OPTIONS.position).toBe('top-center');
+  it('sit bottom-center (clear of headings and first fields), 8 px apart', () => {
+    expect(TOAST_OPTIONS.position).toBe('bottom-center');
     expect(TOAST_OPTIONS.gutter).toBe(8);
     render(<Toaster {...TOAST_OPTIONS} />);
     act(() => {
       toast('first');
     });
     const wrapper = screen.getByText('first').closest('[style*="translateY"]');
-    expect(wrapper).toHaveStyle({ top: '0px', justifyContent: 'center' });
+    expect(wrapper).toHaveStyle({ bottom: '0px', justifyContent: 'center' });
   });
 
   it('keep a loading toast until it is dismissed and time the others', () => {

@@ -2,11 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { formatPrice, preview, productPhotoUrl } from './format';
 
 describe('formatPrice', () => {
-  it('formats rupees with Indian digit grouping', () => {
-    expect(formatPrice(123456)).toBe('₹1,23,456.00');
+  it('formats rupees with Indian digit grouping, whole rupees without paise', () => {
+    expect(formatPrice(123456)).toBe('₹1,23,456');
+    expect(formatPrice(15299)).toBe('₹15,299');
     expect(formatPrice('199.5')).toBe('₹199.50');
+    expect(formatPrice(0.5)).toBe('₹0.50');
+    expect(formatPrice(9.999)).toBe('₹10');
   });
-  it('writes what Intl.NumberFormat en-IN writes, without loading its locale data', () => {
+  it('writes what Intl.NumberFormat en-IN writes (less ".00"), without loading its locale data', () => {
     const intl = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
     const values = [
       0,
@@ -42,11 +45,13 @@ describe('formatPrice', () => {
     ];
     // And a fixed spread of amounts with up to three decimals (rounding to paise).
     for (let i = 0; i < 3000; i += 1) values.push(((i * 2654435761) % 10 ** ((i % 12) + 1)) / 1000);
-    for (const value of values) expect(formatPrice(value)).toBe(intl.format(Number(value)));
+    for (const value of values) {
+      expect(formatPrice(value)).toBe(intl.format(Number(value)).replace(/\.00$/, ''));
+    }
   });
   it('shows zero for missing or bad values', () => {
-    expect(formatPrice(undefined)).toBe('₹0.00');
-    expect(formatPrice('abc')).toBe('₹0.00');
+    expect(formatPrice(undefined)).toBe('₹0');
+    expect(formatPrice('abc')).toBe('₹0');
   });
 });
 
@@ -59,8 +64,13 @@ describe('preview', () => {
   it('never splits a character outside the basic plane', () => {
     expect(preview('😀😀😀', 2)).toBe('😀😀...');
   });
+  it('adds no ellipsis to text that was not cut', () => {
+    expect(preview('Short and sweet.', 30)).toBe('Short and sweet.');
+    expect(preview('a'.repeat(30), 30)).toBe('a'.repeat(30));
+    expect(preview('a'.repeat(31), 30)).toBe(`${'a'.repeat(30)}...`);
+  });
   it('treats null as empty', () => {
-    expect(preview(null, 30)).toBe('...');
+    expect(preview(null, 30)).toBe('');
   });
 });
 

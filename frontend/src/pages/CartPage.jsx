@@ -1,113 +1,262 @@
-// The cart (spec section 2): greeting, item count, items with Remove and a 50-character
-// preview, the total in rupees and the address block. Guests are sent to /login, which
-// brings them back here (navigation state `from`).
+// The cart (spec section 2): greeting, item count, one line per product with a quantity
+// stepper (1-10, capped by stock), its stock and a Remove that offers Undo, the total and
+// the address block. A signed-in shopper with an address places the order here, cash on
+// delivery. Guests are sent to /login, which brings them back here (navigation `from`).
+// On phones a bar with the total and the main button stays at the bottom of the screen.
+import { useEffect, useRef, useState } from 'react';
+import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router-dom';
 import { usePageMeta } from '../lib/usePageMeta';
 import { formatPrice, preview } from '../lib/format';
+import { errorMessage } from '../lib/apiClient';
 import { paths } from '../config/paths';
 import { MESSAGES } from '../constants/messages';
 import { useAuth } from '../features/auth/AuthContext';
 import UpdateAddressButton from '../features/auth/UpdateAddressButton';
 import { useCart } from '../features/cart/CartContext';
-import { cartTotal } from '../features/cart/cartLogic';
+import { cartTotal, checkoutLines, groupCart, maxQuantity } from '../features/cart/cartLogic';
 import { CART_PREVIEW_LENGTH, greetingName, itemCountMessage } from '../features/cart/cartSummary';
+import { useCartRefresh } from '../features/cart/useCartRefresh';
+import '../features/cart/cart.css';
+import { getProduct } from '../features/catalog/api';
+import { checkout } from '../features/orders/api';
+import { newIdempotencyKey } from '../features/orders/orderFormat';
 import ProductImage from '../components/ProductImage';
+import StockBadge from '../components/StockBadge';
+
+export const PLACE_ORDER = 'Place Order (Cash on Delivery)';
+
+function QuantityStepper({ product, quantity, onChange }) {
+  const max = maxQuantity(product);
+  return (
+    <div className="cart-stepper d-inline-flex align-items-center gap-1" role="group">
+      <button
+        type="button"
+        className="btn btn-outline-secondary btn-sm"
+        onClick={() => onChange(quantity - 1)}
+        disabled={quantity <= 1}
+        aria-label={`Fewer: ${product.name}`}
+      >
+        −
+      </button>
+      <span className="cart-qty" aria-live="polite" aria-label={`Quantity of ${product.name}`}>
+        {quantity}
+      </span>
+      <button
+        type="button"
+        className="btn btn-outline-secondary btn-sm"
+        onClick={() => onChange(quantity + 1)}
+        disabled={quantity >= max}
+        aria-label={`More: ${product.name}`}
+      >
+        +
+      </button>
+    </div>
+  );
+}
 
 export default function CartPage() {
   usePageMeta({ title: 'Cart - ShopSphere' });
   const { auth } = useAuth();
-  const { cart, remove } = useCart();
+  const { cart, removeWithUndo, changeQuantity, replace, clear } = useCart();
   const navigate = useNavigate();
   const user = auth.token ? auth.user : null;
+  const lines = groupCart(cart);
+  const { removed, priceChanges, refresh } = useCartRefresh(cart, replace, getProduct);
+  const [placing, setPlacing] = useState(false);
+  const attemptKey = useRef(null);
+
+  // A changed cart is a new attempt; the same cart retried keeps its key (one order).
+  useEffect(() => {
+    attemptKey.current = null;
+  }, [cart]);
+
+  async function placeOrder() {
+    if (placing) return;
+    setPlacing(true);
+    attemptKey.current = attemptKey.current ?? newIdempotencyKey();
+    try {
+      await checkout({ cart: checkoutLines(cart), idempotencyKey: attemptKey.current });
+      clear();
+      toast.success(MESSAGES.orderPlaced);
+      navigate(paths.userOrders);
+    } catch (error) {
+      toast.error(errorMessage(error) ?? MESSAGES.somethingWentWrong);
+      if ([400, 409].includes(error?.response?.status)) refresh();
+    } finally {
+      setPlacing(false);
+    }
+  }
+
+  let mainAction;
+  if (!user) {
+    mainAction = (
+      <button
+        type="button"
+        className="btn btn-warning"
+        onClick={() => navigate(paths.login, { state: { from: paths.cart } })}
+      >
+        Please login to checkout
+      </button>
+    );
+  } else if (!user.address) {
+    mainAction = <UpdateAddressButton />;
+  } else {
+    mainAction = (
+      <button
+        type="button"
+        className="btn btn-success"
+        onClick={placeOrder}
+        disabled={placing || cart.length === 0}
+      >
+        {placing ? 'Placing order ...' : PLACE_ORDER}
+      </button>
+    );
+  }
+
+  // One main button on screen at a time: in the summary from the lg breakpoint, in the
+  // sticky bar below it.
+  const inSummary = <span className="d-none d-lg-inline-block">{mainAction}</span>;
 
   return (
     <div className="container py-4">
       <h1 className="h2 text-center mb-1">Hello {greetingName(user)}</h1>
       <p className="text-center fs-5 mb-4">{itemCountMessage(cart.length, Boolean(user))}</p>
-      <div className="row g-4">
-        <section className="col-lg-7" aria-label="Items in your cart">
-          {cart.length === 0 && (
-            <div className="text-center py-4">
-              <Link className="btn btn-primary" to={paths.home}>
-                Continue shopping
-              </Link>
+      {removed.length > 0 && (
+        <div className="alert alert-warning" role="status">
+          {MESSAGES.cartItemGone(removed)}
+        </div>
+      )}
+      {cart.length === 0 ? (
+        <div className="text-center py-4">
+          <Link className="btn btn-primary" to={paths.home}>
+            Continue shopping
+          </Link>
+          {user && !user.address && (
+            <div className="mt-3">
+              <UpdateAddressButton />
             </div>
           )}
-          <ul className="list-unstyled">
-            {cart.map((item, index) => (
-              <li key={`${item._id}-${index}`} className="card mb-3 shadow-sm">
-                <div className="row g-0 align-items-center">
-                  <div className="col-4">
-                    <ProductImage
-                      product={item}
-                      className="cart-item-img rounded-start"
-                      width={200}
-                      height={140}
-                      lazy={index >= 3}
-                      sizes="12rem"
-                    />
-                  </div>
-                  <div className="col-8">
-                    <div className="card-body">
-                      <h2 className="h5 card-title mb-1">{item.name}</h2>
-                      <p className="card-text mb-1 text-body-secondary">
-                        {preview(item.description, CART_PREVIEW_LENGTH)}
-                      </p>
-                      <p className="card-text fw-bold mb-2">Price : {formatPrice(item.price)}</p>
-                      <button
-                        type="button"
-                        className="btn btn-outline-danger btn-sm"
-                        onClick={() => remove(item._id)}
-                        aria-label={`Remove: ${item.name}`}
-                      >
-                        Remove
-                      </button>
+        </div>
+      ) : (
+        <div className="row g-4">
+          <section className="col-lg-7" aria-label="Items in your cart">
+            <ul className="list-unstyled">
+              {lines.map(({ product, quantity, subtotal }, index) => {
+                const change = priceChanges[String(product._id)];
+                return (
+                  <li key={product._id} className="card mb-3 shadow-sm">
+                    <div className="row g-0 align-items-center">
+                      <div className="col-4">
+                        <Link to={paths.product(product.slug)} tabIndex={-1} aria-hidden="true">
+                          <ProductImage
+                            product={product}
+                            className="cart-item-img rounded-start"
+                            width={200}
+                            height={140}
+                            lazy={index >= 3}
+                            sizes="12rem"
+                          />
+                        </Link>
+                      </div>
+                      <div className="col-8">
+                        <div className="card-body">
+                          <h2 className="h5 card-title mb-1">
+                            <Link to={paths.product(product.slug)}>{product.name}</Link>
+                          </h2>
+                          <p className="card-text mb-1 text-body-secondary">
+                            {preview(product.description, CART_PREVIEW_LENGTH)}
+                          </p>
+                          <p className="card-text fw-bold mb-1">
+                            Price : {formatPrice(product.price)}
+                            {quantity > 1 && (
+                              <span className="fw-normal">
+                                {' '}
+                                × {quantity} = {formatPrice(subtotal)}
+                              </span>
+                            )}
+                          </p>
+                          {change && (
+                            <p className="card-text small text-warning-emphasis mb-1">
+                              Price changed: was {formatPrice(change.was)}, now{' '}
+                              {formatPrice(change.now)}
+                            </p>
+                          )}
+                          <p className="mb-2">
+                            <StockBadge product={product} />
+                          </p>
+                          <div className="d-flex flex-wrap align-items-center gap-2">
+                            <QuantityStepper
+                              product={product}
+                              quantity={quantity}
+                              onChange={(next) => changeQuantity(product._id, next)}
+                            />
+                            <button
+                              type="button"
+                              className="btn btn-outline-danger btn-sm"
+                              onClick={() => removeWithUndo(product)}
+                              aria-label={`Remove: ${product.name}`}
+                            >
+                              Remove
+                            </button>
+                          </div>
+                        </div>
+                      </div>
                     </div>
-                  </div>
-                </div>
-              </li>
-            ))}
-          </ul>
-        </section>
-        <section className="col-lg-5" aria-labelledby="cart-summary">
-          <div className="card shadow-sm text-center">
-            <div className="card-body">
-              <h2 id="cart-summary" className="h4">
-                Cart Summary
-              </h2>
-              <p className="text-body-secondary mb-2">Total | Checkout | Payment</p>
-              <hr />
-              <p className="h4" data-testid="cart-total">
-                Total : {formatPrice(cartTotal(cart))}
-              </p>
-              <div className="mt-3">
-                {user ? (
-                  <>
-                    {user.address ? (
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+          <section className="col-lg-5" aria-labelledby="cart-summary">
+            <div className="card shadow-sm text-center">
+              <div className="card-body">
+                <h2 id="cart-summary" className="h4">
+                  Cart Summary
+                </h2>
+                <p className="text-body-secondary mb-2">Total | Checkout | Payment</p>
+                <hr />
+                <p className="h4" data-testid="cart-total">
+                  Total : {formatPrice(cartTotal(cart))}
+                </p>
+                {Object.keys(priceChanges).length > 0 && (
+                  <p className="small text-warning-emphasis">{MESSAGES.cartPriceChanged}</p>
+                )}
+                <div className="mt-3">
+                  {user ? (
+                    user.address ? (
                       <>
                         <h3 className="h5">Current Address</h3>
                         <p className="mb-2">{user.address}</p>
+                        <div className="d-flex flex-wrap justify-content-center gap-2">
+                          <UpdateAddressButton className="btn btn-outline-warning" />
+                          {inSummary}
+                        </div>
+                        <p className="small text-body-secondary mt-2 mb-0">
+                          Pay in cash when your order is delivered.
+                        </p>
                       </>
-                    ) : null}
-                    <UpdateAddressButton />
-                  </>
-                ) : (
-                  <>
-                    <p className="mb-2">{MESSAGES.loginToCheckout}</p>
-                    <button
-                      type="button"
-                      className="btn btn-warning"
-                      onClick={() => navigate(paths.login, { state: { from: paths.cart } })}
-                    >
-                      Please login to checkout
-                    </button>
-                  </>
-                )}
+                    ) : (
+                      inSummary
+                    )
+                  ) : (
+                    <>
+                      <p className="mb-2">{MESSAGES.loginToCheckout}</p>
+                      {inSummary}
+                    </>
+                  )}
+                </div>
               </div>
             </div>
+          </section>
+          <div className="cart-sticky-bar d-lg-none" data-testid="cart-sticky-bar">
+            <div className="d-flex align-items-center justify-content-between gap-2">
+              <span className="fw-bold">Total {formatPrice(cartTotal(cart))}</span>
+              {mainAction}
+            </div>
           </div>
-        </section>
-      </div>
+        </div>
+      )}
     </div>
   );
 }

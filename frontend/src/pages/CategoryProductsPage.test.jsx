@@ -7,6 +7,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { apiClient } from '../lib/apiClient';
 import { AuthProvider } from '../features/auth/AuthContext';
 import { CartProvider } from '../features/cart/CartContext';
+import { captureInitialData } from '../lib/initialData';
 import CategoryProductsPage from './CategoryProductsPage';
 
 const PER_PAGE = 6;
@@ -89,7 +90,7 @@ describe('CategoryProductsPage', () => {
   it('asks for page 1 only and counts every product of the category', async () => {
     renderPage('gadgets');
     expect(await screen.findByRole('heading', { name: 'Category - Gadgets' })).toBeVisible();
-    expect(screen.getByText('14 result found')).toBeInTheDocument();
+    expect(screen.getByText('14 results found')).toBeInTheDocument();
     expect(cardNames()).toEqual(products.slice(0, 6).map((p) => p.name));
     expect(calls).toEqual([
       { url: '/api/v1/product/product-category/gadgets', params: { page: 1 } },
@@ -99,7 +100,7 @@ describe('CategoryProductsPage', () => {
   it('Load More reads Loading ... while it fetches, appends the next page, then goes', async () => {
     const user = userEvent.setup();
     renderPage('gadgets');
-    await screen.findByText('14 result found');
+    await screen.findByText('14 results found');
     held = { page: 2 };
     await user.click(screen.getByRole('button', { name: 'Load More' }));
     const busy = screen.getByRole('button', { name: 'Loading ...' });
@@ -112,7 +113,7 @@ describe('CategoryProductsPage', () => {
     await screen.findByText('Gadget 14');
     expect(cardNames()).toEqual(products.map((p) => p.name));
     expect(screen.queryByRole('button', { name: /Load More|Loading/ })).not.toBeInTheDocument();
-    expect(screen.getByText('14 result found')).toBeInTheDocument();
+    expect(screen.getByText('14 results found')).toBeInTheDocument();
     expect(calls.map((call) => call.params.page)).toEqual([1, 2, 3]);
   });
 
@@ -121,5 +122,36 @@ describe('CategoryProductsPage', () => {
     renderPage('nothing-here');
     expect(await screen.findByRole('heading', { name: 'Category not found' })).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Load More' })).not.toBeInTheDocument();
+  });
+
+  it('shows the first page the server embedded without fetching it again', async () => {
+    const user = userEvent.setup();
+    const script = document.createElement('script');
+    script.id = 'initial-data';
+    script.type = 'application/json';
+    script.textContent = JSON.stringify({
+      route: 'category',
+      slug: 'gadgets',
+      category,
+      products: products.slice(0, PER_PAGE),
+      total: products.length,
+    });
+    document.head.appendChild(script);
+    captureInitialData();
+    try {
+      renderPage('gadgets');
+      // The first render already has it: no loading state, no request.
+      expect(screen.getByRole('heading', { name: 'Category - Gadgets' })).toBeVisible();
+      expect(screen.getByText('14 results found')).toBeInTheDocument();
+      expect(cardNames()).toEqual(products.slice(0, 6).map((p) => p.name));
+      expect(calls).toEqual([]);
+      // Load More goes on from page 2.
+      await user.click(screen.getByRole('button', { name: 'Load More' }));
+      await screen.findByText('Gadget 12');
+      expect(calls.map((call) => call.params.page)).toEqual([2]);
+    } finally {
+      script.remove();
+      captureInitialData();
+    }
   });
 });

@@ -5,21 +5,25 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { usePageMeta } from '../lib/usePageMeta';
-import { PRICE_BANDS } from '../constants/priceBands';
 import { MESSAGES } from '../constants/messages';
 import { useCart } from '../features/cart/CartContext';
 import { useCategories } from '../features/catalog/useCategories';
 import { filterProducts, getProductCount, getProductList } from '../features/catalog/api';
 import {
   choosePrice,
+  describeFilters,
   filterRequest,
   hasFilters,
   readFilters,
   toggleCategory,
+  withFilters,
 } from '../features/catalog/filters';
+import FilterDrawer from '../features/catalog/FilterDrawer';
+import FilterFields from '../features/catalog/FilterFields';
 import ProductGrid from '../components/ProductGrid';
 import Loading from '../components/Loading';
 import LoadMoreButton from '../components/ui/LoadMoreButton';
+import CategoryLinks from '../features/catalog/CategoryLinks';
 
 // How long the screen waits for the category filters before showing the products anyway:
 // the call has no timeout, and one that never answers must not hide the products for good.
@@ -114,6 +118,18 @@ export default function HomePage() {
   const onCategory = (id, on) => navigateNow(toggleCategory(searchParams, id, on));
   const onPrice = (id) => navigateNow(choosePrice(searchParams, id));
   const onReset = () => navigateNow(new URLSearchParams());
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const onApply = (draft) => {
+    setDrawerOpen(false);
+    navigateNow(withFilters(searchParams, draft));
+  };
+  const active = filters.checked.length + (filters.priceId !== null ? 1 : 0);
+  const categoryProps = {
+    categories,
+    categoriesLoaded,
+    categoriesFailed,
+    categoriesLate,
+  };
 
   const { products, total } = state;
   const fresh = state.query === query;
@@ -128,55 +144,18 @@ export default function HomePage() {
   return (
     <div className="container-fluid py-4 px-lg-4">
       <div className="row g-4">
-        <aside className="col-md-3 col-xl-2" aria-label="Filters">
+        {/* Wide screens: the filters in a side card. Phones: a Filters button opens them in a
+            drawer, so the results start on the first screen. */}
+        <aside className="col-md-3 col-xl-2 d-none d-md-block" aria-label="Filters">
           <div className="card filter-card shadow-sm">
             <div className="card-body">
-              {!categoriesFailed && (
-                <fieldset className="mb-4">
-                  <legend className="h6 fw-bold">Filter By Category</legend>
-                  <div className={categoriesLate ? 'category-filters-kept' : undefined}>
-                    {categoriesLoaded ? (
-                      categories.map((category) => {
-                        const id = String(category._id);
-                        return (
-                          <div className="form-check" key={id}>
-                            <input
-                              className="form-check-input"
-                              type="checkbox"
-                              id={`filter-category-${id}`}
-                              checked={filters.checked.includes(id)}
-                              onChange={(event) => onCategory(id, event.target.checked)}
-                            />
-                            <label className="form-check-label" htmlFor={`filter-category-${id}`}>
-                              {category.name}
-                            </label>
-                          </div>
-                        );
-                      })
-                    ) : (
-                      <Loading label="Loading categories ..." />
-                    )}
-                  </div>
-                </fieldset>
-              )}
-              <fieldset className="mb-4">
-                <legend className="h6 fw-bold">Filter By Price</legend>
-                {PRICE_BANDS.map((band) => (
-                  <div className="form-check" key={band._id}>
-                    <input
-                      className="form-check-input"
-                      type="radio"
-                      name="price"
-                      id={`filter-price-${band._id}`}
-                      checked={filters.priceId === String(band._id)}
-                      onChange={() => onPrice(band._id)}
-                    />
-                    <label className="form-check-label" htmlFor={`filter-price-${band._id}`}>
-                      {band.name}
-                    </label>
-                  </div>
-                ))}
-              </fieldset>
+              <FilterFields
+                idPrefix="filter"
+                filters={filters}
+                onCategory={onCategory}
+                onPrice={onPrice}
+                {...categoryProps}
+              />
               <button type="button" className="btn btn-danger w-100" onClick={onReset}>
                 RESET FILTERS
               </button>
@@ -185,17 +164,46 @@ export default function HomePage() {
         </aside>
         <section className="col-md-9 col-xl-10" aria-labelledby="home-heading">
           <h1 id="home-heading" className="text-center h2 mb-1">
-            All Products
+            {describeFilters(filters, categories)}
           </h1>
-          <p className="text-center text-body-secondary mb-4" aria-live="polite">
+          <p className="text-center text-body-secondary mb-3 mb-md-4" aria-live="polite">
             {fresh ? `Showing ${products.length} of ${total}` : ''}
           </p>
+          <div className="d-flex d-md-none gap-2 mb-3">
+            <button
+              type="button"
+              className="btn btn-outline-dark flex-fill"
+              aria-haspopup="dialog"
+              onClick={() => setDrawerOpen(true)}
+            >
+              Filters{active ? ` (${active})` : ''}
+            </button>
+            {active ? (
+              <button type="button" className="btn btn-outline-danger" onClick={onReset}>
+                RESET FILTERS
+              </button>
+            ) : null}
+          </div>
+          <FilterDrawer
+            open={drawerOpen}
+            onClose={() => setDrawerOpen(false)}
+            filters={filters}
+            onApply={onApply}
+            {...categoryProps}
+          />
+          {/* A new filter: say so above the list, and dim the old results until the new
+              ones arrive (they are not what was asked for any more). */}
+          {!fresh && loading && <Loading label="Loading products ..." />}
           {fresh && products.length === 0 && !loading ? (
-            <p className="text-center fs-5">{MESSAGES.noProducts}</p>
+            <>
+              <p className="text-center fs-5">{MESSAGES.noProducts}</p>
+              <CategoryLinks />
+            </>
           ) : (
-            <ProductGrid products={products} onAdd={add} />
+            <div className={fresh ? undefined : 'opacity-50'} aria-busy={!fresh}>
+              <ProductGrid products={products} onAdd={add} />
+            </div>
           )}
-          {!fresh && loading && <Loading />}
           {fresh && (
             <div className="text-center my-4">
               <LoadMoreButton

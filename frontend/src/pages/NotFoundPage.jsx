@@ -3,7 +3,7 @@ import { usePageMeta } from '../lib/usePageMeta';
 import { paths } from '../config/paths';
 
 export default function NotFoundPage() {
-  usePageMeta({ title: 'Go back - Page not found' });
+  usePageMeta({ title: 'Page not found - ShopSphere' });
   return (
     <div className="container py-5 text-center">
       <p className="not-found-code text-primary mb-2">404</p>

@@ -1,14 +1,17 @@
 // Search results (spec section 2): 'No Products Found' or 'Found N', with working cards
 // (decision F2). The keyword is also in the URL (?q=), so a reload searches again.
+// Issue 18: "Showing results for X" when the results come from a corrected spelling, and
+// the categories to browse when nothing matched.
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { usePageMeta } from '../lib/usePageMeta';
 import { MESSAGES } from '../constants/messages';
 import { useCart } from '../features/cart/CartContext';
 import { useSearch } from '../features/search/SearchContext';
-import { searchProducts } from '../features/search/api';
+import { correctionOf, searchProducts } from '../features/search/api';
 import ProductGrid from '../components/ProductGrid';
 import Loading from '../components/Loading';
+import CategoryLinks from '../features/catalog/CategoryLinks';
 
 export default function SearchPage() {
   usePageMeta({ title: 'Search results - ShopSphere' });
@@ -23,12 +26,14 @@ export default function SearchPage() {
     if (!stale) return undefined;
     let active = true;
     searchProducts(q)
-      .then(({ data }) => {
+      .then((response) => {
+        const { data } = response;
         if (active) {
           setValues((current) => ({
             keyword: current.keyword || q,
             results: Array.isArray(data) ? data : [],
             query: q,
+            corrected: correctionOf(response),
           }));
         }
       })
@@ -42,13 +47,20 @@ export default function SearchPage() {
   }, [q, stale, setValues]);
 
   const results = stale ? [] : values.results;
+  const corrected = stale ? null : values.corrected;
   const waiting = stale && failed !== q;
+  const nothing = !waiting && Boolean(q) && results.length < 1;
 
   return (
     <div className="container py-4">
       <div className="text-center mb-4">
         <h1 className="h2">Search Results</h1>
         {q && <p className="text-body-secondary mb-1">for &ldquo;{q}&rdquo;</p>}
+        {corrected && results.length > 0 && (
+          <p className="mb-1">
+            Showing results for <strong>{corrected}</strong>
+          </p>
+        )}
         {waiting ? (
           <Loading label="Searching ..." />
         ) : (
@@ -57,7 +69,8 @@ export default function SearchPage() {
           </p>
         )}
       </div>
-      <ProductGrid products={results} onAdd={add} addLabel="ADD TO CART" />
+      <ProductGrid products={results} onAdd={add} />
+      {nothing && <CategoryLinks />}
     </div>
   );
 }

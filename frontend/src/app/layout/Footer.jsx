@@ -62,6 +62,11 @@ export default function Footer() {
                   Returns
                 </Link>
               </li>
+              <li>
+                <Link className="footer-link" to={paths.terms}>
+                  Terms of Use
+                </Link>
+              </li>
             </ul>
           </nav>
           <nav className="col-6 col-md-2" aria-label="Shop">

@@ -10,14 +10,14 @@ import { MESSAGES } from '../../constants/messages';
 import { isAdmin, useAuth } from '../../features/auth/AuthContext';
 import { useCart } from '../../features/cart/CartContext';
 import { useCategories } from '../../features/catalog/useCategories';
-import SearchForm from '../../features/search/SearchForm';
+import SearchBox from '../../features/search/SearchBox';
 import NavDropdown from '../../components/NavDropdown';
 import { CartIcon } from '../../components/Icons';
 import { useScrolledPast } from './useScrolledPast';
 
 export const FIXED_AFTER_PX = 100;
 
-// `navRef` (optional) is given the bar, so the layout can keep toasts below it.
+// `navRef` (optional) is given the bar element.
 export default function Header({ navRef }) {
   const { auth, logout } = useAuth();
   const { cart } = useCart();
@@ -59,25 +59,46 @@ export default function Header({ navRef }) {
           <Link className="navbar-brand fw-bold" to={paths.home}>
             <CartIcon className="me-1 text-primary" /> ShopSphere
           </Link>
-          <button
-            className="navbar-toggler"
-            type="button"
-            aria-controls="main-navbar"
-            aria-expanded={expanded}
-            aria-label="Toggle navigation"
-            onClick={() => setExpanded((value) => !value)}
-          >
-            <span className="navbar-toggler-icon" />
-          </button>
+          {/* Phones (issue 16): the cart with its count and the search box stay in the bar;
+              only the links fold behind the menu button. Wide screens keep one row:
+              brand, search, links, cart. */}
+          <div className="d-flex align-items-center order-lg-3">
+            <div className="navbar-nav flex-row">
+              <NavLink
+                className="nav-link d-inline-flex align-items-center gap-1 px-2"
+                to={paths.cart}
+                aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}
+              >
+                <CartIcon />
+                <span aria-hidden="true">Cart</span>
+                <span className="badge rounded-pill bg-danger" aria-hidden="true">
+                  {count}
+                </span>
+              </NavLink>
+            </div>
+            <button
+              className="navbar-toggler ms-1"
+              type="button"
+              aria-controls="main-navbar"
+              aria-expanded={expanded}
+              aria-label="Toggle navigation"
+              onClick={() => setExpanded((value) => !value)}
+            >
+              <span className="navbar-toggler-icon" />
+            </button>
+          </div>
+          {/* The search slot: any search component fits here (issue 18 owns the box). */}
           <div
-            className={`collapse navbar-collapse${expanded ? ' show' : ''}`}
-            id="main-navbar"
-            onClick={closeOnLink}
+            className="navbar-search order-1 ms-lg-auto me-lg-3"
             onSubmit={() => setExpanded(false)}
           >
-            <div className="ms-lg-auto me-lg-3">
-              <SearchForm />
-            </div>
+            <SearchBox />
+          </div>
+          <div
+            className={`collapse navbar-collapse flex-lg-grow-0 order-2${expanded ? ' show' : ''}`}
+            id="main-navbar"
+            onClick={closeOnLink}
+          >
             <ul className="navbar-nav mb-2 mb-lg-0 align-items-lg-center">
               <li className="nav-item">
                 <NavLink className="nav-link" to={paths.home} end>
@@ -128,19 +149,6 @@ export default function Header({ navRef }) {
                   </li>
                 </>
               )}
-              <li className="nav-item">
-                <NavLink
-                  className="nav-link d-inline-flex align-items-center gap-1"
-                  to={paths.cart}
-                  aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}
-                >
-                  <CartIcon />
-                  <span aria-hidden="true">Cart</span>
-                  <span className="badge rounded-pill bg-danger" aria-hidden="true">
-                    {count}
-                  </span>
-                </NavLink>
-              </li>
             </ul>
           </div>
         </div>

@@ -108,4 +108,13 @@ describe('Header', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     expect(document.getElementById('main-navbar')).toHaveClass('show');
   });
+
+  it('keeps the cart with its count and the search box outside the folding menu (phones)', () => {
+    renderHeader({ cart: [{ _id: '1' }, { _id: '2' }] });
+    const menu = document.getElementById('main-navbar');
+    const cart = screen.getByRole('link', { name: 'Cart, 2 items' });
+    expect(menu).not.toContainElement(cart);
+    expect(menu).not.toContainElement(screen.getByRole('search'));
+    expect(menu).toContainElement(screen.getByRole('link', { name: 'Home' }));
+  });
 });

@@ -5,6 +5,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect, useRef } from 'react';
 import { createMemoryRouter, Link, RouterProvider, useNavigate } from 'react-router-dom';
+import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiClient } from '../../lib/apiClient';
 import { AppProviders } from '../App';
@@ -121,5 +122,74 @@ describe('Layout focus on navigation', () => {
     await user.click(button);
     await waitFor(() => expect(router.state.location.search).toBe('?page=2'));
     expect(button).toHaveFocus();
+  });
+});
+
+const shown = (text) => screen.getByText(text, { selector: '[role=status]' });
+
+describe('Layout toasts on navigation', () => {
+  afterEach(() => act(() => toast.remove()));
+
+  it('leaves an error toast behind on its screen, keeps successes and a new screen own errors', async () => {
+    const router = renderApp();
+    await screen.findByRole('heading', { name: 'Home' });
+    act(() => {
+      toast.error('That did not work');
+      toast.success('Item Added to Cart');
+    });
+    expect(shown('That did not work')).toBeInTheDocument();
+
+    await act(() => router.navigate('/second'));
+    act(() => {
+      toast.error('Second screen trouble');
+    });
+    await waitFor(
+      () =>
+        expect(screen.queryByText('That did not work', { selector: '[role=status]' })).toBeNull(),
+      {
+        timeout: 4000,
+      },
+    );
+    expect(shown('Item Added to Cart')).toBeInTheDocument();
+    expect(shown('Second screen trouble')).toBeInTheDocument();
+  });
+});
+
+describe('Layout scroll per screen', () => {
+  const scrolledTo = (y) => {
+    Object.defineProperty(window, 'scrollY', { value: y, configurable: true });
+    act(() => {
+      window.dispatchEvent(new Event('scroll'));
+    });
+  };
+  afterEach(() => {
+    Object.defineProperty(window, 'scrollY', { value: 0, configurable: true });
+  });
+
+  it('starts a new screen at its top and finds the place again on the way back', async () => {
+    const router = renderApp();
+    await screen.findByRole('heading', { name: 'Home' });
+    scrolledTo(640);
+    window.scrollTo.mockClear();
+
+    await act(() => router.navigate('/second'));
+    await screen.findByRole('heading', { name: 'Second' });
+    expect(window.scrollTo).toHaveBeenLastCalledWith(0, 0);
+
+    scrolledTo(0);
+    await act(() => router.navigate(-1));
+    await screen.findByRole('heading', { name: 'Home' });
+    expect(window.scrollTo).toHaveBeenLastCalledWith(0, 640);
+  });
+
+  it('keeps the place when only the query changes', async () => {
+    const user = userEvent.setup();
+    const router = renderApp();
+    const button = await screen.findByRole('button', { name: 'Same screen, new query' });
+    scrolledTo(300);
+    window.scrollTo.mockClear();
+    await user.click(button);
+    await waitFor(() => expect(router.state.location.search).toBe('?page=2'));
+    expect(window.scrollTo).not.toHaveBeenCalled();
   });
 });

@@ -18,23 +18,11 @@ function focusableIn(node) {
   return Array.from(node.querySelectorAll(FOCUSABLE));
 }
 
-export default function Modal({
-  open,
-  onClose,
-  title,
-  children,
-  footer = null,
-  width = 520,
-  closeLabel = 'Close',
-}) {
-  const titleId = useId();
-  const dialogRef = useRef(null);
-  // The latest onClose, read by the key handler without re-running the open effect.
-  const onCloseRef = useRef(onClose);
-  useEffect(() => {
-    onCloseRef.current = onClose;
-  });
-
+// While `open`: the page behind does not scroll, focus moves to the first field or button
+// inside `dialogRef` (the close button only as a last resort), Tab and Shift+Tab cycle
+// within it, Escape calls `onCloseRef.current`, and on closing focus returns to where it
+// was. Shared by the modal and the offcanvas drawer.
+export function useFocusTrap(open, dialogRef, onCloseRef) {
   useEffect(() => {
     if (!open) return undefined;
     const dialog = dialogRef.current;
@@ -79,7 +67,27 @@ export default function Modal({
         previouslyFocused.focus();
       }
     };
-  }, [open]);
+  }, [open, dialogRef, onCloseRef]);
+}
+
+export default function Modal({
+  open,
+  onClose,
+  title,
+  children,
+  footer = null,
+  width = 520,
+  closeLabel = 'Close',
+}) {
+  const titleId = useId();
+  const dialogRef = useRef(null);
+  // The latest onClose, read by the key handler without re-running the open effect.
+  const onCloseRef = useRef(onClose);
+  useEffect(() => {
+    onCloseRef.current = onClose;
+  });
+
+  useFocusTrap(open, dialogRef, onCloseRef);
 
   if (!open) return null;
 

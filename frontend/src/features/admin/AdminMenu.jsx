@@ -1,4 +1,4 @@
-// Side menu of every admin screen (spec section 2): titled Admin Panel, four links.
+// Side menu of every admin screen (spec section 2): titled Admin Panel, its links.
 import { NavLink } from 'react-router-dom';
 import { paths } from '../../config/paths';
 
@@ -7,6 +7,7 @@ const LINKS = [
   { to: paths.adminCreateProduct, label: 'Create Product' },
   { to: paths.adminProducts, label: 'Products' },
   { to: paths.adminUsers, label: 'Users' },
+  { to: paths.adminOrders, label: 'Orders' },
 ];
 
 export default function AdminMenu() {

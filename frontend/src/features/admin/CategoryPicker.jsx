@@ -2,7 +2,7 @@
 // keyboard and screen-reader use are the browser's own. The chosen option always stays.
 import { useEffect, useId, useState } from 'react';
 
-export default function CategoryPicker({ categories, value, onChange }) {
+export default function CategoryPicker({ categories, value, onChange, error }) {
   const [query, setQuery] = useState('');
   const searchId = useId();
   const selectId = useId();
@@ -49,7 +49,10 @@ export default function CategoryPicker({ categories, value, onChange }) {
         </label>
         <select
           id={selectId}
-          className="form-select"
+          className={`form-select${error ? ' is-invalid' : ''}`}
+          data-field="category"
+          aria-invalid={error ? 'true' : undefined}
+          aria-describedby={error ? `${selectId}-error` : undefined}
           value={value}
           onChange={(event) => onChange(event.target.value)}
         >
@@ -60,6 +63,11 @@ export default function CategoryPicker({ categories, value, onChange }) {
             </option>
           ))}
         </select>
+        {error ? (
+          <div id={`${selectId}-error`} className="invalid-feedback d-block">
+            {error}
+          </div>
+        ) : null}
         {needle && matches.length === 0 ? (
           <div className="form-text" role="status">
             No category matches

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import ProductForm from './ProductForm';
+import ProductForm, { PRICE_NEGATIVE } from './ProductForm';
 
 const categories = [
   { _id: '1', name: 'Electronics', slug: 'electronics' },
@@ -150,5 +150,41 @@ describe('ProductForm', () => {
     const sent = onSubmit.mock.calls[0][0];
     expect(sent.get('price')).toBe('749');
     expect(sent.has('photo')).toBe(false);
+  });
+
+  it('says a negative price must be zero or more, beside the field, and sends nothing', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn().mockResolvedValue(undefined);
+    render(
+      <ProductForm categories={categories} submitLabel="CREATE PRODUCT" onSubmit={onSubmit} />,
+    );
+    await fill(user, screen.getByLabelText('Name'), 'Pixel');
+    await fill(user, screen.getByLabelText('Price'), '-5');
+    await user.click(screen.getByRole('button', { name: 'CREATE PRODUCT' }));
+
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(PRICE_NEGATIVE).toBe('Price must be zero or more.');
+    expect(screen.getByLabelText('Price')).toHaveAccessibleDescription(PRICE_NEGATIVE);
+    expect(screen.getByLabelText('Price')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Price')).toHaveFocus();
+  });
+
+  it("shows the server's field errors beside their fields and focuses the first", async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn().mockResolvedValue({
+      errors: { name: 'Name is required.', category: 'Category is required.' },
+    });
+    render(
+      <ProductForm categories={categories} submitLabel="CREATE PRODUCT" onSubmit={onSubmit} />,
+    );
+    await user.click(screen.getByRole('button', { name: 'CREATE PRODUCT' }));
+
+    expect(await screen.findByText('Name is required.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Name')).toHaveAccessibleDescription('Name is required.');
+    expect(screen.getByLabelText('Category')).toHaveAccessibleDescription('Category is required.');
+    expect(screen.getByLabelText('Category')).toHaveFocus();
+    // Fixing a field clears its message.
+    await fill(user, screen.getByLabelText('Name'), 'Pixel');
+    expect(screen.queryByText('Name is required.')).toBeNull();
   });
 });

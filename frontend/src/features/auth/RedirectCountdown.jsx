@@ -1,5 +1,5 @@
 // The guards' countdown (spec section 2, route guards; 3 seconds, section 9): shows
-// 'redirecting to you in N second', then navigates to `to` with `state`.
+// 'Redirecting you in N seconds' (the spec's words, grammar fixed), then navigates to `to` with `state`.
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MESSAGES } from '../../constants/messages';

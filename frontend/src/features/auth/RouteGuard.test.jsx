@@ -36,7 +36,7 @@ const storeSession = (role = 0) =>
 
 // Let pending promises (the fake server's answers) settle, then move the clock.
 const tick = (ms) => act(() => vi.advanceTimersByTimeAsync(ms));
-const countdown = () => screen.getByText(/^redirecting to you in/);
+const countdown = () => screen.getByText(/^Redirecting you in/);
 
 let server;
 beforeEach(() => vi.useFakeTimers());
@@ -51,12 +51,12 @@ describe('RequireUser', () => {
     server = fakeServer({});
     renderRoutes(routes, '/dashboard/user/profile');
 
-    expect(countdown()).toHaveTextContent('redirecting to you in 3 second');
+    expect(countdown()).toHaveTextContent('Redirecting you in 3 seconds');
     expect(countdown()).toHaveAttribute('role', 'status');
     await tick(1000);
-    expect(countdown()).toHaveTextContent('redirecting to you in 2 second');
+    expect(countdown()).toHaveTextContent('Redirecting you in 2 seconds');
     await tick(1000);
-    expect(countdown()).toHaveTextContent('redirecting to you in 1 second');
+    expect(countdown()).toHaveTextContent('Redirecting you in 1 second');
     expect(screen.queryByTestId('where')).toBeNull();
     await tick(1000);
 
@@ -109,6 +109,58 @@ describe('RequireUser', () => {
   });
 });
 
+describe('a slow or failing network', () => {
+  const later = (ms, answer) => () =>
+    new Promise((resolve) => {
+      setTimeout(() => resolve(answer), ms);
+    });
+
+  it('waits for a slow user-auth with a loading state, never counting down, then renders the page', async () => {
+    storeSession();
+    server = fakeServer({ 'GET /api/v1/auth/user-auth': later(5000, { data: { ok: true } }) });
+    renderRoutes(routes, '/dashboard/user/profile');
+
+    await tick(0);
+    expect(screen.getByRole('status')).toHaveTextContent(MESSAGES.checkingSession);
+    await tick(4000);
+    expect(screen.queryByText(/Redirecting you in/)).toBeNull();
+    expect(screen.queryByTestId('where')).toBeNull();
+    await tick(1000);
+    expect(screen.getByText('user profile')).toBeInTheDocument();
+    expect(window.localStorage.getItem(AUTH_KEY)).not.toBeNull();
+  });
+
+  it('shows admins a loading state, not the countdown, while admin-auth is slow', async () => {
+    storeSession(1);
+    server = fakeServer({ 'GET /api/v1/auth/admin-auth': later(2000, { data: { ok: true } }) });
+    renderRoutes(routes, '/dashboard/admin');
+
+    await tick(1000);
+    expect(screen.queryByText(/Redirecting you in/)).toBeNull();
+    expect(screen.getByText(MESSAGES.checkingSession)).toBeInTheDocument();
+    await tick(1000);
+    expect(screen.getByText('admin home')).toBeInTheDocument();
+  });
+
+  it('keeps the session and offers a retry when the server cannot be reached', async () => {
+    storeSession();
+    let answer = new Error('Network Error');
+    server = fakeServer({ 'GET /api/v1/auth/user-auth': () => answer });
+    renderRoutes(routes, '/dashboard/user');
+
+    await tick(0);
+    expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.sessionCheckFailed);
+    await tick(5000);
+    expect(screen.queryByTestId('where')).toBeNull();
+    expect(window.localStorage.getItem(AUTH_KEY)).not.toBeNull();
+
+    answer = { data: { ok: true } };
+    act(() => screen.getByRole('button', { name: 'Try again' }).click());
+    await tick(0);
+    expect(screen.getByText('user home')).toBeInTheDocument();
+  });
+});
+
 describe('RequireAdmin', () => {
   it('sends a shopper (admin-auth refuses with 403) to / after the countdown, keeping the session', async () => {
     storeSession(0);
@@ -118,7 +170,7 @@ describe('RequireAdmin', () => {
     renderRoutes(routes, '/dashboard/admin');
 
     await tick(0);
-    expect(countdown()).toHaveTextContent('redirecting to you in 3 second');
+    expect(countdown()).toHaveTextContent('Redirecting you in 3 seconds');
     await tick(3000);
     expect(screen.getByTestId('where')).toHaveTextContent('/ null');
     expect(screen.queryByText('admin home')).toBeNull();

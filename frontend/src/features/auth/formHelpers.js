@@ -1,19 +1,29 @@
 // Client checks of spec section 5 (required fields, email shape) and the handling of a
 // failed account call (section 8), shared by the register, login, reset and profile forms.
-import toast from 'react-hot-toast';
+import toast from '../../lib/toast';
 import { MESSAGES } from '../../constants/messages';
 import { errorMessage } from '../../lib/apiClient';
 
 // A deliberately loose shape check; the server has the final word on addresses.
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-// fields: [{ name, label, required, email }] in screen order. Returns { name: message }.
+// An Indian mobile, as the contract says: ten digits starting 6-9, optionally after +91 or
+// 0; spaces and dashes are only grouping. The server applies the same rule.
+const INDIAN_MOBILE = /^(?:\+91|0)?[6-9]\d{9}$/;
+export const isIndianMobile = (text) =>
+  INDIAN_MOBILE.test(String(text ?? '').replace(/[\s-]/g, ''));
+
+// fields: [{ name, label, required, email, phone, requiredWith }] in screen order.
+// `requiredWith` names another field: this one is required when that one is filled.
+// Returns { name: message }.
 export function validate(values, fields) {
   const errors = {};
-  fields.forEach(({ name, label, required, email }) => {
+  fields.forEach(({ name, label, required, email, phone, requiredWith }) => {
     const value = String(values[name] ?? '').trim();
-    if (required && !value) errors[name] = MESSAGES.fieldRequired(label);
+    const needed = required || (requiredWith && String(values[requiredWith] ?? '') !== '');
+    if (needed && !value) errors[name] = MESSAGES.fieldRequired(label);
     else if (email && value && !EMAIL_SHAPE.test(value)) errors[name] = MESSAGES.invalidEmail;
+    else if (phone && value && !isIndianMobile(value)) errors[name] = MESSAGES.invalidPhone;
   });
   return errors;
 }

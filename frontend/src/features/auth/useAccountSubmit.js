@@ -1,7 +1,7 @@
 // The submit flow of the register, login and reset forms (spec sections 5 and 8): check the
 // fields, call the server, then hand a success to the page, or toast and show why not.
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../lib/toast';
 import { MESSAGES } from '../../constants/messages';
 import { reportFailure, serverFieldErrors, validate } from './formHelpers';
 

@@ -1,12 +1,31 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../lib/toast';
 import { onExternalChange, readJSON, writeJSON } from '../../lib/storage';
 import { CART_KEY } from '../../constants/storageKeys';
 import { MESSAGES } from '../../constants/messages';
-import { addItem, removeItem, sanitizeCart } from './cartLogic';
+import { canAdd, maxQuantity, removeItem, sanitizeCart, setQuantity } from './cartLogic';
 
 const CartContext = createContext(null);
 const readCart = () => sanitizeCart(readJSON(CART_KEY, []));
+
+// Remove asks nothing; its toast offers Undo, which puts the cart back as it was.
+function UndoToast({ id, text, onUndo }) {
+  return (
+    <span className="d-flex align-items-center gap-2">
+      <span>{text}</span>
+      <button
+        type="button"
+        className="btn btn-sm btn-outline-primary"
+        onClick={() => {
+          onUndo();
+          toast.dismiss(id);
+        }}
+      >
+        Undo
+      </button>
+    </span>
+  );
+}
 
 export function CartProvider({ children }) {
   const [cart, setCartState] = useState(readCart);
@@ -21,16 +40,52 @@ export function CartProvider({ children }) {
 
   const add = useCallback(
     (product) => {
-      update((current) => addItem(current, product));
+      // Read the current cart synchronously: the toast depends on whether it was added.
+      const current = readCart();
+      if (!canAdd(current, product)) {
+        toast.error(
+          maxQuantity(product) <= 0
+            ? MESSAGES.outOfStock
+            : MESSAGES.cartLimit(maxQuantity(product)),
+        );
+        return;
+      }
+      update((latest) => (canAdd(latest, product) ? [...latest, product] : latest));
       toast.success(MESSAGES.itemAdded);
     },
     [update],
   );
   const remove = useCallback((id) => update((current) => removeItem(current, id)), [update]);
+  const removeWithUndo = useCallback(
+    (product) => {
+      const before = readCart();
+      update((current) => removeItem(current, product._id));
+      toast(
+        (t) => (
+          <UndoToast
+            id={t.id}
+            text={MESSAGES.itemRemoved(product.name)}
+            onUndo={() => update(() => before)}
+          />
+        ),
+        { id: `removed-${product._id}`, announce: MESSAGES.itemRemoved(product.name) },
+      );
+    },
+    [update],
+  );
+  const changeQuantity = useCallback(
+    (id, quantity) => update((current) => setQuantity(current, id, quantity)),
+    [update],
+  );
+  const replace = useCallback((change) => update(change), [update]);
+  const clear = useCallback(() => update(() => []), [update]);
 
   useEffect(() => onExternalChange(CART_KEY, () => setCartState(readCart())), []);
 
-  const value = useMemo(() => ({ cart, add, remove }), [cart, add, remove]);
+  const value = useMemo(
+    () => ({ cart, add, remove, removeWithUndo, changeQuantity, replace, clear }),
+    [cart, add, remove, removeWithUndo, changeQuantity, replace, clear],
+  );
   return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
 }
 

@@ -8,5 +8,5 @@ export function greetingName(user) {
 export function itemCountMessage(count, loggedIn) {
   if (count < 1) return 'Your Cart Is Empty';
   const items = `${count} ${count === 1 ? 'item' : 'items'}`;
-  return `You Have ${items} in your cart${loggedIn ? '' : ' please login to checkout !'}`;
+  return `You have ${items} in your cart.${loggedIn ? '' : ' Please log in to check out.'}`;
 }

@@ -9,9 +9,9 @@ describe('cart texts', () => {
   });
   it('counts items and asks guests to log in', () => {
     expect(itemCountMessage(0, false)).toBe('Your Cart Is Empty');
-    expect(itemCountMessage(1, true)).toBe('You Have 1 item in your cart');
-    expect(itemCountMessage(3, false)).toBe(
-      'You Have 3 items in your cart please login to checkout !',
+    expect(itemCountMessage(1, true)).toBe('You have 1 item in your cart.');
+    expect(itemCountMessage(6, false)).toBe(
+      'You have 6 items in your cart. Please log in to check out.',
     );
   });
 });

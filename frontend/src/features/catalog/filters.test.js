@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { choosePrice, filterRequest, hasFilters, readFilters, toggleCategory } from './filters';
+import {
+  choosePrice,
+  describeFilters,
+  filterRequest,
+  hasFilters,
+  readFilters,
+  toggleCategory,
+} from './filters';
 
 const params = (query) => new URLSearchParams(query);
 
@@ -45,5 +52,28 @@ describe('home filters in the query string', () => {
     });
     expect(filterRequest({ checked: [], priceId: '5' }, 2).radio).toEqual([1000, null]);
     expect(filterRequest({ checked: ['3'], priceId: null }, 1).radio).toEqual([]);
+  });
+});
+
+describe('describeFilters', () => {
+  const categories = [
+    { _id: 1, name: 'Audio' },
+    { _id: 2, name: 'Cameras' },
+    { _id: 3, name: 'Phones' },
+  ];
+  it('says All Products without filters', () => {
+    expect(describeFilters({ checked: [], priceId: null }, categories)).toBe('All Products');
+  });
+  it('names the chosen categories and the price band', () => {
+    expect(describeFilters({ checked: ['2'], priceId: null }, categories)).toBe('Cameras');
+    expect(describeFilters({ checked: ['3', '1'], priceId: '1' }, categories)).toBe(
+      'Audio and Phones, ₹200 to ₹349',
+    );
+    expect(describeFilters({ checked: ['1', '2', '3'], priceId: null }, categories)).toBe(
+      'Audio, Cameras and Phones',
+    );
+    expect(describeFilters({ checked: [], priceId: '5' }, categories)).toBe(
+      'All Products, ₹1000 or more',
+    );
   });
 });

@@ -1,18 +1,107 @@
+// /dashboard/admin: who is signed in (Admin Name, Email, Contact; spec section 2) and the
+// shop's counts, each from a call that already exists: products (product-count),
+// categories (get-category), users (users' total) and orders (all-orders' X-Total-Count).
+// Each count arrives on its own; one that fails shows as unavailable, and the orders count
+// is left out until the orders call answers (it arrives with the orders app).
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
 import AdminShell from '../../features/admin/AdminShell';
+import { listUsers } from '../../features/admin/api';
 import { useAuth } from '../../features/auth/AuthContext';
+import { getCategories, getProductCount } from '../../features/catalog/api';
+import { getAllOrders } from '../../features/orders/api';
+import { paths } from '../../config/paths';
 import { usePageMeta } from '../../lib/usePageMeta';
 
+const COUNTS = [
+  {
+    key: 'products',
+    label: 'Products',
+    to: paths.adminProducts,
+    load: () => getProductCount().then(({ data }) => Number(data.total)),
+  },
+  {
+    key: 'categories',
+    label: 'Categories',
+    to: paths.adminCreateCategory,
+    load: () => getCategories().then(({ data }) => (data.category ?? []).length),
+  },
+  {
+    key: 'users',
+    label: 'Users',
+    to: paths.adminUsers,
+    load: () => listUsers(1).then(({ data }) => Number(data.total)),
+  },
+  {
+    key: 'orders',
+    label: 'Orders',
+    optional: true,
+    load: () =>
+      // Only the orders list's X-Total-Count is read here.
+      getAllOrders().then((response) => {
+        const total = response.headers?.['x-total-count'];
+        if (response.status !== 200 || total === undefined) throw new Error('no orders count');
+        return Number(total);
+      }),
+  },
+];
+
+// { key: number | 'failed' } as the answers arrive; a key without a value is still loading.
+function useCounts() {
+  const [counts, setCounts] = useState({});
+  useEffect(() => {
+    let live = true;
+    COUNTS.forEach(({ key, load }) => {
+      load()
+        .then((value) => live && setCounts((current) => ({ ...current, [key]: value })))
+        .catch(() => live && setCounts((current) => ({ ...current, [key]: 'failed' })));
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  return counts;
+}
+
 export default function AdminDashboardPage() {
-  usePageMeta({ title: 'Dashboard - Admin' });
+  usePageMeta({ title: 'Admin Dashboard - ShopSphere' });
   const { user } = useAuth().auth;
+  const counts = useCounts();
+  const shown = COUNTS.filter(({ key, optional }) => !(optional && counts[key] === 'failed'));
   return (
     <AdminShell>
       <h1 className="visually-hidden">Admin Dashboard</h1>
-      <div className="card w-75 p-3">
+      <div className="card p-3 mb-4">
         <h2 className="h4">Admin Name : {user?.name}</h2>
         <h2 className="h4">Admin Email : {user?.email}</h2>
-        <h2 className="h4">Admin Contact : {user?.phone}</h2>
+        <h2 className="h4">Admin Contact : {user?.phone || 'Not provided'}</h2>
       </div>
+      <h2 className="h5" id="admin-counts-heading">
+        Shop at a glance
+      </h2>
+      <ul
+        aria-labelledby="admin-counts-heading"
+        className="row row-cols-2 row-cols-md-4 g-3 list-unstyled admin-counts"
+      >
+        {shown.map(({ key, label, to }) => {
+          const value = counts[key];
+          let text = value;
+          if (value === undefined) text = 'Loading ...';
+          else if (value === 'failed') text = 'Unavailable';
+          return (
+            <li className="col" key={key}>
+              <div className="card h-100 p-3 text-center" aria-busy={value === undefined}>
+                <p className="mb-1 text-body-secondary">
+                  {to ? <Link to={to}>{label}</Link> : label}
+                </p>
+                <p className="fs-3 fw-bold mb-0" data-testid={`count-${key}`}>
+                  {text}
+                </p>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
     </AdminShell>
   );
 }

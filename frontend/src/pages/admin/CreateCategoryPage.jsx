@@ -1,8 +1,10 @@
-// Manage Category (spec sections 2, 4, 8): create, rename in a modal, delete. The list
-// loads on open and reloads after each successful change.
+// Manage Category (spec sections 2, 4, 8): create, rename in a modal, delete after the
+// same confirmation as products. The list loads on open (the table says so meanwhile,
+// never an empty table) and reloads after each successful change.
 import { useCallback, useEffect, useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../lib/toast';
 import Modal from '../../components/ui/Modal';
+import ConfirmDialog from '../../components/ui/ConfirmDialog';
 import AdminShell from '../../features/admin/AdminShell';
 import CategoryForm from '../../features/admin/CategoryForm';
 import { createCategory, deleteCategory, updateCategory } from '../../features/admin/api';
@@ -19,8 +21,10 @@ function failure(error, fallback) {
 }
 
 export default function CreateCategoryPage() {
-  usePageMeta({ title: 'Dashboard - Create Category' });
+  usePageMeta({ title: 'Dashboard - Create Category - ShopSphere' });
   const [categories, setCategories] = useState([]);
+  const [loaded, setLoaded] = useState(false);
+  const [deleting, setDeleting] = useState(null);
   const [name, setName] = useState('');
   const [visible, setVisible] = useState(false);
   const [selected, setSelected] = useState(null);
@@ -34,6 +38,8 @@ export default function CreateCategoryPage() {
     } catch (error) {
       console.error(error);
       toast.error(MESSAGES.categoryLoadFailed);
+    } finally {
+      setLoaded(true);
     }
   }, []);
 
@@ -96,7 +102,10 @@ export default function CreateCategoryPage() {
     );
   }
 
-  function handleDelete(category) {
+  function handleDelete() {
+    const category = deleting;
+    if (!category) return undefined;
+    setDeleting(null);
     return change(
       () => deleteCategory(category._id),
       () => toast.success(MESSAGES.categoryDeleted),
@@ -124,7 +133,19 @@ export default function CreateCategoryPage() {
               <th scope="col">Actions</th>
             </tr>
           </thead>
-          <tbody>
+          <tbody aria-busy={!loaded}>
+            {!loaded ? (
+              <tr>
+                <td colSpan={2}>
+                  <span role="status">Loading categories ...</span>
+                </td>
+              </tr>
+            ) : null}
+            {loaded && categories.length === 0 ? (
+              <tr>
+                <td colSpan={2}>No categories yet.</td>
+              </tr>
+            ) : null}
             {categories.map((category) => (
               <tr key={category._id}>
                 <td>{category.name}</td>
@@ -142,7 +163,7 @@ export default function CreateCategoryPage() {
                     className="btn btn-danger ms-2"
                     aria-label={`Delete ${category.name}`}
                     disabled={busy}
-                    onClick={() => handleDelete(category)}
+                    onClick={() => setDeleting(category)}
                   >
                     Delete
                   </button>
@@ -161,6 +182,14 @@ export default function CreateCategoryPage() {
           busy={busy}
         />
       </Modal>
+      <ConfirmDialog
+        open={Boolean(deleting)}
+        title="Delete category"
+        question={deleting ? MESSAGES.deleteCategoryConfirm(deleting.name) : ''}
+        busy={busy}
+        onCancel={() => setDeleting(null)}
+        onConfirm={handleDelete}
+      />
     </AdminShell>
   );
 }

@@ -7,6 +7,7 @@ import { MemoryRouter } from 'react-router-dom';
 import toast, { Toaster } from 'react-hot-toast';
 import { apiClient } from '../../lib/apiClient';
 import CreateCategoryPage from './CreateCategoryPage';
+import { MESSAGES } from '../../constants/messages';
 
 let server;
 let originalAdapter;
@@ -119,7 +120,7 @@ describe('Manage Category', () => {
     renderPage();
     expect(screen.getByRole('heading', { name: 'Manage Category' })).toBeInTheDocument();
     await waitFor(() => expect(rowNames()).toEqual(['Electronics', 'Phones']));
-    expect(document.title).toBe('Dashboard - Create Category');
+    expect(document.title).toBe('Dashboard - Create Category - ShopSphere');
     const headers = screen.getAllByRole('columnheader').map((th) => th.textContent);
     expect(headers).toEqual(['Name', 'Actions']);
   });
@@ -197,14 +198,40 @@ describe('Manage Category', () => {
     expect(server.calls.some((c) => c.method === 'put')).toBe(false);
   });
 
-  it('deletes a category, and says why when the server refuses', async () => {
+  it('says it is loading instead of showing an empty table', async () => {
+    useServer();
+    renderPage();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading categories');
+    expect(await screen.findByRole('button', { name: 'Delete Phones' })).toBeInTheDocument();
+    expect(screen.queryByText('Loading categories ...')).toBeNull();
+  });
+
+  it('asks in the confirm modal before deleting: Cancel keeps the category', async () => {
     useServer();
     const user = userEvent.setup();
     renderPage();
-    await user.click(await screen.findByRole('button', { name: 'Delete Phones' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete Electronics' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete category' });
+    expect(dialog).toHaveTextContent(MESSAGES.deleteCategoryConfirm('Electronics'));
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(server.calls.some((c) => c.method === 'delete')).toBe(false);
+    expect(rowNames()).toEqual(['Electronics', 'Phones']);
+  });
+
+  it('deletes a category once confirmed, and says why when the server refuses', async () => {
+    useServer();
+    const user = userEvent.setup();
+    renderPage();
+    const confirm = async (name) => {
+      await user.click(await screen.findByRole('button', { name: `Delete ${name}` }));
+      const dialog = screen.getByRole('dialog', { name: 'Delete category' });
+      await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    };
+    await confirm('Phones');
     expect(await screen.findByText('This category is used by 3 products')).toBeInTheDocument();
     expect(rowNames()).toEqual(['Electronics', 'Phones']);
-    await user.click(screen.getByRole('button', { name: 'Delete Electronics' }));
+    await confirm('Electronics');
     expect(await screen.findByText('category is deleted')).toBeInTheDocument();
     await waitFor(() => expect(rowNames()).toEqual(['Phones']));
   });

@@ -1,7 +1,7 @@
 // All Products List: every product as a card linking to its update screen. Pages of the
 // product list are appended by Load More until the count is reached, so none is out of reach.
 import { useCallback, useEffect, useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../lib/toast';
 import { Link } from 'react-router-dom';
 import AdminShell from '../../features/admin/AdminShell';
 import { getProductCount, getProductList } from '../../features/catalog/api';
@@ -10,13 +10,14 @@ import { MESSAGES } from '../../constants/messages';
 import { usePageMeta } from '../../lib/usePageMeta';
 import LoadMoreButton from '../../components/ui/LoadMoreButton';
 import ProductImage from '../../components/ProductImage';
+import Loading from '../../components/Loading';
 
 // The first row of cards is on screen at once; the photos below it load as they come near.
 const EAGER_PHOTOS = 3;
 const EMPTY = { products: [], total: 0, page: 1 };
 
 export default function ProductsPage() {
-  usePageMeta({ title: 'Dashboard - All Products' });
+  usePageMeta({ title: 'Dashboard - All Products - ShopSphere' });
   const [{ products, total, page }, setList] = useState(EMPTY);
   const [loading, setLoading] = useState(true);
 
@@ -54,6 +55,7 @@ export default function ProductsPage() {
   return (
     <AdminShell>
       <h1 className="h2 text-center">All Products List</h1>
+      {loading && products.length === 0 ? <Loading label="Loading products ..." /> : null}
       <div className="d-flex flex-wrap">
         {products.map((product, index) => (
           <Link

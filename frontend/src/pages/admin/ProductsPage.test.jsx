@@ -94,4 +94,20 @@ describe('Admin products list', () => {
     expect(cards()).toHaveLength(3);
     expect(await screen.findByRole('button', { name: 'Load More' })).toBeEnabled();
   });
+
+  it('says it is loading instead of showing an empty list', async () => {
+    let release;
+    const answer = new Promise((resolve) => {
+      release = () => resolve({ data: { products: [product(1)] } });
+    });
+    server = fakeServer({
+      'GET /api/v1/product/product-list/1': () => answer,
+      'GET /api/v1/product/product-count': { data: { total: 1 } },
+    });
+    renderRoutes(routes, '/dashboard/admin/products');
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading products ...');
+    release();
+    expect(await screen.findByRole('link', { name: /Gadget 1/ })).toBeInTheDocument();
+    expect(screen.queryByText('Loading products ...')).toBeNull();
+  });
 });

@@ -1,9 +1,9 @@
 // Update Product (spec sections 2, 4, 5, 8; decisions F4, F7): the form prefilled, the
 // photo sent only when a new one is chosen, delete confirmed in a modal (Cancel / Delete).
-import { useEffect, useState } from 'react';
-import toast from 'react-hot-toast';
+import { useEffect, useRef, useState } from 'react';
+import toast from '../../lib/toast';
 import { useNavigate, useParams } from 'react-router-dom';
-import Modal from '../../components/ui/Modal';
+import ConfirmDialog from '../../components/ui/ConfirmDialog';
 import AdminShell from '../../features/admin/AdminShell';
 import ProductForm from '../../features/admin/ProductForm';
 import { deleteProduct, updateProduct } from '../../features/admin/api';
@@ -12,17 +12,22 @@ import { getProduct } from '../../features/catalog/api';
 import { paths } from '../../config/paths';
 import { MESSAGES } from '../../constants/messages';
 import { errorMessage } from '../../lib/apiClient';
+import { serverFieldErrors } from '../../features/auth/formHelpers';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { useAdminCategories } from './useAdminCategories';
 
 export default function UpdateProductPage() {
-  usePageMeta({ title: 'Dashboard - Update Product' });
+  usePageMeta({ title: 'Dashboard - Update Product - ShopSphere' });
   const { slug } = useParams();
   const navigate = useNavigate();
   const categories = useAdminCategories();
   const [state, setState] = useState({ slug: null, product: null, missing: false });
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  // Bumped by "Reload product" to fetch the product again; `stale` marks a refused save.
+  const [loads, setLoads] = useState(0);
+  const [stale, setStale] = useState(false);
+  const staleAlert = useRef(null);
 
   useEffect(() => {
     let current = true;
@@ -37,10 +42,25 @@ export default function UpdateProductPage() {
     return () => {
       current = false;
     };
-  }, [slug]);
+  }, [slug, loads]);
+
+  useEffect(() => {
+    if (stale) staleAlert.current?.focus();
+  }, [stale]);
 
   const product = state.slug === slug ? state.product : null;
   const missing = state.slug === slug && state.missing;
+
+  // A 409 is either a duplicate name or a save over someone else's newer one: the
+  // product as stored now tells which.
+  async function changedElsewhere() {
+    try {
+      const { data } = await getProduct(product.slug);
+      return data?.product?.updatedAt !== product.updatedAt;
+    } catch {
+      return true;
+    }
+  }
 
   async function handleUpdate(body) {
     try {
@@ -53,8 +73,20 @@ export default function UpdateProductPage() {
       }
     } catch (error) {
       if (!error?.response) console.error(error);
+      if (error?.response?.status === 409 && (await changedElsewhere())) {
+        setStale(true);
+        return;
+      }
       toast.error(errorMessage(error) ?? MESSAGES.productSaveFailed);
+      // Field errors go beside their fields (the form shows them), not into more toasts.
+      return { errors: serverFieldErrors(error) };
     }
+    return undefined;
+  }
+
+  function reload() {
+    setStale(false);
+    setLoads((n) => n + 1);
   }
 
   async function handleDelete() {
@@ -80,9 +112,17 @@ export default function UpdateProductPage() {
       <h1 className="h2">Update Product</h1>
       {missing ? <p role="alert">{MESSAGES.productNotFound}</p> : null}
       {!product && !missing ? <p role="status">Loading ...</p> : null}
+      {stale ? (
+        <div className="alert alert-warning" role="alert" tabIndex={-1} ref={staleAlert}>
+          <p>{MESSAGES.productChangedElsewhere}</p>
+          <button type="button" className="btn btn-outline-dark btn-sm" onClick={reload}>
+            {MESSAGES.reloadProduct}
+          </button>
+        </div>
+      ) : null}
       {product ? (
         <ProductForm
-          key={product._id}
+          key={`${product._id}-${product.updatedAt}`}
           categories={categories}
           product={product}
           currentPhotoUrl={photoSrc(product)}
@@ -94,33 +134,14 @@ export default function UpdateProductPage() {
           </button>
         </ProductForm>
       ) : null}
-      <Modal
+      <ConfirmDialog
         open={confirming}
-        onClose={() => setConfirming(false)}
         title="Delete product"
-        width={416}
-        footer={
-          <>
-            <button
-              type="button"
-              className="btn btn-outline-secondary"
-              onClick={() => setConfirming(false)}
-            >
-              Cancel
-            </button>
-            <button
-              type="button"
-              className="btn btn-danger"
-              disabled={deleting}
-              onClick={handleDelete}
-            >
-              Delete
-            </button>
-          </>
-        }
-      >
-        <p className="mb-0">{MESSAGES.deleteProductConfirm}</p>
-      </Modal>
+        question={MESSAGES.deleteProductConfirm}
+        busy={deleting}
+        onCancel={() => setConfirming(false)}
+        onConfirm={handleDelete}
+      />
     </AdminShell>
   );
 }

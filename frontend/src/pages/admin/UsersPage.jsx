@@ -1,6 +1,6 @@
 // All Users (decision F10): name, email, phone, role and join date, 20 a page.
 import { useEffect, useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../lib/toast';
 import AdminShell from '../../features/admin/AdminShell';
 import { listUsers } from '../../features/admin/api';
 import { formatJoined, roleLabel } from '../../features/admin/format';
@@ -9,7 +9,7 @@ import { errorMessage } from '../../lib/apiClient';
 import { usePageMeta } from '../../lib/usePageMeta';
 
 export default function UsersPage() {
-  usePageMeta({ title: 'Dashboard - All Users' });
+  usePageMeta({ title: 'Dashboard - All Users - ShopSphere' });
   const [page, setPage] = useState(1);
   const [result, setResult] = useState({ users: [], total: 0, pages: 1, loading: true });
 

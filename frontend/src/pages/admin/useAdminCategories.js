@@ -1,6 +1,6 @@
 // The category list for the admin product forms; a failed load says so (spec section 8).
 import { useEffect, useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../lib/toast';
 import { getCategories } from '../../features/catalog/api';
 import { MESSAGES } from '../../constants/messages';
 

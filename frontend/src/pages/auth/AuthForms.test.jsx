@@ -90,6 +90,23 @@ describe('Register', () => {
     expect(screen.getByLabelText('Email address')).toHaveFocus();
   });
 
+  it('rejects a phone that is not an Indian mobile before calling the server', async () => {
+    server = fakeServer({});
+    const user = userEvent.setup();
+    renderRoutes(routes, '/register');
+    await fill(user, screen.getByLabelText('Name'), 'Asha Rao');
+    await fill(user, screen.getByLabelText('Email address'), 'asha@example.com');
+    await fill(user, screen.getByLabelText('Password'), 'Long-Pass-2026!');
+    await fill(user, screen.getByLabelText('Phone'), '+91 12345 67890');
+    await fill(user, screen.getByLabelText('Address'), '12 MG Road, Pune');
+    await fill(user, screen.getByLabelText('Favorite Sports'), 'Cricket');
+    await user.click(screen.getByRole('button', { name: 'REGISTER' }));
+
+    expect(server.calls).toEqual([]);
+    expect(screen.getByLabelText('Phone')).toHaveAccessibleDescription(MESSAGES.invalidPhone);
+    expect(screen.getByLabelText('Phone')).toHaveFocus();
+  });
+
   async function fillRegister(user) {
     await fill(user, screen.getByLabelText('Name'), 'Asha Rao');
     await fill(user, screen.getByLabelText('Email address'), ' asha@example.com ');
@@ -170,7 +187,7 @@ describe('Login', () => {
     },
   };
 
-  it('has labelled fields without required markers, the buttons, the register link and the labels', () => {
+  it('has labelled fields without required markers, the buttons, the register link and the terms and privacy links', () => {
     renderRoutes(routes, '/login');
     expect(screen.getByLabelText('Email address')).not.toBeRequired();
     expect(screen.getByLabelText('Password')).not.toBeRequired();
@@ -180,8 +197,8 @@ describe('Login', () => {
       'href',
       '/register',
     );
-    expect(screen.getByText('Terms of use')).not.toHaveAttribute('href');
-    expect(screen.getByText('Privacy policy')).not.toHaveAttribute('href');
+    expect(screen.getByRole('link', { name: 'Terms of use' })).toHaveAttribute('href', '/terms');
+    expect(screen.getByRole('link', { name: 'Privacy policy' })).toHaveAttribute('href', '/policy');
   });
 
   it('Forgot Password goes to /forgot-password', async () => {

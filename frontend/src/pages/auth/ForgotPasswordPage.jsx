@@ -2,7 +2,7 @@
 // required; success toasts the server's message and goes to /login.
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import toast from 'react-hot-toast';
+import toast from '../../lib/toast';
 import { paths } from '../../config/paths';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { forgotPassword } from '../../features/auth/api';

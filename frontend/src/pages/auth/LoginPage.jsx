@@ -2,7 +2,7 @@
 // the server's message and returns to where the visitor came from (location.state), else /.
 import { useEffect } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import toast from 'react-hot-toast';
+import toast from '../../lib/toast';
 import { paths } from '../../config/paths';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { login } from '../../features/auth/api';
@@ -72,8 +72,8 @@ export default function LoginPage() {
             New here? <Link to={paths.register}>Register here</Link>
           </p>
           <p className="small text-muted mb-0">
-            By logging in you agree to our <span>Terms of use</span> and <span>Privacy policy</span>
-            .
+            By logging in you agree to our <Link to={paths.terms}>Terms of use</Link> and{' '}
+            <Link to={paths.policy}>Privacy policy</Link>.
           </p>
         </form>
       </div>

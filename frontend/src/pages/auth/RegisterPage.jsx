@@ -2,7 +2,7 @@
 // server's message; a refusal shows the server's message (and field errors by the fields).
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import toast from 'react-hot-toast';
+import toast from '../../lib/toast';
 import { paths } from '../../config/paths';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { register } from '../../features/auth/api';
@@ -15,7 +15,7 @@ const FIELDS = [
   { name: 'name', label: 'Name', required: true },
   { name: 'email', label: 'Email address', required: true, email: true },
   { name: 'password', label: 'Password', required: true },
-  { name: 'phone', label: 'Phone', required: true },
+  { name: 'phone', label: 'Phone', required: true, phone: true },
   { name: 'address', label: 'Address', required: true },
   { name: 'answer', label: 'Favorite Sports', required: true },
 ];

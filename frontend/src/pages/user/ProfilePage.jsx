@@ -1,23 +1,26 @@
 // /dashboard/user/profile (spec sections 2, 4, 5, 8; decision F5): name, read-only email,
 // password, phone, address. Success replaces the stored user with updatedUser (token kept
-// unless the server issues a new one); a refusal shows the server's message.
+// unless the server issues a new one); a refusal shows the server's message. The form
+// checks before sending: a blank name is refused (the API would silently keep the old
+// one), the phone must be an Indian mobile, and a new password needs the current one.
 import { useEffect, useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../lib/toast';
 import { MESSAGES } from '../../constants/messages';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { updateProfile } from '../../features/auth/api';
 import { useAuth } from '../../features/auth/AuthContext';
 import FormField from '../../features/auth/FormField';
 import FormAlert from '../../features/auth/FormAlert';
-import { serverFieldErrors } from '../../features/auth/formHelpers';
+import { serverFieldErrors, validate } from '../../features/auth/formHelpers';
 import { useFormState } from '../../features/auth/useFormState';
 import UserShell from '../../features/auth/UserShell';
 
 const FIELDS = [
-  { name: 'name', label: 'Name' },
+  { name: 'name', label: 'Name', required: true },
   { name: 'email', label: 'Email address' },
+  { name: 'currentPassword', label: 'Current password', requiredWith: 'password' },
   { name: 'password', label: 'Password' },
-  { name: 'phone', label: 'Phone' },
+  { name: 'phone', label: 'Phone', phone: true },
   { name: 'address', label: 'Address' },
 ];
 
@@ -43,23 +46,32 @@ export default function ProfilePage() {
 
   const handleSubmit = async (event) => {
     event.preventDefault();
-    showErrors({});
     setAlert('');
+    const invalid = validate(values, FIELDS);
+    showErrors(invalid);
+    if (Object.keys(invalid).length) {
+      setAlert(MESSAGES.formHasErrors);
+      return;
+    }
     setBusy(true);
     try {
-      const { data } = await updateProfile({
+      const body = {
         name: values.name,
         email: values.email,
         password: values.password,
         phone: values.phone,
         address: values.address,
-      });
+      };
+      // Sent only with a new password (the contract's profile row).
+      if (values.password) body.currentPassword = values.currentPassword;
+      const { data } = await updateProfile(body);
       if (data?.updatedUser && !data.error) {
         const updated = data.updatedUser;
         setAuth((current) => ({ ...current, user: updated, token: data.token || current.token }));
         setValues({
           name: updated.name ?? '',
           email: updated.email ?? '',
+          currentPassword: '',
           password: '',
           phone: updated.phone ?? '',
           address: updated.address ?? '',
@@ -92,6 +104,12 @@ export default function ProfilePage() {
           readOnly
           aria-readonly="true"
           {...bind('email')}
+        />
+        <FormField
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          {...bind('currentPassword')}
         />
         <FormField
           label="Password"

@@ -25,7 +25,7 @@ const USER = {
   _id: '3',
   name: 'Asha',
   email: 'asha@example.com',
-  phone: '98',
+  phone: '9876543210',
   address: '',
   role: 0,
 };
@@ -66,10 +66,11 @@ describe('User dashboard', () => {
     expect(screen.getByRole('heading', { name: 'USER PROFILE' })).toBeInTheDocument();
   });
 
-  it('orders screen says there are none yet', () => {
+  it('orders screen says there are none yet', async () => {
+    server = fakeServer({ 'GET /api/v1/auth/orders': { data: [] } });
     renderRoutes(routes, '/dashboard/user/orders');
     expect(screen.getByRole('heading', { name: 'All Orders' })).toBeInTheDocument();
-    expect(screen.getByText(MESSAGES.noOrders)).toBeInTheDocument();
+    expect(await screen.findByText(MESSAGES.noOrders)).toBeInTheDocument();
   });
 });
 
@@ -99,7 +100,7 @@ describe('Profile', () => {
       name: 'Asha',
       email: 'asha@example.com',
       password: '',
-      phone: '98',
+      phone: '9876543210',
       address: '7 Park Street, Kolkata',
     });
     expect(JSON.parse(window.localStorage.getItem(AUTH_KEY))).toEqual({
@@ -121,6 +122,7 @@ describe('Profile', () => {
     });
     const user = userEvent.setup();
     renderRoutes(routes, '/dashboard/user/profile');
+    await fill(user, screen.getByLabelText('Current password'), 'Old-Pass-2026!');
     await fill(user, screen.getByLabelText('Password'), 'abc');
     await user.click(screen.getByRole('button', { name: 'UPDATE' }));
 
@@ -129,5 +131,61 @@ describe('Profile', () => {
       'This password is too short.',
     );
     expect(JSON.parse(window.localStorage.getItem(AUTH_KEY)).user).toEqual(USER);
+  });
+
+  it('refuses a blank name before sending, naming the field', async () => {
+    server = fakeServer({});
+    const user = userEvent.setup();
+    renderRoutes(routes, '/dashboard/user/profile');
+    await user.clear(screen.getByLabelText('Name'));
+    await fill(user, screen.getByLabelText('Name'), '   ');
+    await user.click(screen.getByRole('button', { name: 'UPDATE' }));
+
+    expect(server.calls).toEqual([]);
+    expect(screen.getByLabelText('Name')).toHaveAccessibleDescription(
+      MESSAGES.fieldRequired('Name'),
+    );
+    expect(screen.getByLabelText('Name')).toHaveFocus();
+    expect(screen.queryByText(MESSAGES.profileUpdated)).toBeNull();
+  });
+
+  it('refuses a phone that is not an Indian mobile before sending', async () => {
+    server = fakeServer({});
+    const user = userEvent.setup();
+    renderRoutes(routes, '/dashboard/user/profile');
+    await user.clear(screen.getByLabelText('Phone'));
+    await fill(user, screen.getByLabelText('Phone'), '12345');
+    await user.click(screen.getByRole('button', { name: 'UPDATE' }));
+
+    expect(server.calls).toEqual([]);
+    expect(screen.getByLabelText('Phone')).toHaveAccessibleDescription(MESSAGES.invalidPhone);
+  });
+
+  it('asks for the current password with a new one, and sends it as currentPassword', async () => {
+    server = fakeServer({
+      'PUT /api/v1/auth/profile': {
+        data: { success: true, updatedUser: USER, token: 'tok-4' },
+      },
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/dashboard/user/profile');
+    await fill(user, screen.getByLabelText('Password'), 'New-Pass-2027!');
+    await user.click(screen.getByRole('button', { name: 'UPDATE' }));
+
+    expect(server.calls).toEqual([]);
+    expect(screen.getByLabelText('Current password')).toHaveAccessibleDescription(
+      MESSAGES.fieldRequired('Current password'),
+    );
+    expect(screen.getByLabelText('Current password')).toHaveFocus();
+
+    await fill(user, screen.getByLabelText('Current password'), 'Old-Pass-2026!');
+    await user.click(screen.getByRole('button', { name: 'UPDATE' }));
+
+    expect(await toastWith(MESSAGES.profileUpdated)).toBeInTheDocument();
+    expect(server.calls[0].body).toMatchObject({
+      password: 'New-Pass-2027!',
+      currentPassword: 'Old-Pass-2026!',
+    });
+    expect(screen.getByLabelText('Current password')).toHaveValue('');
   });
 });

@@ -25,7 +25,7 @@ export default function UserDashboardPage() {
           <dd>{address || MESSAGES.noAddress}</dd>
         </dl>
         <div>
-          <UpdateAddressButton className="btn btn-outline-warning" />
+          <UpdateAddressButton className="btn btn-warning" />
         </div>
       </section>
     </UserShell>

@@ -12,10 +12,11 @@ export function fakeServer(routes) {
     calls.push({ key, body, authorization: config.headers?.Authorization ?? null });
     const handler = routes[key];
     if (!handler) throw new Error(`No fake answer for ${key}`);
-    const answer = typeof handler === 'function' ? handler(body) : handler;
+    // A handler may answer later (a promise), as a slow network does.
+    const answer = await (typeof handler === 'function' ? handler(body) : handler);
     if (answer instanceof Error) throw answer;
-    const { status = 200, data = {} } = answer;
-    const response = { status, statusText: String(status), data, headers: {}, config };
+    const { status = 200, data = {}, headers = {} } = answer;
+    const response = { status, statusText: String(status), data, headers, config };
     if (status >= 400) {
       const error = new Error(`Request failed with status code ${status}`);
       throw Object.assign(error, { response, config, isAxiosError: true });

@@ -1,0 +1,273 @@
+"""What the app's page carries for a product or a category before JavaScript runs (issue 19):
+the head (title, description, canonical, Open Graph, schema.org JSON-LD), the essential
+content, and the same data as JSON for React's first render.
+
+The data comes from the catalogue's selectors in the API's wire shape, once per catalogue
+version (`cached_value`): a product page is one query when the cache is cold and none when
+it is warm. Absolute URLs are added per request (the host is the request's), outside the
+cache.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django.http import Http404, HttpResponsePermanentRedirect
+from django.utils.text import Truncator
+
+from catalog import selectors
+from catalog.caching import cached_value
+from catalog.serializers import CategoryOutput, ProductOutput
+
+SITE_NAME = "ShopSphere"
+DESCRIPTION_LENGTH = 160
+CARD_PREVIEW_LENGTH = 30
+LOW_STOCK = 5  # "Only N left" from this many down (lib/stock.js)
+# The rendition sent to link previews (chat apps, social cards): wide enough for a large
+# card, small enough to fetch quickly.
+PREVIEW_WIDTH = 800
+SCHEMA = "https://schema.org"
+MAX_SLUG = 220
+
+
+def format_price(value) -> str:
+    """Rupees with Indian digit grouping, as the React app writes them (lib/format.js):
+    `₹1,23,456` for whole rupees, `₹199.50` with paise."""
+    amount = Decimal(str(value)).quantize(Decimal("0.01"))
+    sign = "-" if amount < 0 else ""
+    whole, paise = f"{abs(amount):.2f}".split(".")
+    if len(whole) > 3:
+        head, tail = whole[:-3], whole[-3:]
+        groups = []
+        while len(head) > 2:
+            groups.insert(0, head[-2:])
+            head = head[:-2]
+        if head:
+            groups.insert(0, head)
+        whole = ",".join([*groups, tail])
+    return f"{sign}₹{whole}" if paise == "00" else f"{sign}₹{whole}.{paise}"
+
+
+def preview(text: str, length: int = CARD_PREVIEW_LENGTH) -> str:
+    """The card's text preview, as the React app cuts it (characters, then an ellipsis
+    only when something was cut)."""
+    return text if len(text) <= length else f"{text[:length]}..."
+
+
+def stock(product: dict) -> dict:
+    """The stock label and its colour, as components/StockBadge.jsx shows them."""
+    left = max(0, int(product["quantity"]))
+    if left <= 0:
+        return {"stock_label": "Out of stock", "stock_tone": "text-danger", "sold_out": True}
+    if left <= LOW_STOCK:
+        return {
+            "stock_label": f"Only {left} left",
+            "stock_tone": "text-warning-emphasis",
+            "sold_out": False,
+        }
+    return {"stock_label": "In stock", "stock_tone": "text-success", "sold_out": False}
+
+
+def _check_slug(slug: str) -> None:
+    """A slug no product or category can have is unknown without asking the database
+    (PostgreSQL refuses NUL characters in text)."""
+    if not slug or len(slug) > MAX_SLUG or "\x00" in slug:
+        raise Http404("Not found")
+
+
+def _description(text: str) -> str:
+    return Truncator(" ".join(text.split())).chars(DESCRIPTION_LENGTH)
+
+
+def _photo(product: dict, width: int | None = None) -> str:
+    url = product["photo"]
+    return f"{url}&w={width}" if width and product.get("photoWidths") else url
+
+
+def _srcset(product: dict) -> str:
+    return ", ".join(f"{_photo(product, w)} {w}w" for w in product.get("photoWidths", []))
+
+
+def _card(product: dict, *, index: int, eager: int = 2) -> dict:
+    """One product card's display values (components/ProductCard.jsx)."""
+    return {
+        **product,
+        "url": f"/product/{product['slug']}",
+        "price_text": format_price(product["price"]),
+        "preview": preview(product["description"]),
+        "srcset": _srcset(product),
+        "lazy": index >= eager,
+        **stock(product),
+    }
+
+
+# --- product ------------------------------------------------------------------------------
+
+
+def _product_data(slug: str) -> dict:
+    return ProductOutput(selectors.product_get_current(slug=slug)).data
+
+
+def product_page(request, *, slug: str):
+    """`/product/{slug}`: the product's head and content; an old slug answers 301 to the
+    current address; an unknown one the not-found state (404)."""
+    try:
+        _check_slug(slug)
+        product = cached_value(f"page:product:{slug}", lambda: _product_data(slug))
+    except Http404:
+        return {
+            "status": 404,
+            "title": f"Product not found - {SITE_NAME}",
+            "description": "This product is no longer available.",
+            "robots": "noindex",
+            "body": "spa/product_missing.html",
+            "initial": {"route": "product", "slug": slug, "product": None},
+        }
+    if product["slug"] != slug:
+        return HttpResponsePermanentRedirect(f"/product/{product['slug']}")
+
+    canonical = request.build_absolute_uri(f"/product/{product['slug']}")
+    image = request.build_absolute_uri(_photo(product, PREVIEW_WIDTH))
+    category = product["category"]
+    in_stock = product["quantity"] > 0
+    price = f"{Decimal(str(product['price'])):.2f}"
+    description = _description(product["description"])
+    return {
+        "status": 200,
+        "title": f"{product['name']} - {SITE_NAME}",
+        "description": description,
+        "canonical": canonical,
+        "og_type": "product",
+        "image": image,
+        "image_alt": product["name"],
+        "extra_meta": [
+            ("product:price:amount", price),
+            ("product:price:currency", "INR"),
+            ("product:availability", "in stock" if in_stock else "out of stock"),
+        ],
+        "jsonld": [
+            {
+                "@context": SCHEMA,
+                "@type": "Product",
+                "name": product["name"],
+                "description": description,
+                "image": [image],
+                "sku": product["_id"],
+                "url": canonical,
+                "category": category["name"],
+                "brand": {"@type": "Brand", "name": SITE_NAME},
+                "offers": {
+                    "@type": "Offer",
+                    "url": canonical,
+                    "price": price,
+                    "priceCurrency": "INR",
+                    "availability": f"{SCHEMA}/{'InStock' if in_stock else 'OutOfStock'}",
+                    "itemCondition": f"{SCHEMA}/NewCondition",
+                },
+            },
+            _breadcrumbs(
+                request,
+                [
+                    ("Home", "/"),
+                    (category["name"], f"/category/{category['slug']}"),
+                    (product["name"], f"/product/{product['slug']}"),
+                ],
+            ),
+        ],
+        "body": "spa/product.html",
+        "product": {
+            **product,
+            "price_text": format_price(product["price"]),
+            "srcset": _srcset(product),
+            **stock(product),
+        },
+        "initial": {"route": "product", "slug": slug, "product": product},
+    }
+
+
+def _breadcrumbs(request, trail: list[tuple[str, str]]) -> dict:
+    return {
+        "@context": SCHEMA,
+        "@type": "BreadcrumbList",
+        "itemListElement": [
+            {
+                "@type": "ListItem",
+                "position": position,
+                "name": name,
+                "item": request.build_absolute_uri(path),
+            }
+            for position, (name, path) in enumerate(trail, start=1)
+        ],
+    }
+
+
+# --- category -----------------------------------------------------------------------------
+
+
+def _category_data(slug: str) -> dict:
+    category, products, total = selectors.product_in_category(slug=slug, page=1)
+    return {
+        "category": CategoryOutput(category).data,
+        "products": ProductOutput(products, many=True).data,
+        "total": total,
+    }
+
+
+def category_page(request, *, slug: str):
+    """`/category/{slug}`: heading, count and the first page of products (the page React
+    would fetch first), with an `ItemList` of them; an unknown slug is a 404."""
+    try:
+        _check_slug(slug)
+        data = cached_value(f"page:category:{slug}", lambda: _category_data(slug))
+    except Http404:
+        return {
+            "status": 404,
+            "title": f"Category not found - {SITE_NAME}",
+            "description": "We could not find this category.",
+            "robots": "noindex",
+            "body": "spa/category_missing.html",
+            "initial": {"route": "category", "slug": slug, "category": None},
+        }
+    category, products = data["category"], data["products"]
+    path = f"/category/{category['slug']}"
+    canonical = request.build_absolute_uri(path)
+    count = data["total"]
+    return {
+        "status": 200,
+        "title": f"{category['name']} - {SITE_NAME}",
+        "description": (
+            f"Shop {category['name']} at {SITE_NAME}: {count} "
+            f"{'product' if count == 1 else 'products'}, prices in Indian rupees."
+        ),
+        "canonical": canonical,
+        "og_type": "website",
+        "image": (
+            request.build_absolute_uri(_photo(products[0], PREVIEW_WIDTH)) if products else None
+        ),
+        "image_alt": products[0]["name"] if products else None,
+        "jsonld": [
+            {
+                "@context": SCHEMA,
+                "@type": "ItemList",
+                "name": category["name"],
+                "url": canonical,
+                "numberOfItems": len(products),
+                "itemListElement": [
+                    {
+                        "@type": "ListItem",
+                        "position": position,
+                        "url": request.build_absolute_uri(f"/product/{product['slug']}"),
+                        "name": product["name"],
+                    }
+                    for position, product in enumerate(products, start=1)
+                ],
+            },
+            _breadcrumbs(request, [("Home", "/"), (category["name"], path)]),
+        ],
+        "body": "spa/category.html",
+        "category": category,
+        "total": count,
+        "cards": [_card(product, index=i) for i, product in enumerate(products)],
+        "has_more": count > len(products),
+        "initial": {"route": "category", "slug": slug, **data},
+    }

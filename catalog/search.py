@@ -1,0 +1,313 @@
+"""What a shopper means by a search (issue 18), on the database the shop already has.
+
+A query is cut into words (punctuation inside a word dropped: `T-Shirt` -> `tshirt`,
+`Levi's` -> `levis`). Each word is looked up in the vocabulary of the catalogue (every
+word the products' names, categories and descriptions hold, kept by the database: see
+migration 0003_i18_search_index) and becomes a set of alternatives:
+
+- the word itself, and its simple plural or singular (`shoe` <-> `shoes`);
+- when the vocabulary lacks it: the words at the smallest edit distance (Damerau, a swap
+  of two letters is one edit), one edit allowed from 4 letters, two from 8, none below;
+  or two vocabulary words it joins (`powerbank` -> `power` & `bank`);
+- two neighbouring words written apart (`one plus` -> `oneplus`);
+- a few Hinglish spellings (`joote` -> shoes) in SYNONYMS.
+
+Every word must then match (in any order) somewhere in the product's document; the
+database's full-text engine answers that with its index and ranks name above category
+above description (PostgreSQL: tsvector + ts_rank; SQLite: FTS5 + bm25). A word that
+matches nothing in the vocabulary is dropped when others remain, so `cheap iphone` still
+finds iPhones.
+
+Two queries after the literal one: the vocabulary look-up and the match; and a third
+when all the words together find nothing (all but one of them: `loosened`).
+"""
+
+import itertools
+import re
+from dataclasses import dataclass, field
+
+from django.db import connection
+from rapidfuzz.distance import OSA
+
+# Inside a word these are dropped rather than split on, like the index does.
+_JOINERS = re.compile("[-'\u2019.]+")
+_WORD = re.compile(r"[^\W_]+")
+MAX_WORDS = 8
+MAX_ALTERNATIVES = 6
+MIN_PREFIX = 3  # a shorter last word is not read as the start of one
+MAX_SPLIT_LENGTH = 24  # longer "words" are not two words run together
+STOP_WORDS = frozenset({"a", "an", "and", "the", "for", "with", "of", "in", "to", "by", "on"})
+# Hinglish and everyday words the catalogue itself does not use.
+SYNONYMS = {
+    "joota": ("shoes",),
+    "joote": ("shoes",),
+    "juta": ("shoes",),
+    "jute": ("shoes",),
+    "chappal": ("flipflops", "slipon"),
+    "chappals": ("flipflops", "slipon"),
+    "mobile": ("smartphones",),
+    "mobiles": ("smartphones",),
+    "phone": ("smartphones", "phone"),
+    "phones": ("smartphones", "phone"),
+    "tee": ("tshirt", "tee"),
+    "tees": ("tshirt", "tee"),
+    "pant": ("trousers", "jeans"),
+    "pants": ("trousers", "jeans"),
+    "headphone": ("headphones",),
+    "earbud": ("buds", "tws"),
+    "earbuds": ("buds", "tws"),
+}
+# Ranks of name, category, description (PostgreSQL weights A, B, C; FTS5 bm25 columns).
+PG_WEIGHTS = "{0.05, 0.2, 0.4, 1.0}"
+FTS5_WEIGHTS = (10.0, 4.0, 1.0)
+
+
+def words_of(text: str) -> list[str]:
+    return _WORD.findall(_JOINERS.sub("", text.lower()))
+
+
+def allowed_edits(word: str) -> int:
+    if len(word) < 4 or any(char.isdigit() for char in word):
+        return 0
+    return 1 if len(word) < 8 else 2
+
+
+def _inflections(word: str) -> set[str]:
+    forms = {word + "s", word + "es"}
+    if word.endswith("ies"):
+        forms.add(word[:-3] + "y")
+    if word.endswith("es"):
+        forms.add(word[:-2])
+    if word.endswith("s") and len(word) > 3:
+        forms.add(word[:-1])
+    if word.endswith("y"):
+        forms.add(word[:-1] + "ies")
+    return forms
+
+
+# --- the match expression: a small tree rendered for either engine --------------------
+
+
+@dataclass(frozen=True)
+class Term:
+    word: str
+    prefix: bool = False
+
+
+@dataclass
+class Node:
+    op: str  # "and" | "or"
+    children: list = field(default_factory=list)
+
+
+def _render(node, *, vendor: str, weights: str = "") -> str:
+    if isinstance(node, Term):
+        if vendor == "postgresql":
+            label = ("*" if node.prefix else "") + weights
+            return f"'{node.word}'" + (f":{label}" if label else "")
+        return f'"{node.word}"' + ("*" if node.prefix else "")
+    joiner = {("postgresql", "and"): " & ", ("postgresql", "or"): " | "}.get(
+        (vendor, node.op), f" {node.op.upper()} "
+    )
+    parts = [_render(child, vendor=vendor, weights=weights) for child in node.children]
+    return parts[0] if len(parts) == 1 else "(" + joiner.join(parts) + ")"
+
+
+# --- the plan: words -> alternatives, with what was corrected -------------------------
+
+
+@dataclass
+class Plan:
+    expression: Node | None
+    corrected: str | None  # the query as understood, when a word was misspelled
+
+
+def vocabulary_candidates(words: list[str], *, prefix: str | None = None) -> set[str]:
+    """One query: the vocabulary words that could stand for any of the words (same first
+    or second letter, or exact), plus on PostgreSQL the trigram-similar ones."""
+    exact = set(words)
+    for word in words:
+        exact |= _inflections(word)
+        exact |= set(SYNONYMS.get(word, ()))
+        if len(word) <= MAX_SPLIT_LENGTH:
+            exact |= {part for cut in range(2, len(word) - 1) for part in (word[:cut], word[cut:])}
+    for first, second in itertools.pairwise(words):
+        exact.add(first + second)
+    fuzzy = [w for w in words if allowed_edits(w)]
+    letters = sorted({w[0] for w in fuzzy} | {w[1] for w in fuzzy} | set((prefix or "")[:1]))
+    # A prefix may stand for a word of any length.
+    longest = 64 if prefix else max(len(w) for w in words) * 2 + 2
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            cursor.execute(
+                "SELECT word FROM catalog_searchword WHERE word = ANY(%s) "
+                "OR (left(word, 1) = ANY(%s) AND length(word) <= %s) OR word %% ANY(%s)",
+                [sorted(exact), letters, longest, fuzzy],
+            )
+        else:
+            ranges = " OR ".join(["(term >= %s AND term < %s)"] * len(letters)) or "0"
+            params = [p for letter in letters for p in (letter, letter + "\U0010ffff")]
+            marks = ", ".join(["%s"] * len(exact)) or "NULL"
+            # Only placeholders are joined into the text; every value is a parameter.
+            where = f"term IN ({marks}) OR (({ranges}) AND length(term) <= %s)"
+            sql = "SELECT term FROM catalog_product_fts_vocab WHERE " + where  # noqa: S608
+            cursor.execute(
+                sql,
+                [*sorted(exact), *params, longest],
+            )
+        return {row[0] for row in cursor.fetchall() if _WORD.fullmatch(row[0])}
+
+
+def _distance(word: str, candidate: str, *, prefix: bool, edits: int) -> int:
+    if not prefix:
+        if abs(len(candidate) - len(word)) > edits:
+            return edits + 1
+        return OSA.distance(word, candidate, score_cutoff=edits)
+    # A prefix being typed: compare with the candidate's beginnings of about its length.
+    return min(
+        OSA.distance(word, candidate[:size], score_cutoff=edits)
+        for size in range(max(1, len(word) - edits), len(word) + edits + 1)
+    )
+
+
+def _closest(word: str, vocabulary: set[str], *, prefix: bool = False) -> list[str]:
+    """The vocabulary words fewest edits away (within what the word's length allows)."""
+    edits = allowed_edits(word)
+    if not edits:
+        return []
+    best, found = edits + 1, []
+    for candidate in vocabulary:
+        distance = _distance(word, candidate, prefix=prefix, edits=edits)
+        if distance > edits:
+            continue
+        if distance < best:
+            best, found = distance, [candidate]
+        elif distance == best:
+            found.append(candidate)
+    # Shorter words first: for a prefix, the likeliest completion.
+    return sorted(found, key=lambda w: (len(w), w))[:MAX_ALTERNATIVES]
+
+
+def _alternatives(word: str, vocabulary: set[str], *, prefix: bool) -> tuple[list, str | None]:
+    """Terms for one word, and its correction when it was misspelled."""
+    terms = []
+    if word in vocabulary or (prefix and any(w.startswith(word) for w in vocabulary)):
+        terms.append(Term(word, prefix))
+    terms += [Term(form) for form in sorted(_inflections(word) & vocabulary)]
+    terms += [Term(s) for s in SYNONYMS.get(word, ()) if s in vocabulary and s != word]
+    if terms:
+        return terms[:MAX_ALTERNATIVES], None
+    closest = _closest(word, vocabulary, prefix=prefix)
+    terms = [Term(c) for c in closest]
+    for cut in range(2, min(len(word), MAX_SPLIT_LENGTH) - 1):
+        head, tail = word[:cut], word[cut:]
+        if head in vocabulary and tail in vocabulary:
+            # Two words run together (`powerbank`); a near word stays an alternative
+            # (`colourfit` is ColorFit more likely than colour + fit).
+            return [*terms, Node("and", [Term(head), Term(tail)])], None
+    return terms, (closest[0] if closest else None)
+
+
+def plan(query: str, *, prefix_last: bool = False) -> Plan:
+    words = [w for w in words_of(query) if w][:MAX_WORDS]
+    if len(words) > 1:
+        words = [w for w in words if w not in STOP_WORDS] or words
+    if not words:
+        return Plan(None, None)
+    vocabulary = vocabulary_candidates(words, prefix=words[-1] if prefix_last else None)
+    options, shown, corrected = [], [], False
+    for index, word in enumerate(words):
+        is_prefix = prefix_last and index == len(words) - 1
+        terms, fixed = _alternatives(word, vocabulary, prefix=is_prefix)
+        options.append(terms)
+        shown.append(fixed or word)
+        corrected |= fixed is not None
+    # Neighbours written apart: `one plus` may be `oneplus`.
+    joined = [words[i] + words[i + 1] in vocabulary for i in range(len(words) - 1)] + [False]
+
+    def build(start: int):
+        if start >= len(words):
+            return []
+        rest = build(start + 1)
+        single = [Node("or", options[start]), *rest] if options[start] else None
+        if joined[start]:
+            pair = [Term(words[start] + words[start + 1]), *build(start + 2)]
+            if single is None:
+                return pair
+            return [Node("or", [Node("and", single), Node("and", pair)])]
+        # A word the catalogue has no trace of is dropped while others remain.
+        return single if single is not None else rest
+
+    parts = build(0)
+    if not parts:
+        return Plan(None, None)
+    return Plan(Node("and", parts), " ".join(shown) if corrected else None)
+
+
+def loosened(expression: Node) -> Node | None:
+    """All the words but one (any one), for when all of them find nothing: `samsung 4k
+    tv` still finds the Samsung 4K set whose text never says "tv". None when there is
+    nothing to loosen."""
+    words = expression.children if expression.op == "and" else []
+    if len(words) < 2:
+        return None
+    return Node("or", [Node("and", words[:i] + words[i + 1 :]) for i in range(len(words))])
+
+
+def _term_count(node) -> int:
+    if isinstance(node, Term):
+        return 1
+    return sum(_term_count(child) for child in node.children)
+
+
+def suggest_query(products, expression: Node):
+    """The products whose name or category match the expression, newest first. No rank
+    to compute: while typing, a short prefix matches thousands of products, and the
+    newest-first index stops at the first few."""
+    if connection.vendor == "postgresql":
+        # Names and categories only, with their own index (migration 0004_i18_...).
+        text = _render(expression, vendor="postgresql")
+        where = "catalog_product.suggest_vector @@ to_tsquery('simple'::regconfig, %s)"
+        qs = products.extra(where=[where], params=[text])  # noqa: S610 (a bound parameter)
+        if _term_count(expression) == 1:
+            # One word: PostgreSQL estimates it well and walks the newest-first index when
+            # it is common (a start like `mo`), or gathers the few matches from the GIN.
+            return qs.order_by("-created_at", "-id")
+        # Several: it cannot estimate an AND of words and, guessing "many", would walk the
+        # newest-first index through every product. Ordering by an expression no index
+        # has makes it gather the (few) matches of the AND from the GIN index and sort.
+        return qs.extra(
+            select={"newest": "catalog_product.created_at + interval '0 seconds'"},
+            order_by=["-newest", "-id"],
+        )
+    text = "{name category} : " + _render(expression, vendor="sqlite")
+    return products.extra(
+        tables=["catalog_product_fts"],
+        where=["catalog_product_fts.rowid = catalog_product.id", "catalog_product_fts MATCH %s"],
+        params=[text],
+    ).order_by("-created_at", "-id")
+
+
+def match_query(products, expression: Node):
+    """The products matching the expression, best first (the rank in `search_rank`)."""
+    vendor = connection.vendor
+    text = _render(expression, vendor=vendor)
+    if vendor == "postgresql":
+        return products.extra(
+            select={
+                "search_rank": "ts_rank(%s, catalog_product.search_vector, "
+                "to_tsquery('simple'::regconfig, %s))"
+            },
+            select_params=[PG_WEIGHTS, text],
+            where=["catalog_product.search_vector @@ to_tsquery('simple'::regconfig, %s)"],
+            params=[text],
+            order_by=["-search_rank", "-created_at", "-id"],
+        )
+    weights = ", ".join(str(w) for w in FTS5_WEIGHTS)
+    return products.extra(  # noqa: S610 (the text is a bound parameter)
+        select={"search_rank": f"bm25(catalog_product_fts, {weights})"},
+        tables=["catalog_product_fts"],
+        where=["catalog_product_fts.rowid = catalog_product.id", "catalog_product_fts MATCH %s"],
+        params=[text],
+        order_by=["search_rank", "-created_at", "-id"],
+    )

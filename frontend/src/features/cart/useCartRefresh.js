@@ -1,0 +1,53 @@
+// Asks the server for every product of the cart when the cart is shown, so names, prices
+// and stock are today's: a deleted or sold-out product leaves with a notice, a changed
+// price is remembered so the line can say so, quantities shrink to what stock allows.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { groupCart, refreshCart } from './cartLogic';
+
+async function fetchFresh(lines, loadProduct) {
+  const answers = await Promise.all(
+    lines.map(async ({ product }) => {
+      const id = String(product._id);
+      if (!product.slug) return [id, null];
+      try {
+        const { data } = await loadProduct(product.slug);
+        return String(data?.product?._id) === id ? [id, data.product] : [id, null];
+      } catch (error) {
+        // 404: the product is gone. Anything else (offline): keep what we have.
+        return error?.response?.status === 404 ? [id, null] : null;
+      }
+    }),
+  );
+  return Object.fromEntries(answers.filter(Boolean));
+}
+
+// `loadProduct(slug)` is the catalogue's get-product call (features do not import each
+// other; the page passes it in).
+export function useCartRefresh(cart, replace, loadProduct) {
+  const cartRef = useRef(cart);
+  cartRef.current = cart;
+  const [removed, setRemoved] = useState([]);
+  const [priceChanges, setPriceChanges] = useState({});
+
+  const refresh = useCallback(async () => {
+    const lines = groupCart(cartRef.current);
+    if (lines.length === 0) return;
+    const fresh = await fetchFresh(lines, loadProduct);
+    const result = refreshCart(cartRef.current, fresh);
+    replace(() => result.cart);
+    if (result.removed.length) setRemoved((old) => [...old, ...result.removed]);
+    if (result.priceChanges.length) {
+      setPriceChanges((old) => {
+        const next = { ...old };
+        for (const change of result.priceChanges) next[change.id] = old[change.id] ?? change;
+        return next;
+      });
+    }
+  }, [replace, loadProduct]);
+
+  useEffect(() => {
+    refresh();
+  }, [refresh]);
+
+  return { removed, priceChanges, refresh };
+}

@@ -1,0 +1,18 @@
+// One function per order call of the contract ("Orders").
+import { apiClient } from '../../lib/apiClient';
+
+const enc = encodeURIComponent;
+
+export const checkout = ({ cart, address, idempotencyKey }) =>
+  apiClient.post(
+    '/api/v1/orders/checkout',
+    { cart, payment: 'cod', ...(address ? { address } : {}) },
+    { headers: idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {} },
+  );
+export const getMyOrders = () => apiClient.get('/api/v1/auth/orders');
+export const getOrder = (id) => apiClient.get(`/api/v1/orders/${enc(id)}`);
+export const cancelOrder = (id) => apiClient.post(`/api/v1/orders/${enc(id)}/cancel`);
+export const getAllOrders = ({ page = 1, status } = {}) =>
+  apiClient.get('/api/v1/auth/all-orders', { params: status ? { page, status } : { page } });
+export const setOrderStatus = (id, status) =>
+  apiClient.put(`/api/v1/auth/order-status/${enc(id)}`, { status });

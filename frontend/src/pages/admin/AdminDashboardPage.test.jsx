@@ -1,0 +1,67 @@
+// The admin dashboard's counts come from calls that already exist; the orders count shows
+// only when the orders call answers with its X-Total-Count.
+import { screen, within } from '@testing-library/react';
+import toast from 'react-hot-toast';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AUTH_KEY } from '../../constants/storageKeys';
+import { fakeServer } from '../../features/auth/testing/fakeServer';
+import { renderRoutes } from '../../features/auth/testing/renderRoutes';
+import AdminDashboardPage from './AdminDashboardPage';
+
+const ADMIN = { _id: '1', name: 'Ravi', email: 'ravi@example.com', phone: '', role: 1 };
+const routes = [{ path: '/dashboard/admin', element: <AdminDashboardPage /> }];
+const COMMON = {
+  'GET /api/v1/product/product-count': { data: { success: true, total: 42 } },
+  'GET /api/v1/category/get-category': {
+    data: { success: true, category: [{ _id: '1' }, { _id: '2' }, { _id: '3' }] },
+  },
+  'GET /api/v1/auth/users': { data: { success: true, users: [], total: 7, pages: 1 } },
+};
+
+let server;
+beforeEach(() => {
+  window.localStorage.setItem(AUTH_KEY, JSON.stringify({ user: ADMIN, token: 'tok-1' }));
+});
+afterEach(() => {
+  server?.restore();
+  toast.remove();
+});
+
+const count = (key) => screen.getByTestId(`count-${key}`);
+
+describe('Admin dashboard', () => {
+  it('shows products, categories, users and orders counts', async () => {
+    server = fakeServer({
+      ...COMMON,
+      'GET /api/v1/auth/all-orders': { data: [], headers: { 'x-total-count': '12' } },
+    });
+    renderRoutes(routes, '/dashboard/admin');
+
+    expect(await screen.findByText('42')).toBeInTheDocument();
+    expect(count('products')).toHaveTextContent('42');
+    expect(await screen.findByText('3')).toBeInTheDocument();
+    expect(count('users')).toHaveTextContent('7');
+    expect(await screen.findByText('12')).toBeInTheDocument();
+    expect(count('orders')).toHaveTextContent('12');
+    const list = screen.getByRole('list', { name: 'Shop at a glance' });
+    const products = within(list).getByRole('link', { name: 'Products' });
+    expect(products).toHaveAttribute('href', '/dashboard/admin/products');
+    // An empty contact no longer leaves "Admin Contact :" dangling.
+    expect(screen.getByRole('heading', { name: 'Admin Contact : Not provided' })).toBeVisible();
+  });
+
+  it('leaves the orders count out while the orders call does not answer 200', async () => {
+    server = fakeServer({
+      ...COMMON,
+      'GET /api/v1/auth/all-orders': { status: 404, data: { success: false, message: 'x' } },
+    });
+    renderRoutes(routes, '/dashboard/admin');
+
+    expect(await screen.findByText('42')).toBeInTheDocument();
+    await screen.findByText('7');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByTestId('count-orders')).toBeNull();
+    const list = screen.getByRole('list', { name: 'Shop at a glance' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(3);
+  });
+});

@@ -1,0 +1,86 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import toast from 'react-hot-toast';
+import { fakeServer } from '../../features/auth/testing/fakeServer';
+import { renderRoutes } from '../../features/auth/testing/renderRoutes';
+import { AUTH_KEY } from '../../constants/storageKeys';
+import OrdersPage from './OrdersPage';
+
+const order = (id, status, extra = {}) => ({
+  _id: String(id),
+  status,
+  total: 2598,
+  address: '12 MG Road, Pune',
+  createdAt: '2026-11-20T10:00:00Z',
+  updatedAt: '2026-11-20T10:00:00Z',
+  payment: { method: 'cod', success: status === 'Delivered' },
+  buyer: { _id: '7', name: 'Asha' },
+  products: [
+    { _id: '1', name: 'Kettle', slug: 'kettle', description: '', price: 1299, quantity: 2 },
+  ],
+  nextStatuses: status === 'Not Processed' ? ['Processing', 'Cancelled'] : [],
+  ...extra,
+});
+
+let server;
+afterEach(() => {
+  server?.restore();
+  server = undefined;
+  toast.remove();
+  window.localStorage.clear();
+});
+
+function open() {
+  window.localStorage.setItem(
+    AUTH_KEY,
+    JSON.stringify({ token: 't', user: { name: 'Asha', address: 'x', role: 0 } }),
+  );
+  return renderRoutes(
+    [{ path: '/dashboard/user/orders', element: <OrdersPage /> }],
+    '/dashboard/user/orders',
+  );
+}
+
+describe('Your orders', () => {
+  it('lists each order with number, status, items, total and address, newest first', async () => {
+    server = fakeServer({
+      'GET /api/v1/auth/orders': { data: [order(12, 'Shipped'), order(9, 'Not Processed')] },
+    });
+    open();
+    const cards = await screen.findAllByRole('article');
+    expect(cards.map((card) => within(card).getByRole('heading').textContent)).toEqual([
+      'Order #12',
+      'Order #9',
+    ]);
+    const first = cards[0];
+    expect(within(first).getByTestId('status')).toHaveTextContent('Shipped');
+    expect(within(first).getByRole('link', { name: 'Kettle' })).toHaveAttribute(
+      'href',
+      '/product/kettle',
+    );
+    expect(within(first).getByText('Total : ₹2,598')).toBeInTheDocument();
+    expect(within(first).getByText('12 MG Road, Pune')).toBeInTheDocument();
+    expect(within(first).queryByRole('button', { name: /Cancel/ })).not.toBeInTheDocument();
+    expect(within(cards[1]).getByRole('button', { name: 'Cancel order #9' })).toBeInTheDocument();
+  });
+
+  it('cancels an order that has not shipped', async () => {
+    const user = userEvent.setup();
+    server = fakeServer({
+      'GET /api/v1/auth/orders': { data: [order(9, 'Not Processed')] },
+      'POST /api/v1/orders/9/cancel': { data: { success: true, order: order(9, 'Cancelled') } },
+    });
+    open();
+    await user.click(await screen.findByRole('button', { name: 'Cancel order #9' }));
+    expect(await screen.findByText('Order cancelled')).toBeInTheDocument();
+    expect(screen.getByTestId('status')).toHaveTextContent('Cancelled');
+    expect(screen.queryByRole('button', { name: 'Cancel order #9' })).not.toBeInTheDocument();
+  });
+
+  it('says so when there are no orders', async () => {
+    server = fakeServer({ 'GET /api/v1/auth/orders': { data: [] } });
+    open();
+    expect(await screen.findByText('You have no orders yet.')).toBeInTheDocument();
+  });
+});

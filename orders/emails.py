@@ -1,0 +1,51 @@
+"""Mail to the buyer when an order is placed, shipped or cancelled, through Django's
+e-mail framework (EMAIL_BACKEND / EMAIL_URL in settings). Sent after the commit; a
+failing mail server is logged and never fails the order."""
+
+import logging
+
+from django.conf import settings
+from django.core.mail import send_mail
+
+from orders.models import Order, OrderStatus
+
+logger = logging.getLogger("orders.email")
+
+SUBJECTS = {
+    "placed": "ShopSphere: your order {number} is placed",
+    OrderStatus.SHIPPED: "ShopSphere: your order {number} has shipped",
+    OrderStatus.CANCELLED: "ShopSphere: your order {number} is cancelled",
+}
+INTROS = {
+    "placed": "Thank you for your order. You pay in cash when it is delivered.",
+    OrderStatus.SHIPPED: "Your order is on its way.",
+    OrderStatus.CANCELLED: "Your order has been cancelled. Nothing is owed.",
+}
+
+
+def _body(order: Order, event: str) -> str:
+    lines = [f"Hello {order.buyer.name},", "", INTROS[event], "", f"Order {order.pk}"]
+    lines += [
+        f"  {line.quantity} x {line.name}  Rs. {line.subtotal:.2f}" for line in order.lines.all()
+    ]
+    lines += [f"Total: Rs. {order.total:.2f}", "", "Deliver to:", order.address, "", "ShopSphere"]
+    return "\n".join(lines)
+
+
+def order_email_send(*, order: Order, event: str) -> bool:
+    """Send one mail about `order`; `event` is "placed" or the new status. Returns whether
+    it went out."""
+    if event not in SUBJECTS:
+        return False
+    try:
+        send_mail(
+            SUBJECTS[event].format(number=order.pk),
+            _body(order, event),
+            settings.DEFAULT_FROM_EMAIL,
+            [order.buyer.email],
+            fail_silently=False,
+        )
+    except Exception:
+        logger.exception("Could not send the %s mail for order %s", event, order.pk)
+        return False
+    return True

@@ -1,0 +1,92 @@
+"""`manage.py seed_demo [...] [--orders N]`: the catalogue's demo data, plus N demo orders.
+
+This command extends catalog's seed_demo (catalog never imports orders): `orders` is listed
+before `catalog` in INSTALLED_APPS, so Django finds this one first. The orders are placed
+through the checkout service, so they take stock and copy prices like real ones, by a few
+demo shoppers, spread over the past weeks and over every status. Running it again tops
+the demo orders up to N; it never adds more.
+"""
+
+import random
+from datetime import timedelta
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import CommandError
+from django.utils import timezone
+from rest_framework.exceptions import APIException
+
+from catalog.management.commands.seed_demo import Command as CatalogSeedCommand
+from catalog.models import Product
+from orders.models import NEXT_STATUSES, Order, OrderStatus
+from orders.services import order_checkout, order_set_status
+
+DEMO_SHOPPERS = 5
+DEMO_DOMAIN = "demo.shopsphere.example"
+# Where demo orders end up: the path each one walks from Not Processed.
+PATHS = [
+    [],
+    [OrderStatus.PROCESSING],
+    [OrderStatus.PROCESSING, OrderStatus.SHIPPED],
+    [OrderStatus.PROCESSING, OrderStatus.SHIPPED, OrderStatus.DELIVERED],
+    [OrderStatus.PROCESSING, OrderStatus.SHIPPED, OrderStatus.DELIVERED],
+    [OrderStatus.CANCELLED],
+]
+
+
+class Command(CatalogSeedCommand):
+    help = CatalogSeedCommand.help + " With --orders N, also N demo orders."
+
+    def add_arguments(self, parser):
+        super().add_arguments(parser)
+        parser.add_argument("--orders", type=int, default=0, help="demo orders (default 0)")
+
+    def handle(self, *args, orders: int = 0, **options):
+        if orders < 0:
+            raise CommandError("--orders must be 0 or more.")
+        super().handle(*args, **options)
+        if orders:
+            self._orders(orders)
+
+    def _shoppers(self):
+        User = get_user_model()
+        shoppers = []
+        for n in range(1, DEMO_SHOPPERS + 1):
+            user = User.objects.filter(email=f"shopper{n}@{DEMO_DOMAIN}").first()
+            if user is None:
+                user = User.objects.create_user(
+                    f"shopper{n}@{DEMO_DOMAIN}",
+                    None,  # no password: demo buyers cannot log in
+                    name=f"Demo Shopper {n}",
+                    address=f"{n * 11} MG Road, Bengaluru 5600{n:02d}",
+                )
+            shoppers.append(user)
+        return shoppers
+
+    def _orders(self, wanted: int):
+        shoppers = self._shoppers()
+        existing = Order.objects.filter(buyer__in=shoppers).count()
+        products = list(Product.objects.filter(quantity__gte=2).values_list("pk", flat=True)[:500])
+        if not products:
+            self.stdout.write("No products in stock: no demo orders placed.")
+            return
+        rng = random.Random(existing)
+        now = timezone.now()
+        placed = 0
+        for index in range(existing, wanted):
+            picks = rng.sample(products, k=min(len(products), rng.randint(1, 3)))
+            cart = [{"_id": pk, "quantity": rng.randint(1, 2)} for pk in picks]
+            try:
+                order, _ = order_checkout(buyer=shoppers[index % len(shoppers)], cart=cart)
+            except APIException:  # sold out meanwhile: skip this one
+                continue
+            for status in rng.choice(PATHS):
+                if status in NEXT_STATUSES[Order.objects.get(pk=order.pk).status]:
+                    order_set_status(order_id=order.pk, status=status)
+            Order.objects.filter(pk=order.pk).update(
+                created_at=now - timedelta(hours=7 * (wanted - index))
+            )
+            placed += 1
+        total = Order.objects.filter(buyer__in=shoppers).count()
+        self.stdout.write(
+            self.style.SUCCESS(f"Demo orders: {placed} placed, {total} demo orders in all.")
+        )

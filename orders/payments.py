@@ -1,0 +1,28 @@
+"""How an order is paid, behind one small interface so a gateway can be added later.
+
+A payment method knows its code (what the client sends as `payment`) and when an order
+counts as paid. Cash on delivery is paid when the order is delivered.
+"""
+
+from typing import Protocol
+
+
+class PaymentMethod(Protocol):
+    code: str
+
+    def paid_on(self, status: str) -> bool:
+        """Whether an order in `status` has been paid."""
+
+
+class CashOnDelivery:
+    code = "cod"
+
+    def paid_on(self, status: str) -> bool:
+        return status == "Delivered"
+
+
+METHODS: dict[str, PaymentMethod] = {method.code: method for method in (CashOnDelivery(),)}
+
+
+def payment_method(code: str) -> PaymentMethod:
+    return METHODS[code]

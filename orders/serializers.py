@@ -1,0 +1,201 @@
+"""The wire shape of orders (contract, "Orders"), in one place: input serializers check
+requests; output serializers write every answer and are what the OpenAPI schema reads."""
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from catalog.serializers import IdField, _iso, _number
+from orders.models import NEXT_STATUSES, Order, OrderLine, OrderStatus
+from orders.payments import METHODS
+from shop.api.fields import TextField
+
+MAX_CART_LINES = 50
+QUANTITY_ERROR = "Quantity must be a whole number from 1 to 10."
+STATUS_ERROR = "Status must be one of: " + ", ".join(OrderStatus.values) + "."
+
+
+# --- input --------------------------------------------------------------------------------
+
+
+class WholeNumberField(serializers.IntegerField):
+    """A JSON whole number (3, or "3"); 2.5, true or "2.5" are refused."""
+
+    def to_internal_value(self, data):
+        if isinstance(data, (bool, float)):
+            self.fail("invalid")
+        if isinstance(data, str) and not (data.strip().isascii() and data.strip().isdigit()):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+@extend_schema_field(
+    {"oneOf": [{"type": "string", "pattern": r"^\s*[0-9]+\s*$"}, {"type": "integer", "minimum": 1}]}
+)
+class ProductIdField(IdField):
+    """A product id, "42" or 42."""
+
+
+class CartLineInput(serializers.Serializer):
+    _id = ProductIdField(error_messages={"required": "Product id is required."})
+    quantity = WholeNumberField(
+        min_value=1,
+        max_value=10,
+        required=False,
+        default=1,
+        error_messages=dict.fromkeys(
+            ("invalid", "min_value", "max_value", "null", "max_string_length"), QUANTITY_ERROR
+        ),
+    )
+
+
+class CheckoutInput(serializers.Serializer):
+    cart = serializers.ListField(
+        child=CartLineInput(),
+        allow_empty=False,
+        max_length=MAX_CART_LINES,
+        error_messages={
+            "required": "Your cart is empty.",
+            "empty": "Your cart is empty.",
+            "null": "Your cart is empty.",
+            "not_a_list": "Cart must be a list of {{_id, quantity}}.",
+            "max_length": f"A cart holds at most {MAX_CART_LINES} lines.",
+        },
+    )
+    address = TextField(
+        label="Address",
+        multiline=True,
+        max_length=500,
+        required=False,
+        allow_blank=True,
+        allow_null=True,
+        default="",
+    )
+    payment = serializers.ChoiceField(
+        choices=list(METHODS),
+        required=False,
+        default="cod",
+        error_messages={
+            "invalid_choice": "Unknown payment method.",
+            "null": "Unknown payment method.",
+        },
+    )
+
+    def validate_address(self, value):
+        return value or ""
+
+
+class IdempotencyKeyInput(serializers.Serializer):
+    key = serializers.RegexField(
+        r"^[\x21-\x7e]{1,100}$",
+        required=False,
+        allow_null=True,
+        error_messages={"invalid": "Idempotency-Key must be 1-100 printable characters."},
+    )
+
+
+class StatusField(serializers.ChoiceField):
+    def __init__(self, **kwargs):
+        kwargs.setdefault(
+            "error_messages",
+            {"invalid_choice": STATUS_ERROR, "required": STATUS_ERROR, "null": STATUS_ERROR},
+        )
+        super().__init__(choices=OrderStatus.values, **kwargs)
+
+
+class OrderStatusInput(serializers.Serializer):
+    status = StatusField()
+
+
+class OrderListInput(serializers.Serializer):
+    page = serializers.IntegerField(
+        min_value=1,
+        max_value=1_000_000_000,
+        required=False,
+        default=1,
+        error_messages=dict.fromkeys(
+            ("invalid", "min_value", "max_value", "max_string_length"),
+            "Page must be a whole number of at least 1.",
+        ),
+    )
+    status = StatusField(required=False)
+
+
+# --- output -------------------------------------------------------------------------------
+
+
+@extend_schema_field(OpenApiTypes.NUMBER)
+class MoneyField(serializers.Field):
+    """Rupees as a JSON number with at most two decimals."""
+
+    def to_representation(self, value):
+        return _number(value)
+
+
+class PaymentOutput(serializers.Serializer):
+    method = serializers.ChoiceField(choices=list(METHODS), source="payment_method")
+    success = serializers.BooleanField(source="paid", help_text="True once paid (COD: delivered).")
+
+
+class BuyerOutput(serializers.Serializer):
+    _id = serializers.CharField(source="pk")
+    name = serializers.CharField()
+
+
+class OrderLineOutput(serializers.ModelSerializer):
+    _id = serializers.CharField(source="product_ref", help_text="The product's id.")
+    price = MoneyField(help_text="Unit price when ordered (rupees).")
+
+    class Meta:
+        model = OrderLine
+        fields = ["_id", "name", "slug", "description", "price", "quantity"]
+
+
+class TimestampField(serializers.DateTimeField):
+    def to_representation(self, value):
+        return _iso(value)
+
+
+class OrderOutput(serializers.ModelSerializer):
+    _id = serializers.CharField(source="pk")
+    products = OrderLineOutput(source="lines", many=True)
+    total = MoneyField(help_text="Sum of price x quantity (rupees).")
+    status = serializers.ChoiceField(choices=OrderStatus.values)
+    payment = PaymentOutput(source="*")
+    buyer = BuyerOutput()
+    createdAt = TimestampField(source="created_at")
+    updatedAt = TimestampField(source="updated_at")
+    nextStatuses = serializers.SerializerMethodField(
+        help_text="The statuses this order may move to next."
+    )
+
+    class Meta:
+        model = Order
+        fields = [
+            "_id",
+            "products",
+            "total",
+            "status",
+            "payment",
+            "buyer",
+            "address",
+            "createdAt",
+            "updatedAt",
+            "nextStatuses",
+        ]
+
+    def get_nextStatuses(self, order) -> list[str]:
+        return [s for s in OrderStatus.values if s in NEXT_STATUSES[order.status]]
+
+
+class OrderAnswer(serializers.Serializer):
+    """`{success, message, order}`: checkout, cancel, order-status."""
+
+    success = serializers.BooleanField(default=True)
+    message = serializers.CharField()
+    order = OrderOutput()
+
+
+class OrderDetailAnswer(serializers.Serializer):
+    success = serializers.BooleanField(default=True)
+    order = OrderOutput()

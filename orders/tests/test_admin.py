@@ -1,0 +1,75 @@
+"""The Django admin for orders: lines inline and read-only, search by buyer e-mail, filter
+by status, status changes through the status machine."""
+
+from decimal import Decimal
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from accounts.tests.factories import UserFactory
+from catalog.tests.factories import ProductFactory
+from orders.models import Order
+from orders.tests.factories import place_order
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def staff_client(client):
+    user = get_user_model().objects.create_superuser(email="owner@example.com", password="x")
+    client.force_login(user)
+    return client
+
+
+@pytest.fixture
+def order():
+    product = ProductFactory(name="Desk Lamp", price=Decimal("1499.00"), quantity=4)
+    return place_order(UserFactory(email="asha@example.com", address="5 Lake Rd"), (product, 2))
+
+
+def test_orders_are_searchable_by_buyer_email_and_filterable_by_status(staff_client, order):
+    place_order(UserFactory(email="ravi@example.com"), ProductFactory())
+    found = staff_client.get("/admin/orders/order/?q=asha@")
+    assert found.status_code == 200
+    html = found.content.decode()
+    assert "asha@example.com" in html and "ravi@example.com" not in html
+    filtered = staff_client.get("/admin/orders/order/?status__exact=Cancelled").content.decode()
+    assert "asha@example.com" not in filtered
+    assert "By status" in staff_client.get("/admin/orders/order/").content.decode()
+
+
+def test_the_order_page_shows_lines_whose_price_cannot_be_edited(staff_client, order):
+    response = staff_client.get(f"/admin/orders/order/{order.pk}/change/")
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "Desk Lamp" in html and "1499.00" in html
+    assert 'name="lines-0-price"' not in html
+    assert 'name="status"' in html
+    # Only the current status and the allowed moves are offered.
+    assert 'value="Shipped"' not in html and 'value="Processing"' in html
+
+
+def test_a_status_change_in_the_admin_follows_the_machine_and_returns_stock(staff_client, order):
+    line = order.lines.get()
+    response = staff_client.post(
+        f"/admin/orders/order/{order.pk}/change/",
+        {
+            "status": "Cancelled",
+            "lines-TOTAL_FORMS": "1",
+            "lines-INITIAL_FORMS": "1",
+            "lines-MIN_NUM_FORMS": "0",
+            "lines-MAX_NUM_FORMS": "1000",
+            "lines-0-id": str(line.pk),
+            "lines-0-order": str(order.pk),
+            "lines-0-price": "1.00",
+        },
+    )
+    assert response.status_code == 302, response.content.decode()[:2000]
+    order.refresh_from_db()
+    line.refresh_from_db()
+    assert order.status == "Cancelled"
+    assert line.price == Decimal("1499.00")
+    assert line.product.quantity == 4
+    skipped = staff_client.post(f"/admin/orders/order/{order.pk}/change/", {"status": "Shipped"})
+    assert skipped.status_code == 200  # the form refuses it
+    assert Order.objects.get(pk=order.pk).status == "Cancelled"

@@ -1,0 +1,15 @@
+"""Order calls, mounted at /api/v1/ (shop.urls). The read and status paths sit under
+auth/ as the original product had them; checkout and the single-order calls under orders/."""
+
+from django.urls import path
+
+from orders import views
+
+urlpatterns = [
+    path("orders/checkout", views.CheckoutView.as_view()),
+    path("orders/<str:order_id>", views.OrderDetailView.as_view()),
+    path("orders/<str:order_id>/cancel", views.OrderCancelView.as_view()),
+    path("auth/orders", views.MyOrdersView.as_view()),
+    path("auth/all-orders", views.AllOrdersView.as_view()),
+    path("auth/order-status/<str:order_id>", views.OrderStatusView.as_view()),
+]

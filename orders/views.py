@@ -1,0 +1,150 @@
+"""The order calls of the contract ("Orders"): validate input, call one selector or
+service, shape the output with the output serializers, answer the envelope. The same
+serializers describe the answers in the OpenAPI schema."""
+
+from django.http import Http404
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import status
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from catalog.serializers import parse_id
+from orders import selectors, services
+from orders.serializers import (
+    CheckoutInput,
+    IdempotencyKeyInput,
+    OrderAnswer,
+    OrderDetailAnswer,
+    OrderListInput,
+    OrderOutput,
+    OrderStatusInput,
+)
+from orders.throttles import CheckoutThrottle
+from shop.api.envelope import ok
+from shop.api.parsers import JSONParser
+from shop.api.permissions import IsAdmin, IsSignedIn
+from shop.api.schema import error_responses
+
+
+def _order_id(value: str) -> int:
+    parsed = parse_id(value)
+    if parsed is None:
+        raise Http404(selectors.NOT_FOUND)
+    return parsed
+
+
+def _answer(order, message: str, *, status_code=status.HTTP_200_OK) -> Response:
+    return ok({"message": message, "order": OrderOutput(order).data}, status=status_code)
+
+
+class CheckoutView(APIView):
+    permission_classes = [IsSignedIn]
+    parser_classes = [JSONParser]
+    throttle_classes = [CheckoutThrottle]
+
+    @extend_schema(
+        summary="Place an order, cash on delivery",
+        description="Prices, names and stock come from the database. 409 names each short "
+        "item and how many are left; nothing is taken. The same `Idempotency-Key` within 24 "
+        "hours answers the first order with 200.",
+        request=CheckoutInput,
+        parameters=[
+            OpenApiParameter(
+                "Idempotency-Key", str, OpenApiParameter.HEADER, description="1-100 characters."
+            )
+        ],
+        responses={
+            201: OrderAnswer,
+            200: OrderAnswer,
+            **error_responses(400, 401, 409, 413, 415, 429),
+        },
+    )
+    def post(self, request):
+        key = IdempotencyKeyInput(data={"key": request.headers.get("Idempotency-Key")})
+        key.is_valid(raise_exception=True)
+        data = CheckoutInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        order, created = services.order_checkout(
+            buyer=request.user, idempotency_key=key.validated_data.get("key"), **data.validated_data
+        )
+        if created:
+            return _answer(order, "Order placed", status_code=status.HTTP_201_CREATED)
+        return _answer(order, "Order already placed")
+
+
+class MyOrdersView(APIView):
+    permission_classes = [IsSignedIn]
+
+    @extend_schema(
+        summary="My orders, newest first (a bare list)",
+        responses={200: OrderOutput(many=True), **error_responses(401)},
+    )
+    def get(self, request):
+        return Response(
+            OrderOutput(selectors.order_list_for_buyer(buyer=request.user), many=True).data
+        )
+
+
+class OrderDetailView(APIView):
+    permission_classes = [IsSignedIn]
+
+    @extend_schema(
+        summary="One order (its buyer or an admin)",
+        responses={200: OrderDetailAnswer, **error_responses(400, 401, 404)},
+    )
+    def get(self, request, order_id):
+        order = selectors.order_get_for(user=request.user, order_id=_order_id(order_id))
+        return ok({"order": OrderOutput(order).data})
+
+
+class OrderCancelView(APIView):
+    permission_classes = [IsSignedIn]
+
+    @extend_schema(
+        summary="Cancel my order before it ships (stock goes back)",
+        request=None,
+        responses={200: OrderAnswer, **error_responses(400, 401, 404, 409)},
+    )
+    def post(self, request, order_id):
+        order = services.order_cancel(buyer=request.user, order_id=_order_id(order_id))
+        return _answer(order, "Order cancelled")
+
+
+class AllOrdersView(APIView):
+    permission_classes = [IsSignedIn, IsAdmin]
+
+    @extend_schema(
+        summary="All orders, 20 a page, newest first (admin; a bare list)",
+        parameters=[OrderListInput],
+        responses={
+            (200, "application/json"): OrderOutput(many=True),
+            **error_responses(400, 401, 403),
+        },
+    )
+    def get(self, request):
+        query = OrderListInput(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        found = selectors.order_list(**query.validated_data)
+        response = Response(OrderOutput(found.orders, many=True).data)
+        response["X-Total-Count"] = str(found.total)
+        return response
+
+
+class OrderStatusView(APIView):
+    permission_classes = [IsSignedIn, IsAdmin]
+    parser_classes = [JSONParser]
+
+    @extend_schema(
+        summary="Move an order to its next status (admin)",
+        description="Not Processed -> Processing -> Shipped -> Delivered; Cancelled from Not "
+        "Processed or Processing (stock goes back). Any other move is 409.",
+        request=OrderStatusInput,
+        responses={200: OrderAnswer, **error_responses(400, 401, 403, 404, 409, 413, 415)},
+    )
+    def put(self, request, order_id):
+        data = OrderStatusInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        order = services.order_set_status(
+            order_id=_order_id(order_id), status=data.validated_data["status"]
+        )
+        return _answer(order, "Order status updated")
