@@ -75,6 +75,8 @@ def namespace() -> str:
             db.get("NAME", ""),
             settings.PRODUCTS_PER_PAGE,
             settings.SEARCH_RESULTS_LIMIT,
+            settings.SEARCH_WINDOW,
+            settings.SEARCH_COMMON_SHARE,
         )
     )
     return _digest(identity)

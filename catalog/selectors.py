@@ -10,6 +10,7 @@ and kept in the read cache (catalog/caching.py), not on every request."""
 from typing import NamedTuple
 
 from django.conf import settings
+from django.db import connection
 from django.db.models import Case, IntegerField, Value, When
 from django.http import Http404
 
@@ -113,21 +114,39 @@ class SearchAnswer(NamedTuple):
     corrected: str | None  # the query as understood, when its results come from a correction
 
 
-def _search_more(expression, *, exclude: list[Product], limit: int) -> list[Product]:
+def _by_ids(ids: list[int]) -> list[Product]:
+    """The products of `ids`, in that order, in one query."""
+    rows = {p.pk: p for p in _products().filter(pk__in=ids).order_by()}
+    return [rows[pk] for pk in ids if pk in rows]
+
+
+def _is_common(matching, *, total: int) -> bool:
+    """With more products than the search window holds, the planner expects `matching` to
+    hold at least SEARCH_COMMON_SHARE of them (PostgreSQL; catalog/search.py)."""
+    if total <= settings.SEARCH_WINDOW:
+        return False
+    return search.estimated_rows(matching) >= total * settings.SEARCH_COMMON_SHARE
+
+
+def _search_more(expression, *, exclude: list[Product], limit: int, total: int) -> list[Product]:
+    excluded = [product.pk for product in exclude]
+    if _is_common(search.match_filter(Product.objects.all(), expression), total=total):
+        ids = search.match_window(
+            expression, window=settings.SEARCH_WINDOW, limit=limit, exclude=excluded
+        )
+        if len(ids) >= limit:
+            return _by_ids(ids)
     qs = search.match_query(_products(), expression)
-    if exclude:
-        qs = qs.exclude(pk__in=[product.pk for product in exclude])
+    if excluded:
+        qs = qs.exclude(pk__in=excluded)
     return list(qs[:limit])
 
 
-def product_search(*, keyword: str) -> SearchAnswer:
-    """Literal, case-insensitive matches of the keyword in the name or the description
-    come first (Django escapes `%`, `_` and `\\` in `icontains`, so the keyword is never a
-    pattern): a name that starts with it, then a name containing it, then a description
-    containing it; newest first within each. Then, up to SEARCH_RESULTS_LIMIT, what the
-    shopper meant (catalog/search.py): every word in any order, typos, joined and split
-    words, plurals, ranked name > category > description."""
-    limit = settings.SEARCH_RESULTS_LIMIT
+def _search_literal(keyword: str, *, limit: int, total: int) -> list[Product]:
+    if _is_common(Product.objects.filter_by_keyword(keyword), total=total):
+        ids = search.literal_window(keyword, window=settings.SEARCH_WINDOW, limit=limit)
+        if len(ids) >= limit:
+            return _by_ids(ids)
     rank = Case(
         When(name__istartswith=keyword, then=Value(0)),
         When(name__icontains=keyword, then=Value(1)),
@@ -140,23 +159,42 @@ def product_search(*, keyword: str) -> SearchAnswer:
         .annotate(rank=rank)
         .order_by("rank", "-created_at", "-id")
     )
-    literal = list(qs[:limit])
+    return list(qs[:limit])
+
+
+def product_search(*, keyword: str) -> SearchAnswer:
+    """Literal, case-insensitive matches of the keyword in the name or the description
+    come first (Django escapes `%`, `_` and `\\` in `icontains`, so the keyword is never a
+    pattern): a name that starts with it, then a name containing it, then a description
+    containing it; newest first within each. Then, up to SEARCH_RESULTS_LIMIT, what the
+    shopper meant (catalog/search.py): every word in any order, typos, joined and split
+    words, plurals, ranked name > category > description.
+
+    On PostgreSQL (one more query: the catalogue's size by the planner's statistics) a
+    step that matches a large share of the catalogue (a common word) ranks only the
+    matches among the newest SEARCH_WINDOW products when they fill the answer (issue 17;
+    catalog/search.py, "common words")."""
+    limit = settings.SEARCH_RESULTS_LIMIT
+    total = search.estimated_total() if connection.vendor == "postgresql" else 0
+    literal = _search_literal(keyword, limit=limit, total=total)
     if len(literal) >= limit:
         return SearchAnswer(literal, None)
     meant = search.plan(keyword)
     more = []
     if meant.expression is not None:
-        more = _search_more(meant.expression, exclude=literal, limit=limit - len(literal))
+        more = _search_more(
+            meant.expression, exclude=literal, limit=limit - len(literal), total=total
+        )
         loose = search.loosened(meant.expression)
         if not (literal or more) and loose is not None:
-            more = _search_more(loose, exclude=literal, limit=limit - len(literal))
+            more = _search_more(loose, exclude=literal, limit=limit - len(literal), total=total)
     words = search.words_of(keyword)
     if not (literal or more) and words and len(words[-1]) >= search.MIN_PREFIX:
         # Searched before the last word was finished (`samsn`): read it as a suggestion
         # would, its last word a prefix; two more queries, only when nothing was found.
         meant = search.plan(keyword, prefix_last=True)
         if meant.expression is not None:
-            more = _search_more(meant.expression, exclude=[], limit=limit)
+            more = _search_more(meant.expression, exclude=[], limit=limit, total=total)
     corrected = meant.corrected if more and not literal else None
     return SearchAnswer(literal + more, corrected)
 

@@ -4,6 +4,7 @@ from datetime import timedelta
 from urllib.parse import quote
 
 import pytest
+from django.db import connection
 from django.utils import timezone
 
 from catalog.tests.factories import ProductFactory
@@ -11,6 +12,10 @@ from catalog.tests.factories import ProductFactory
 pytestmark = pytest.mark.django_db
 
 BASE = "/api/v1/product/search"
+
+# On PostgreSQL a search first reads the catalogue's size from the planner's statistics to
+# learn whether it is larger than the newest-products window of common words (issue 17).
+SIZE_QUERY = 1 if connection.vendor == "postgresql" else 0
 
 
 def search(client, keyword):
@@ -98,5 +103,5 @@ def test_overlong_keyword_is_400(anon_api):
 def test_results_are_capped_by_the_setting(anon_api, settings, django_assert_num_queries):
     settings.SEARCH_RESULTS_LIMIT = 4
     ProductFactory.create_batch(9, description="solid steel bottle")
-    with django_assert_num_queries(1):
+    with django_assert_num_queries(1 + SIZE_QUERY):
         assert len(search(anon_api, "bottle")) == 4

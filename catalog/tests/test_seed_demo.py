@@ -7,6 +7,7 @@ from decimal import Decimal
 import pytest
 from django.core.files.storage import default_storage
 from django.core.management import call_command
+from django.db import connection
 from PIL import Image
 
 from catalog.models import Category, Product
@@ -97,3 +98,13 @@ def test_negative_count_is_refused():
 
     with pytest.raises(CommandError):
         seed("--products", "-1")
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL's statistics")
+def test_the_planner_knows_the_seeded_catalogue_at_once():
+    """Without fresh statistics PostgreSQL plans (and search sizes) the catalogue as the
+    table it last saw until autovacuum comes by."""
+    seed("--products", "37")
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT reltuples FROM pg_class WHERE oid = 'catalog_product'::regclass")
+        assert cursor.fetchone()[0] == 37
