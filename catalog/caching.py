@@ -75,8 +75,7 @@ def namespace() -> str:
             db.get("NAME", ""),
             settings.PRODUCTS_PER_PAGE,
             settings.SEARCH_RESULTS_LIMIT,
-            settings.SEARCH_WINDOW,
-            settings.SEARCH_COMMON_SHARE,
+            settings.SEARCH_WINDOW_MARGIN,
         )
     )
     return _digest(identity)

@@ -24,6 +24,7 @@ when all the words together find nothing (all but one of them: `loosened`).
 
 import itertools
 import json
+import math
 import re
 from dataclasses import dataclass, field
 
@@ -316,13 +317,18 @@ def match_query(products, expression: Node):
 
 # --- common words on PostgreSQL: rank the newest products' matches (issue 17) -----------
 #
-# A word most products hold (`series`, `red`, an OR of common words) matches tens of
-# thousands of rows, and ranking every one of them took 30-100 ms at 100k products. Such
-# a step is answered from the newest SEARCH_WINDOW products instead: reading them in the
-# list index's order and testing each is a few milliseconds, and a common word fills the
-# answer from them. Whether a step is common is PostgreSQL's own estimate (EXPLAIN: the
-# planner's statistics, no rows read); a step whose window comes back short is answered
-# from every match as before, so an estimate that is wrong costs time, never results.
+# A word many products hold (`series`, `red`, an OR of common words) matches tens of
+# thousands of rows, and ranking every one of them took 30-100 ms at 100k products (and
+# ten times that at 1M). Such a step is answered from a window of the newest products
+# instead, read in the list index's order and tested one by one: a window expected to
+# hold SEARCH_WINDOW_MARGIN times the answer, used when it is smaller than the matches
+# (window_size). The larger the share of the catalogue a word holds, the smaller its
+# window: a word every product holds reads 200 rows, and the most rows a step ranks is
+# about sqrt(margin x answer x catalogue), 14,000 at 1M. The number of matches is
+# PostgreSQL's own estimate (EXPLAIN: the planner's statistics, no rows read). A window
+# that comes back short (the newest products lack the word) is read again eight times
+# larger while that stays smaller than the matches, then every match is ranked as before:
+# at worst about twice the ranking's cost, and a wrong estimate costs time, never results.
 
 # Both read the newest products in the list index's order (the MATERIALIZED CTE keeps the
 # planner from testing the whole catalogue through another index first). Constant texts:
@@ -344,6 +350,16 @@ _MATCH_WINDOW_SQL = (
     "ORDER BY ts_rank(%s, search_vector, to_tsquery('simple'::regconfig, %s)) DESC, "
     "created_at DESC, id DESC LIMIT %s"
 )
+
+
+def window_size(*, matching: int, total: int, limit: int, margin: float) -> int | None:
+    """How many of the newest products to read for a step expected to match `matching` of
+    `total` products: enough to hold `margin` x `limit` matches on average, when that is
+    fewer rows than the matches to rank. None: rank every match."""
+    if matching <= 0:
+        return None
+    window = math.ceil(margin * limit * total / matching)
+    return window if window < matching else None
 
 
 def estimated_total() -> int:

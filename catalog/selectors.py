@@ -120,22 +120,38 @@ def _by_ids(ids: list[int]) -> list[Product]:
     return [rows[pk] for pk in ids if pk in rows]
 
 
-def _is_common(matching, *, total: int) -> bool:
-    """With more products than the search window holds, the planner expects `matching` to
-    hold at least SEARCH_COMMON_SHARE of them (PostgreSQL; catalog/search.py)."""
-    if total <= settings.SEARCH_WINDOW:
-        return False
-    return search.estimated_rows(matching) >= total * settings.SEARCH_COMMON_SHARE
+def _from_windows(matching, fetch, *, total: int, limit: int) -> list[Product] | None:
+    """A step's answer from windows of the newest products (catalog/search.py, "common
+    words"): `fetch(window)` gives the ids of the best matches among them. A window that
+    comes back short is read again eight times larger while that stays smaller than the
+    matches (a catalogue whose newest products lack the word); None: rank every match.
+    `total` is 0 off PostgreSQL. The smallest window holds margin x limit products, so a
+    catalogue no larger is never asked for an estimate."""
+    margin = settings.SEARCH_WINDOW_MARGIN
+    if total <= margin * limit:
+        return None
+    rows = search.estimated_rows(matching)
+    window = search.window_size(matching=rows, total=total, limit=limit, margin=margin)
+    while window is not None:
+        ids = fetch(window)
+        if len(ids) >= limit:
+            return _by_ids(ids)
+        window = window * 8 if window * 8 < rows else None
+    return None
 
 
 def _search_more(expression, *, exclude: list[Product], limit: int, total: int) -> list[Product]:
     excluded = [product.pk for product in exclude]
-    if _is_common(search.match_filter(Product.objects.all(), expression), total=total):
-        ids = search.match_window(
-            expression, window=settings.SEARCH_WINDOW, limit=limit, exclude=excluded
-        )
-        if len(ids) >= limit:
-            return _by_ids(ids)
+    found = _from_windows(
+        search.match_filter(Product.objects.all(), expression),
+        lambda window: search.match_window(
+            expression, window=window, limit=limit, exclude=excluded
+        ),
+        total=total,
+        limit=limit,
+    )
+    if found is not None:
+        return found
     qs = search.match_query(_products(), expression)
     if excluded:
         qs = qs.exclude(pk__in=excluded)
@@ -143,10 +159,14 @@ def _search_more(expression, *, exclude: list[Product], limit: int, total: int) 
 
 
 def _search_literal(keyword: str, *, limit: int, total: int) -> list[Product]:
-    if _is_common(Product.objects.filter_by_keyword(keyword), total=total):
-        ids = search.literal_window(keyword, window=settings.SEARCH_WINDOW, limit=limit)
-        if len(ids) >= limit:
-            return _by_ids(ids)
+    found = _from_windows(
+        Product.objects.filter_by_keyword(keyword),
+        lambda window: search.literal_window(keyword, window=window, limit=limit),
+        total=total,
+        limit=limit,
+    )
+    if found is not None:
+        return found
     rank = Case(
         When(name__istartswith=keyword, then=Value(0)),
         When(name__icontains=keyword, then=Value(1)),
@@ -171,9 +191,9 @@ def product_search(*, keyword: str) -> SearchAnswer:
     words, plurals, ranked name > category > description.
 
     On PostgreSQL (one more query: the catalogue's size by the planner's statistics) a
-    step that matches a large share of the catalogue (a common word) ranks only the
-    matches among the newest SEARCH_WINDOW products when they fill the answer (issue 17;
-    catalog/search.py, "common words")."""
+    step that matches many products (a common word) ranks only the matches among the
+    newest products when they fill the answer (issue 17; catalog/search.py, "common
+    words")."""
     limit = settings.SEARCH_RESULTS_LIMIT
     total = search.estimated_total() if connection.vendor == "postgresql" else 0
     literal = _search_literal(keyword, limit=limit, total=total)

@@ -241,11 +241,10 @@ CORS_EXPOSE_HEADERS = ["X-Search-Corrected"]
 # --- Shop constants ----------------------------------------------------------------------
 PRODUCTS_PER_PAGE = env.int("PRODUCTS_PER_PAGE", default=6)
 SEARCH_RESULTS_LIMIT = env.int("SEARCH_RESULTS_LIMIT", default=50)
-# Issue 17, PostgreSQL: a search step whose matches PostgreSQL estimates at no less than
-# SEARCH_COMMON_SHARE of the catalogue (a word most products hold) ranks only the matches
-# among the newest SEARCH_WINDOW products, when they are enough to fill the answer.
-SEARCH_WINDOW = env.int("SEARCH_WINDOW", default=4000)
-SEARCH_COMMON_SHARE = env.float("SEARCH_COMMON_SHARE", default=0.04)
+# Issue 17, PostgreSQL: a search step that matches many products ranks only the matches among
+# the newest products, in a window expected to hold SEARCH_WINDOW_MARGIN times the answer,
+# when that window is smaller than the matches themselves (catalog/search.py).
+SEARCH_WINDOW_MARGIN = env.float("SEARCH_WINDOW_MARGIN", default=4.0)
 # Public catalogue reads are answered from the cache until the next write (catalog/caching.py);
 # entries live at most this long. 0 turns the cache off.
 CATALOG_CACHE_SECONDS = env.int("CATALOG_CACHE_SECONDS", default=300)

@@ -1,8 +1,10 @@
-"""Clients signed in as an admin or a shopper, and image bytes made by Pillow."""
+"""Clients signed in as an admin or a shopper, image bytes made by Pillow, and the
+planner's statistics without leaks."""
 
 import io
 
 import pytest
+from django.db import connection
 from PIL import Image
 from rest_framework.test import APIClient
 from rest_framework_simplejwt.tokens import AccessToken
@@ -41,3 +43,26 @@ def image_bytes(fmt: str = "JPEG", size=(40, 30), color=(10, 120, 200)) -> bytes
         image = image.convert("P")
     image.save(buffer, format=fmt)
     return buffer.getvalue()
+
+
+@pytest.fixture
+def planner_statistics(db):
+    """ANALYZE, to call once the test's rows are in. PostgreSQL writes ANALYZE's figures in
+    place, outside the test's transaction: they would outlive its rollback and steer later
+    tests (their plans, search's windows). So on the way out the catalogue's tables are
+    emptied, still inside the transaction, and analyzed again: an empty catalogue is what
+    the next test finds. (SQLite keeps its figures in a table, rolled back with the rest.)"""
+
+    def analyze():
+        with connection.cursor() as cursor:
+            if connection.vendor == "postgresql":
+                cursor.execute("ANALYZE catalog_category, catalog_product")
+            else:
+                cursor.execute("ANALYZE")
+
+    yield analyze
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("DELETE FROM catalog_product")
+            cursor.execute("DELETE FROM catalog_category")
+            cursor.execute("ANALYZE catalog_category, catalog_product")

@@ -28,22 +28,20 @@ def _no_cache(settings):
 
 
 @pytest.fixture
-def catalogue():
+def catalogue(planner_statistics):
     phones, shirts = CategoryFactory(name="Phones"), CategoryFactory(name="Shirts")
     for n in range(20):
         ProductFactory(category=phones if n % 2 else shirts, price=Decimal(100 + n * 50))
-    with connection.cursor() as cursor:
-        if connection.vendor == "postgresql":
-            cursor.execute("ANALYZE catalog_product")
+    planner_statistics()
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
             for setting in ("enable_seqscan", "enable_bitmapscan", "enable_sort"):
                 cursor.execute(f"SET LOCAL {setting} = off")
-        else:
-            cursor.execute("ANALYZE")
     return phones, shirts
 
 
 @pytest.fixture
-def many_categories(catalogue):
+def many_categories(catalogue, planner_statistics):
     """A shop has many categories. With only two, one category is half the table: walking
     the list index and filtering it costs the PostgreSQL planner the same as the category
     index, so it picked either from run to run (a CI failure)."""
@@ -52,9 +50,7 @@ def many_categories(catalogue):
         ProductFactory.build(category=others[n % 30], price=Decimal(100 + n % 40 * 25))
         for n in range(600)
     )
-    with connection.cursor() as cursor:
-        vendor_pg = connection.vendor == "postgresql"
-        cursor.execute("ANALYZE catalog_product" if vendor_pg else "ANALYZE")
+    planner_statistics()
     return catalogue
 
 

@@ -1,7 +1,8 @@
-"""Common words on PostgreSQL (issue 17): a search step the planner expects to match at
-least SEARCH_COMMON_SHARE of the catalogue is ranked among the newest SEARCH_WINDOW
-products when their matches fill the answer; otherwise every match is ranked, as on SQLite.
-Small settings stand in for 4,000 products and 4 %: the rule, not the figures, is tested."""
+"""Common words on PostgreSQL (issue 17): a search step the planner expects to match many
+products is ranked among the newest products, in a window expected to hold
+SEARCH_WINDOW_MARGIN times the answer, when that window is smaller than the matches and
+its matches fill the answer; otherwise every match is ranked, as on SQLite. Small answers
+stand in for 50 and catalogues of 150-200 for 100,000: the rule, not the figures."""
 
 from datetime import timedelta
 from urllib.parse import quote
@@ -10,16 +11,29 @@ import pytest
 from django.db import connection
 from django.utils import timezone
 
+from catalog.search import window_size
 from catalog.tests.factories import CategoryFactory, ProductFactory
 
-pytestmark = [
-    pytest.mark.django_db,
-    pytest.mark.skipif(
-        connection.vendor != "postgresql", reason="the window is PostgreSQL's (SQLite: no EXPLAIN)"
-    ),
-]
-
 BASE = "/api/v1/product/search"
+on_postgresql = pytest.mark.skipif(
+    connection.vendor != "postgresql", reason="the window is PostgreSQL's (SQLite: no EXPLAIN)"
+)
+
+
+@pytest.mark.parametrize(
+    ("matching", "total", "expected"),
+    [
+        (100_000, 100_000, 200),  # every product: 4 x 50 newest rows
+        (10_000, 100_000, 2_000),  # a tenth: ten times the window
+        (4_500, 100_000, 4_445),  # just above sqrt(4 x 50 x 100,000): still smaller
+        (4_400, 100_000, None),  # just below: ranking the matches reads fewer rows
+        (14_200, 1_000_000, 14_085),
+        (14_100, 1_000_000, None),
+        (0, 100_000, None),
+    ],
+)
+def test_the_window_is_used_when_it_reads_fewer_rows_than_the_matches(matching, total, expected):
+    assert window_size(matching=matching, total=total, limit=50, margin=4) == expected
 
 
 def names(client, keyword):
@@ -28,106 +42,135 @@ def names(client, keyword):
     return [p["name"] for p in response.json()]
 
 
-def make(rows):
+@pytest.fixture
+def make(planner_statistics):
     """Products from (name, description), oldest first, a minute apart; then ANALYZE, so
-    the planner's estimates reflect them."""
-    start = timezone.now() - timedelta(days=1)
-    category = CategoryFactory(name="Kitchen")
-    products = [
-        ProductFactory(
-            name=name, description=text, category=category, created_at=start + timedelta(minutes=i)
-        )
-        for i, (name, text) in enumerate(rows)
-    ]
-    with connection.cursor() as cursor:
-        cursor.execute("ANALYZE catalog_product")
-    return products
+    the planner's estimates reflect them (from 100 distinct rows on, it estimates a
+    pattern from its histogram instead of a fixed guess)."""
+
+    def make(rows):
+        start = timezone.now() - timedelta(days=1)
+        category = CategoryFactory(name="Kitchen")
+        products = [
+            ProductFactory(
+                name=name,
+                description=text,
+                category=category,
+                created_at=start + timedelta(minutes=i),
+            )
+            for i, (name, text) in enumerate(rows)
+        ]
+        planner_statistics()
+        return products
+
+    return make
 
 
 @pytest.fixture
-def window(settings):
-    settings.SEARCH_WINDOW = 10
+def answer(settings):
     settings.SEARCH_RESULTS_LIMIT = 3
+    settings.SEARCH_WINDOW_MARGIN = 4
     return settings
 
 
 @pytest.fixture
-def bottles(window):
-    """An old bottle named for it, then 150 newer products that only mention bottles (enough
-    rows for PostgreSQL to estimate a pattern from its histogram, not a fixed guess)."""
+def bottles(answer, make):
+    """An old bottle named for it, then 150 newer products that only mention bottles."""
     rows = [("Bottle Classic", "The first one.")]
     rows += [(f"Flask {i}", f"A steel bottle, number {i}.") for i in range(150)]
     return make(rows)
 
 
-def test_a_common_word_is_ranked_among_the_newest_products(anon_api, window, bottles):
-    window.SEARCH_COMMON_SHARE = 0.5  # "bottle" is in every product
-    # The old name match is outside the newest 10: the newest description matches answer.
+@on_postgresql
+@pytest.mark.django_db
+def test_a_common_word_is_ranked_among_the_newest_products(anon_api, bottles):
+    # "bottle" is in all 151: the window is the newest 12 (4 x 3); the old name match is
+    # not among them, so the newest description matches answer.
     assert names(anon_api, "bottle") == ["Flask 149", "Flask 148", "Flask 147"]
 
 
-def test_a_word_below_the_share_ranks_every_match(anon_api, window, bottles):
-    window.SEARCH_COMMON_SHARE = 1.5  # no word is that common
+@on_postgresql
+@pytest.mark.django_db
+def test_a_window_no_smaller_than_the_matches_ranks_every_match(anon_api, answer, bottles):
+    answer.SEARCH_WINDOW_MARGIN = 60  # 180 rows to read for 151 matches
     assert names(anon_api, "bottle") == ["Bottle Classic", "Flask 149", "Flask 148"]
 
 
-def test_the_window_settings_are_part_of_the_cache_key(anon_api, window, bottles):
-    window.SEARCH_COMMON_SHARE = 0.5
+@on_postgresql
+@pytest.mark.django_db
+def test_the_margin_is_part_of_the_cache_key(anon_api, answer, bottles):
     assert names(anon_api, "bottle")[0] == "Flask 149"
-    window.SEARCH_COMMON_SHARE = 1.5
-    assert names(anon_api, "bottle")[0] == "Bottle Classic"
-    window.SEARCH_WINDOW = 200  # the whole catalogue: no window
-    window.SEARCH_COMMON_SHARE = 0.5
+    answer.SEARCH_WINDOW_MARGIN = 60
     assert names(anon_api, "bottle")[0] == "Bottle Classic"
 
 
-def test_a_rare_word_is_found_outside_the_window(anon_api, window, bottles):
-    window.SEARCH_COMMON_SHARE = 0.5
+@on_postgresql
+@pytest.mark.django_db
+def test_a_rare_word_is_found_outside_the_window(anon_api, bottles):
     assert names(anon_api, "first") == ["Bottle Classic"]
 
 
-def test_a_common_word_the_window_cannot_fill_ranks_every_match(anon_api, window):
-    window.SEARCH_COMMON_SHARE = 0.1
-    # "teapot" is in 20 old products of 32, and in none of the newest 10.
+@on_postgresql
+@pytest.mark.django_db
+def test_a_common_word_the_window_cannot_fill_ranks_every_match(anon_api, answer, make):
+    answer.SEARCH_WINDOW_MARGIN = 2
+    # "teapot" is in 20 old products of 32 (a window of 10), and in none of the newest 12.
     rows = [(f"Teapot {i}", "Glazed.") for i in range(20)]
     rows += [(f"Cup {i}", "Glazed.") for i in range(12)]
     make(rows)
     assert names(anon_api, "teapot") == ["Teapot 19", "Teapot 18", "Teapot 17"]
 
 
-def test_the_window_answer_costs_four_queries(anon_api, window, bottles, django_assert_num_queries):
-    window.SEARCH_COMMON_SHARE = 0.5
+@on_postgresql
+@pytest.mark.django_db
+def test_a_short_window_is_read_again_eight_times_larger(
+    anon_api, answer, make, django_assert_num_queries
+):
+    rows = [("Bottle Classic", "The first one.")]
+    rows += [(f"Flask {i}", f"A steel bottle, number {i}.") for i in range(150)]
+    rows += [(f"Cup {i}", "Plain.") for i in range(20)]  # the newest 14 (the window) and more
+    make(rows)
+    # The size and the estimate, a window of 14 (no bottle), one of 112, those products.
+    with django_assert_num_queries(5):
+        assert names(anon_api, "bottle") == ["Flask 149", "Flask 148", "Flask 147"]
+
+
+@on_postgresql
+@pytest.mark.django_db
+def test_the_window_answer_costs_four_queries(anon_api, bottles, django_assert_num_queries):
     # The planner's catalogue size and estimate, the window's ids, those products.
     with django_assert_num_queries(4):
         assert len(names(anon_api, "bottle")) == 3
 
 
+@on_postgresql
+@pytest.mark.django_db
 @pytest.mark.parametrize(
-    ("keyword", "expected"),
-    [("50%", ["Mug 50% off"]), ("5_", ["Mug 5_5"]), ("a\\b", ["Mug a\\b"])],
+    ("keyword", "common", "decoy"),
+    [
+        ("50%", "Mug 50% off", "Mug 500"),
+        ("5_", "Mug 5_5", "Mug 500"),
+        ("a\\b", "Mug a\\b", "Mug ab"),
+    ],
 )
-def test_the_window_reads_keywords_literally(anon_api, window, keyword, expected):
-    window.SEARCH_COMMON_SHARE = 0.0  # every step takes the window
-    window.SEARCH_RESULTS_LIMIT = 1
-    rows = [(f"Mug {i}", "Plain.") for i in range(20)]
-    rows += [("Mug 50% off", "Sale."), ("Mug 5_5", "Odd."), ("Mug 500", "Big."), ("Mug a\\b", "")]
+def test_the_window_reads_keywords_literally(anon_api, answer, make, keyword, common, decoy):
+    answer.SEARCH_RESULTS_LIMIT = 1
+    # 150 hold the keyword, then the newest holds what the keyword would match as a
+    # pattern: read as one, the decoy would come first (same rank, newer).
+    rows = [(f"Plain Mug {i}", "Plain.") for i in range(50)]
+    rows += [(f"{common} {i}", "Sale.") for i in range(150)]
+    rows += [(decoy, "Big.")]
     make(rows)
-    # One answer: a pattern would put the newer "Mug 500" first.
-    assert names(anon_api, keyword) == expected
+    assert names(anon_api, keyword) == [f"{common} 149"]
 
 
-def test_what_the_shopper_meant_fills_up_from_the_window_without_repeats(anon_api, window):
-    window.SEARCH_COMMON_SHARE = 0.0
-    rows = [("Bottle Steel Old", "Kept.")]
-    rows += [(f"Item {i}", "Plain.") for i in range(20)]
-    rows += [
-        ("Steel Bottle", "Insulated."),  # the literal phrase
-        ("Bottle", "Made of steel."),  # both words: name and description
-        ("Steel Tiffin", "Holds a bottle."),  # both words
-        ("Bottle Brush", "Nylon."),  # one word only
-    ]
+@on_postgresql
+@pytest.mark.django_db
+def test_what_the_shopper_meant_fills_up_from_the_window_without_repeats(anon_api, answer, make):
+    rows = [("Bottle of Steel", "Old.")]  # both words in the name: the best rank, but old
+    rows += [(f"Bottle {i}", "Made of steel.") for i in range(150)]
+    rows += [("Steel Bottle", "Insulated.")]  # the literal phrase
     make(rows)
-    found = names(anon_api, "steel bottle")
-    assert found[0] == "Steel Bottle"
-    assert sorted(found[1:]) == ["Bottle", "Steel Tiffin"]
-    assert "Bottle Steel Old" not in found  # a match, but outside the newest 10
+    assert names(anon_api, "steel bottle") == ["Steel Bottle", "Bottle 149", "Bottle 148"]
+    answer.SEARCH_WINDOW_MARGIN = 100
+    assert names(anon_api, "steel bottle") == ["Steel Bottle", "Bottle of Steel", "Bottle 149"]

@@ -13,7 +13,8 @@ from PIL import Image
 from catalog.models import Category, Product
 from catalog.tests.factories import ProductFactory
 
-pytestmark = pytest.mark.django_db
+# seed_demo ANALYZEs on PostgreSQL: the fixture keeps its figures from outliving a test.
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("planner_statistics")]
 
 BANDS = [(0, 199), (200, 349), (350, 599), (600, 799), (800, 999), (1000, None)]
 
