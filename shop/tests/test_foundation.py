@@ -1,6 +1,7 @@
 """The monolith's shell: the SPA page on every client route, JSON 404s under /api/,
 health checks and settings that refuse to run insecurely."""
 
+import io
 import os
 import re
 import subprocess
@@ -160,3 +161,14 @@ def test_the_documented_example_environment_starts_the_app():
     engine, media_root = result.stdout.split()
     assert engine == "django.db.backends.sqlite3"
     assert media_root == str(ROOT / "media")
+
+
+@pytest.mark.django_db
+def test_the_checks_of_the_database_in_use_find_nothing():
+    """`make run` migrates, which runs the checks of the database in use: a new user must
+    not meet a warning there."""
+    from django.core.management import call_command
+
+    out = io.StringIO()
+    call_command("check", databases=["default"], fail_level="WARNING", stdout=out)
+    assert "no issues" in out.getvalue()
