@@ -28,12 +28,25 @@ export default [
       // Pages never talk HTTP or storage directly (style.md: one API client, one storage).
       'no-restricted-imports': [
         'error',
-        { paths: [{ name: 'axios', message: 'Use lib/apiClient.js.' }] },
+        {
+          paths: [
+            { name: 'axios', message: 'Use lib/apiClient.js.' },
+            // Issue 16: identical toasts collapse into one only through lib/toast.js.
+            { name: 'react-hot-toast', message: 'Use lib/toast.js.' },
+          ],
+        },
       ],
     },
   },
   {
-    files: ['frontend/src/lib/apiClient.js'],
+    // Tests clear react-hot-toast's store between cases.
+    files: [
+      'frontend/src/lib/apiClient.js',
+      'frontend/src/lib/toast.js',
+      'frontend/src/components/ToastArea.jsx',
+      'frontend/**/*.test.{js,jsx}',
+      'frontend/src/features/auth/testing/**',
+    ],
     rules: { 'no-restricted-imports': 'off' },
   },
   {

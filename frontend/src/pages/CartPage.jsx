@@ -4,7 +4,7 @@
 // delivery. Guests are sent to /login, which brings them back here (navigation `from`).
 // On phones a bar with the total and the main button stays at the bottom of the screen.
 import { useEffect, useRef, useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../lib/toast';
 import { Link, useNavigate } from 'react-router-dom';
 import { usePageMeta } from '../lib/usePageMeta';
 import { formatPrice, preview } from '../lib/format';

@@ -4,7 +4,7 @@
 // Bootstrap JS).
 import { useLayoutEffect, useRef, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
-import toast from 'react-hot-toast';
+import toast from '../../lib/toast';
 import { paths } from '../../config/paths';
 import { MESSAGES } from '../../constants/messages';
 import { isAdmin, useAuth } from '../../features/auth/AuthContext';

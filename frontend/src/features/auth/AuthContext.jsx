@@ -10,7 +10,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../lib/toast';
 import { onSessionExpired } from '../../lib/apiClient';
 import { onExternalChange, readJSON, remove, writeJSON } from '../../lib/storage';
 import { AUTH_KEY } from '../../constants/storageKeys';

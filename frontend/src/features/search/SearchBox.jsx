@@ -7,7 +7,7 @@
 // (decision F6); on success the results are stored and the shopper goes to /search?q=.
 import { useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import toast from 'react-hot-toast';
+import toast from '../../lib/toast';
 import { paths } from '../../config/paths';
 import { MESSAGES } from '../../constants/messages';
 import { correctionOf, searchProducts, suggestProducts } from './api';

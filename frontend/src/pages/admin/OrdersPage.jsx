@@ -1,7 +1,7 @@
 // /dashboard/admin/orders: every order, newest first, 20 a page, filtered by status; each
 // with buyer, items, total and date, and a status select offering only the allowed moves.
 import { useEffect, useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../lib/toast';
 import AdminShell from '../../features/admin/AdminShell';
 import { getAllOrders, setOrderStatus } from '../../features/orders/api';
 import OrderCard from '../../features/orders/OrderCard';

@@ -2,7 +2,7 @@
 // newest first, each with number, date, status, items, total and address, and Cancel
 // while the order has not shipped. With no orders the screen says so.
 import { useEffect, useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../lib/toast';
 import { MESSAGES } from '../../constants/messages';
 import { errorMessage } from '../../lib/apiClient';
 import { usePageMeta } from '../../lib/usePageMeta';
