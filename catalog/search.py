@@ -355,10 +355,12 @@ _MATCH_WINDOW_SQL = (
 def window_size(*, matching: int, total: int, limit: int, margin: float) -> int | None:
     """How many of the newest products to read for a step expected to match `matching` of
     `total` products: enough to hold `margin` x `limit` matches on average, when that is
-    fewer rows than the matches to rank. None: rank every match."""
-    if matching <= 0:
+    fewer rows than the matches to rank. None: rank every match. Never fewer than `limit`
+    rows, so a window grows on every try, whatever the settings."""
+    matching = min(matching, total)  # an estimate can exceed the catalogue's own
+    if matching <= 0 or limit <= 0 or margin <= 0:
         return None
-    window = math.ceil(margin * limit * total / matching)
+    window = max(math.ceil(margin * limit * total / matching), limit)
     return window if window < matching else None
 
 

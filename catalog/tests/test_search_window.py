@@ -30,10 +30,21 @@ on_postgresql = pytest.mark.skipif(
         (14_200, 1_000_000, 14_085),
         (14_100, 1_000_000, None),
         (0, 100_000, None),
+        (150_000, 100_000, 200),  # an estimate above the catalogue's size
     ],
 )
 def test_the_window_is_used_when_it_reads_fewer_rows_than_the_matches(matching, total, expected):
     assert window_size(matching=matching, total=total, limit=50, margin=4) == expected
+
+
+@pytest.mark.parametrize(("margin", "limit"), [(0, 50), (-1, 50), (4, 0)])
+def test_no_window_for_settings_that_could_not_fill_one(margin, limit):
+    # A window of 0 rows would come back short and "grow" to 0 again, for ever.
+    assert window_size(matching=50_000, total=100_000, limit=limit, margin=margin) is None
+
+
+def test_a_window_is_never_smaller_than_the_answer():
+    assert window_size(matching=90_000, total=100_000, limit=50, margin=0.01) == 50
 
 
 def names(client, keyword):
