@@ -16,6 +16,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import ValidationError
+from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -303,11 +304,12 @@ class ProductSearchView(PublicRead):
 
         def answer():
             found = selectors.product_search(keyword=keyword)
-            return _products(found.products), found.corrected
+            # Rendered here, once: a cache hit is these bytes, neither rebuilt nor re-rendered.
+            return JSONRenderer().render(_products(found.products)), found.corrected
 
         key = "search:" + hashlib.sha1(keyword.encode(), usedforsecurity=False).hexdigest()
         body, corrected = cached_value(key, answer)
-        response = Response(body)
+        response = HttpResponse(body, content_type="application/json")
         if corrected:
             # Header values are Latin-1: the correction is sent percent-encoded.
             response[CORRECTED_HEADER] = quote(corrected)

@@ -192,6 +192,32 @@ def test_a_local_hit_costs_no_shared_cache_read_of_the_answer(anon_api, monkeypa
     assert reads == [version_key()]
 
 
+def test_a_cached_search_counts_what_it_holds_against_the_local_byte_bound(anon_api):
+    """Search answers are values (body and correction), not whole responses: kept as
+    Python lists they were counted 64 bytes each, and 900 of them grew a worker by about
+    110 MB past a 32 MB bound."""
+    local.clear()
+    for n in range(20):
+        ProductFactory(name=f"Walnut Desk Lamp {n}", description="walnut " * 300)
+    found = anon_api.get(f"{BASE}/search/walnut")
+    assert len(found.json()) == 20
+    assert local._bytes >= len(found.content)  # at least the 20 descriptions it holds
+    again = anon_api.get(f"{BASE}/search/walnut")
+    assert again.content == found.content
+    assert again["Content-Type"] == "application/json"
+
+
+def test_the_local_byte_bound_holds_for_search_answers(anon_api, monkeypatch):
+    monkeypatch.setattr(local, "max_bytes", 64 * 1024)
+    local.clear()
+    for n in range(12):
+        ProductFactory(name=f"Walnut Desk Lamp {n}", description="walnut oak " * 200)
+    for word in ("walnut", "desk", "lamp", "oak", "walnut desk", "desk lamp", "lamp oak"):
+        assert len(anon_api.get(f"{BASE}/search/{word}").json()) == 12
+    assert local._bytes <= 64 * 1024
+    assert len(local) < 7  # the oldest answers made room
+
+
 # --- the local layer on its own -------------------------------------------------------------
 
 
