@@ -19,7 +19,8 @@ matches nothing in the vocabulary is dropped when others remain, so `cheap iphon
 finds iPhones.
 
 Two queries after the literal one: the vocabulary look-up and the match; and a third
-when all the words together find nothing (all but one of them: `loosened`).
+when all the words together find nothing (all but one of them: `loosened`). Each step
+ranks ids; the products found are read at the end in one query (catalog/selectors.py).
 """
 
 import itertools
@@ -366,18 +367,44 @@ def window_size(*, matching: int, total: int, limit: int, margin: float) -> int 
 
 def estimated_total() -> int:
     """How many products PostgreSQL's statistics say the catalogue holds (`reltuples`, kept
-    by ANALYZE and autovacuum; 0 before the first): the same statistics as estimated_rows,
+    by ANALYZE and autovacuum; 0 before the first): the same statistics as the estimates,
     read in well under a millisecond, where COUNT(*) reads the table."""
     with connection.cursor() as cursor:
         cursor.execute("SELECT reltuples FROM pg_class WHERE oid = 'catalog_product'::regclass")
         return max(int(cursor.fetchone()[0]), 0)
 
 
-def estimated_rows(products) -> int:
-    """How many rows PostgreSQL's planner expects `products` (a queryset) to hold: its
-    statistics, read by EXPLAIN, no rows read."""
-    plan = json.loads(products.order_by().explain(format="json"))
+# What the planner expects each step to match: the same conditions as the steps' own
+# queries (so the same indexes' statistics), written out rather than built by the ORM
+# (two searches in three ask, and building the query cost more than answering it).
+_LITERAL_ESTIMATE_SQL = (
+    "EXPLAIN (FORMAT JSON) SELECT 1 FROM catalog_product "
+    "WHERE UPPER(name::text) LIKE UPPER(%s) OR UPPER(description::text) LIKE UPPER(%s)"
+)
+_MATCH_ESTIMATE_SQL = (
+    "EXPLAIN (FORMAT JSON) SELECT 1 FROM catalog_product "
+    "WHERE search_vector @@ to_tsquery('simple'::regconfig, %s)"
+)
+
+
+def _estimate(sql: str, params: list) -> int:
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        plan = cursor.fetchone()[0]
+    plan = json.loads(plan) if isinstance(plan, str) else plan
     return int(plan[0]["Plan"]["Plan Rows"])
+
+
+def estimated_literal_rows(keyword: str) -> int:
+    """How many products the planner expects to hold `keyword` literally in the name or
+    the description (PostgreSQL's statistics, read by EXPLAIN; no rows read)."""
+    pattern = f"%{connection.ops.prep_for_like_query(keyword)}%"
+    return _estimate(_LITERAL_ESTIMATE_SQL, [pattern, pattern])
+
+
+def estimated_match_rows(expression: Node) -> int:
+    """How many products the planner expects to match the expression (PostgreSQL)."""
+    return _estimate(_MATCH_ESTIMATE_SQL, [_render(expression, vendor="postgresql")])
 
 
 def literal_window(keyword: str, *, window: int, limit: int) -> list[int]:
@@ -398,12 +425,3 @@ def match_window(expression: Node, *, window: int, limit: int, exclude: list[int
     with connection.cursor() as cursor:
         cursor.execute(_MATCH_WINDOW_SQL, [window, text, exclude, PG_WEIGHTS, text, limit])
         return [row[0] for row in cursor.fetchall()]
-
-
-def match_filter(products, expression: Node):
-    """`products` narrowed to those matching the expression, unranked: what the planner is
-    asked to estimate (PostgreSQL)."""
-    return products.extra(
-        where=["catalog_product.search_vector @@ to_tsquery('simple'::regconfig, %s)"],
-        params=[_render(expression, vendor="postgresql")],
-    )

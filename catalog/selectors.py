@@ -120,47 +120,45 @@ def _by_ids(ids: list[int]) -> list[Product]:
     return [rows[pk] for pk in ids if pk in rows]
 
 
-def _from_windows(matching, fetch, *, total: int, limit: int) -> list[Product] | None:
-    """A step's answer from windows of the newest products (catalog/search.py, "common
-    words"): `fetch(window)` gives the ids of the best matches among them. A window that
-    comes back short is read again eight times larger while that stays smaller than the
-    matches (a catalogue whose newest products lack the word); None: rank every match.
-    `total` is 0 off PostgreSQL. The smallest window holds margin x limit products, so a
-    catalogue no larger is never asked for an estimate."""
+def _from_windows(estimate, fetch, *, total: int, limit: int) -> list[int] | None:
+    """A step's answer (ids, best first) from windows of the newest products
+    (catalog/search.py, "common words"): `estimate()` is the planner's guess of the step's
+    matches, `fetch(window)` the ids of the best matches among the newest `window`. A
+    window that comes back short is read again eight times larger while that stays
+    smaller than the matches (a catalogue whose newest products lack the word); None:
+    rank every match. `total` is 0 off PostgreSQL. The smallest window holds margin x
+    limit products, so a catalogue no larger is never asked for an estimate."""
     margin = settings.SEARCH_WINDOW_MARGIN
     if total <= margin * limit:
         return None
-    rows = search.estimated_rows(matching)
+    rows = estimate()
     window = search.window_size(matching=rows, total=total, limit=limit, margin=margin)
     while window is not None:
         ids = fetch(window)
         if len(ids) >= limit:
-            return _by_ids(ids)
+            return ids
         window = window * 8 if window * 8 < rows else None
     return None
 
 
-def _search_more(expression, *, exclude: list[Product], limit: int, total: int) -> list[Product]:
-    excluded = [product.pk for product in exclude]
+def _search_more(expression, *, exclude: list[int], limit: int, total: int) -> list[int]:
     found = _from_windows(
-        search.match_filter(Product.objects.all(), expression),
-        lambda window: search.match_window(
-            expression, window=window, limit=limit, exclude=excluded
-        ),
+        lambda: search.estimated_match_rows(expression),
+        lambda window: search.match_window(expression, window=window, limit=limit, exclude=exclude),
         total=total,
         limit=limit,
     )
     if found is not None:
         return found
-    qs = search.match_query(_products(), expression)
-    if excluded:
-        qs = qs.exclude(pk__in=excluded)
-    return list(qs[:limit])
+    qs = search.match_query(Product.objects.all(), expression)
+    if exclude:
+        qs = qs.exclude(pk__in=exclude)
+    return list(qs.values_list("id", flat=True)[:limit])
 
 
-def _search_literal(keyword: str, *, limit: int, total: int) -> list[Product]:
+def _search_literal(keyword: str, *, limit: int, total: int) -> list[int]:
     found = _from_windows(
-        Product.objects.filter_by_keyword(keyword),
+        lambda: search.estimated_literal_rows(keyword),
         lambda window: search.literal_window(keyword, window=window, limit=limit),
         total=total,
         limit=limit,
@@ -174,12 +172,11 @@ def _search_literal(keyword: str, *, limit: int, total: int) -> list[Product]:
         output_field=IntegerField(),
     )
     qs = (
-        _products()
-        .filter_by_keyword(keyword)
+        Product.objects.filter_by_keyword(keyword)
         .annotate(rank=rank)
         .order_by("rank", "-created_at", "-id")
     )
-    return list(qs[:limit])
+    return list(qs.values_list("id", flat=True)[:limit])
 
 
 def product_search(*, keyword: str) -> SearchAnswer:
@@ -190,15 +187,16 @@ def product_search(*, keyword: str) -> SearchAnswer:
     shopper meant (catalog/search.py): every word in any order, typos, joined and split
     words, plurals, ranked name > category > description.
 
-    On PostgreSQL (one more query: the catalogue's size by the planner's statistics) a
-    step that matches many products (a common word) ranks only the matches among the
-    newest products when they fill the answer (issue 17; catalog/search.py, "common
-    words")."""
+    Each step ranks ids only (a narrow sort, a query text without the product's columns
+    and join); the products found are then read in one query by primary key. On
+    PostgreSQL (one more query: the catalogue's size by the planner's statistics) a step
+    that matches many products (a common word) ranks only the matches among the newest
+    products when they fill the answer (issue 17; catalog/search.py, "common words")."""
     limit = settings.SEARCH_RESULTS_LIMIT
     total = search.estimated_total() if connection.vendor == "postgresql" else 0
     literal = _search_literal(keyword, limit=limit, total=total)
     if len(literal) >= limit:
-        return SearchAnswer(literal, None)
+        return SearchAnswer(_by_ids(literal), None)
     meant = search.plan(keyword)
     more = []
     if meant.expression is not None:
@@ -216,7 +214,8 @@ def product_search(*, keyword: str) -> SearchAnswer:
         if meant.expression is not None:
             more = _search_more(meant.expression, exclude=[], limit=limit, total=total)
     corrected = meant.corrected if more and not literal else None
-    return SearchAnswer(literal + more, corrected)
+    found = literal + more
+    return SearchAnswer(_by_ids(found) if found else [], corrected)
 
 
 def product_suggest(*, text: str, limit: int = SUGGEST_LIMIT) -> list[tuple[str, object]]:
