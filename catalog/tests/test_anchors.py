@@ -1,0 +1,140 @@
+"""Deep pages start from anchors (catalog/anchors.py, issue 17): every page of the list and
+of a category is the page a plain offset gives, before and after a write (and every
+filter page, which keeps plain offsets); a deep page costs one query once its anchors
+are known. Small figures
+(an anchor every 5 rows, 3 to a chunk) stand in for 1,000 and 64."""
+
+from datetime import timedelta
+from decimal import Decimal
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
+
+from catalog import anchors, selectors
+from catalog.models import Product
+from catalog.tests.factories import CategoryFactory, ProductFactory
+from catalog.tests.test_query_plans import plans, uses
+
+pytestmark = pytest.mark.django_db
+
+PER_PAGE = 4
+
+
+@pytest.fixture(autouse=True)
+def small_anchors(monkeypatch, settings):
+    monkeypatch.setattr(anchors, "EVERY", 5)
+    monkeypatch.setattr(anchors, "PER_CHUNK", 3)
+    settings.CATALOG_CACHE_SECONDS = 300
+    settings.PRODUCTS_PER_PAGE = PER_PAGE
+
+
+@pytest.fixture
+def shop():
+    """70 products over two categories and all prices; every third shares its creation
+    time with the one before it (ties are broken by id, as in the list's order)."""
+    phones, shirts = CategoryFactory(name="Phones"), CategoryFactory(name="Shirts")
+    start = timezone.now() - timedelta(days=1)
+    for n in range(70):
+        ProductFactory(category=phones if n % 3 else shirts, price=Decimal(100 + n * 20))
+    for n, pk in enumerate(Product.objects.order_by("id").values_list("id", flat=True)):
+        Product.objects.filter(pk=pk).update(created_at=start + timedelta(minutes=n - n % 3 // 2))
+    return phones, shirts
+
+
+def plain(matching, page: int) -> list[int]:
+    start = (page - 1) * PER_PAGE
+    return list(
+        matching.order_by("-created_at", "-id").values_list("id", flat=True)[
+            start : start + PER_PAGE
+        ]
+    )
+
+
+def ids(products) -> list[int]:
+    return [p.pk for p in products]
+
+
+def pages(total: int) -> range:
+    return range(1, total // PER_PAGE + 3)  # every page, and two past the end
+
+
+def test_every_list_page_is_the_plain_offset_page(shop):
+    everything = Product.objects.all()
+    for page in pages(70):
+        assert ids(selectors.product_page(page=page)) == plain(everything, page), page
+
+
+def test_every_filter_and_category_page_is_the_plain_offset_page(shop):
+    phones, shirts = shop
+    band = Product.objects.filter(category__in=[phones, shirts], price__gte=300, price__lte=1300)
+    for page in pages(band.count()):
+        found, total = selectors.product_filter(
+            category_ids=[phones.pk, shirts.pk], low=Decimal(300), high=Decimal(1300), page=page
+        )
+        assert ids(found) == plain(band, page), page
+        assert total == band.count()
+    in_phones = Product.objects.filter(category=phones)
+    for page in pages(in_phones.count()):
+        _category, found, _total = selectors.product_in_category(slug=phones.slug, page=page)
+        assert ids(found) == plain(in_phones, page), page
+
+
+def test_a_write_moves_the_anchors_with_the_pages(shop):
+    everything = Product.objects.all()
+    before = ids(selectors.product_page(page=12))
+    assert before == plain(everything, 12)
+    ProductFactory(name="Newest Of All")  # every row moves one place down
+    after = ids(selectors.product_page(page=12))
+    assert after == plain(everything, 12)
+    assert after != before
+    Product.objects.filter(pk__in=plain(everything, 2)).delete()  # and four places up
+    assert ids(selectors.product_page(page=12)) == plain(everything, 12)
+
+
+def test_a_deep_page_is_one_query_once_its_anchors_are_known(shop, django_assert_num_queries):
+    # Page 15 (offset 56) starts at anchor 11, in chunk 3. Chunks 0-3 are found once each
+    # (the numbered scan and its rows' times: two queries), then the page.
+    with django_assert_num_queries(2 * 4 + 1):
+        selectors.product_page(page=15)
+    with django_assert_num_queries(1):
+        selectors.product_page(page=14)  # anchor 10, chunk 3
+    with django_assert_num_queries(1):
+        selectors.product_page(page=13)  # anchor 9, chunk 3
+    with django_assert_num_queries(2 + 1):
+        selectors.product_page(page=16)  # anchor 12: chunk 4, from chunk 3's last anchor
+
+
+def test_without_the_cache_pages_are_plain_offsets(shop, settings, django_assert_num_queries):
+    settings.CATALOG_CACHE_SECONDS = 0
+    expected = plain(Product.objects.all(), 15)
+    with django_assert_num_queries(1):
+        found = selectors.product_page(page=15)
+    assert ids(found) == expected
+
+
+def test_an_anchored_page_starts_its_index_range_at_the_anchor(shop, planner_statistics):
+    planner_statistics()
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            for setting in ("enable_seqscan", "enable_bitmapscan", "enable_sort"):
+                cursor.execute(f"SET LOCAL {setting} = off")
+    selectors.product_page(page=15)  # the anchors, now cached
+    with CaptureQueriesContext(connection) as queries:
+        selectors.product_page(page=15)
+    assert len(queries.captured_queries) == 1
+    (page,) = plans(lambda: selectors.product_page(page=15))
+    assert uses(page, "product_list_cover_idx"), page
+    if connection.vendor == "postgresql":
+        assert "Index Cond: (created_at <=" in page, page
+    else:
+        assert "product_list_cover_idx (created_at<?)" in page, page
+
+
+def test_a_page_far_past_the_end_costs_only_the_lists_own_chunks(shop, django_assert_num_queries):
+    # 70 rows: 14 anchors in 5 chunks, the last one short; then the (empty) page.
+    with django_assert_num_queries(2 * 5 + 1):
+        assert selectors.product_page(page=10**9) == []
+    with django_assert_num_queries(1):
+        assert selectors.product_page(page=10**9) == []
