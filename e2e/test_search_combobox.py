@@ -42,6 +42,9 @@ def test_the_search_combobox_works_from_the_keyboard(page, base_url):
     expect(box).to_be_focused()  # the focus stays in the box while choosing
     page.keyboard.press("Enter")
     url_is(page, base_url, "/product/samsung-galaxy-m34-5g", "")
+    # The address changes at once; the screen shows when its code is in, and then the
+    # focus moves to it (Layout.jsx). Typing before that raced the move (a flaky run).
+    expect(page.locator("main#main")).to_be_focused()
 
     # Escape closes the list; Enter without a pick searches as before.
     box.focus()
