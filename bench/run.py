@@ -354,8 +354,7 @@ def wrk(call: Call, base: str, seconds: float, args: argparse.Namespace) -> dict
         base + call.path,
     ]
     with subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, text=True) as proc:
-        time.sleep(min(2.0, seconds * 0.4))
-        spread = connection_spread(args.port, getattr(args, "server_pid", None))
+        spread = wrk_connections_spread(proc, args, within=seconds / 2)
         out = proc.communicate()[0]
     if proc.returncode:
         raise subprocess.CalledProcessError(proc.returncode, cmd, out)
@@ -407,6 +406,20 @@ def connection_spread(port: int, master_pid: int | None) -> list[int]:
     ).stdout
     held = Counter(int(pid) for pid in re.findall(r"pid=(\d+)", out))
     return sorted((held.get(pid, 0) for pid in worker_pids(master_pid)), reverse=True)
+
+
+def wrk_connections_spread(proc: subprocess.Popen, args: argparse.Namespace, within: float):
+    """The spread once all of wrk's connections are open (polled; the last reading if
+    they are not all open within `within` seconds, or wrk has ended)."""
+    deadline = time.monotonic() + within
+    master = getattr(args, "server_pid", None)
+    while True:
+        spread = connection_spread(args.port, master)
+        if master is None or shutil.which("ss") is None or sum(spread) >= args.connections:
+            return spread
+        if proc.poll() is not None or time.monotonic() >= deadline:
+            return spread
+        time.sleep(0.05)  # a polling interval, not a wait for the run
 
 
 def left_idle(spread: list[int], connections: int) -> bool:
