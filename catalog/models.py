@@ -98,9 +98,17 @@ class Product(models.Model):
                 name="product_list_cover_idx",
                 include=["category", "price"],
             ),
-            # product-filters counts: categories and a price band.
-            models.Index(fields=["category", "price"], name="product_category_price_idx"),
-            models.Index(fields=["price"], name="product_price_idx"),
+            # product-filters counts, and the pages of a filter whose matches lie sparse in
+            # the list (catalog/selectors.py, `_page_ids`): categories and a price band, the
+            # list order alongside, so the matches' ids are an index-only range, then sorted.
+            models.Index(
+                fields=["category", "price"],
+                name="product_cat_price_cover_idx",
+                include=["created_at", "id"],
+            ),
+            models.Index(
+                fields=["price"], name="product_price_cover_idx", include=["created_at", "id"]
+            ),
             # product-category pages, one-category filters, related-product: newest first
             # within a category, the price alongside.
             models.Index(

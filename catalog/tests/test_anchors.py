@@ -1,7 +1,7 @@
 """Deep pages start from anchors (catalog/anchors.py, issue 17): every page of the list and
 of a category is the page a plain offset gives, before and after a write (and every
-filter page, which keeps plain offsets); a deep page costs one query once its anchors
-are known. Small figures
+filter page, which has no anchors); a deep page costs one query once its anchors are
+known, and a page in the deeper half of a list is read from its oldest end. Small figures
 (an anchor every 5 rows, 3 to a chunk) stand in for 1,000 and 64."""
 
 from datetime import timedelta
@@ -94,16 +94,45 @@ def test_a_write_moves_the_anchors_with_the_pages(shop):
 
 
 def test_a_deep_page_is_one_query_once_its_anchors_are_known(shop, django_assert_num_queries):
-    # Page 15 (offset 56) starts at anchor 11, in chunk 3. Chunks 0-3 are found once each
-    # (the numbered scan and its rows' times: two queries), then the page.
-    with django_assert_num_queries(2 * 4 + 1):
-        selectors.product_page(page=15)
+    # Page 8 (offset 28) starts at anchor 5, in chunk 1. The list's total (one count), then
+    # chunks 0-1 found once each (the numbered scan and its rows' times: two queries),
+    # then the page.
+    with django_assert_num_queries(1 + 2 * 2 + 1):
+        selectors.product_page(page=8)
     with django_assert_num_queries(1):
-        selectors.product_page(page=14)  # anchor 10, chunk 3
+        selectors.product_page(page=7)  # anchor 4, chunk 1
     with django_assert_num_queries(1):
-        selectors.product_page(page=13)  # anchor 9, chunk 3
+        selectors.product_page(page=6)  # anchor 4, chunk 1
     with django_assert_num_queries(2 + 1):
-        selectors.product_page(page=16)  # anchor 12: chunk 4, from chunk 3's last anchor
+        selectors.product_page(page=9)  # anchor 6: chunk 2, from chunk 1's last anchor
+
+
+def test_a_page_in_the_deeper_half_is_read_from_the_oldest_end(
+    shop, planner_statistics, django_assert_num_queries
+):
+    planner_statistics()
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            for setting in ("enable_seqscan", "enable_bitmapscan", "enable_sort"):
+                cursor.execute(f"SET LOCAL {setting} = off")
+    selectors.product_page(page=15)  # the total, now cached
+    # Page 15 (offset 56 of 70): the 4 rows above the last 10, oldest first. No anchors.
+    expected = plain(Product.objects.all(), 15)
+    with django_assert_num_queries(1):
+        assert ids(selectors.product_page(page=15)) == expected
+    (page,) = plans(lambda: selectors.product_page(page=15))
+    if connection.vendor == "postgresql":
+        assert "Index Only Scan Backward using product_list_cover_idx" in page, page
+        assert "Index Cond: (created_at" not in page, page  # no anchor: from the end
+    else:
+        assert "COVERING INDEX product_list_cover_idx" in page, page
+    sql = str(
+        selectors._page_ids(
+            Product.objects.all(), start=56, per_page=4, listing="all", total=70
+        ).query
+    )
+    assert 'ORDER BY "catalog_product"."created_at" ASC, 1 ASC' in sql, sql  # 1: the id
+    assert "OFFSET 10" in sql, sql
 
 
 def test_without_the_cache_pages_are_plain_offsets(shop, settings, django_assert_num_queries):
@@ -120,11 +149,11 @@ def test_an_anchored_page_starts_its_index_range_at_the_anchor(shop, planner_sta
         with connection.cursor() as cursor:
             for setting in ("enable_seqscan", "enable_bitmapscan", "enable_sort"):
                 cursor.execute(f"SET LOCAL {setting} = off")
-    selectors.product_page(page=15)  # the anchors, now cached
+    selectors.product_page(page=9)  # the total and the anchors, now cached
     with CaptureQueriesContext(connection) as queries:
-        selectors.product_page(page=15)
+        selectors.product_page(page=9)
     assert len(queries.captured_queries) == 1
-    (page,) = plans(lambda: selectors.product_page(page=15))
+    (page,) = plans(lambda: selectors.product_page(page=9))
     assert uses(page, "product_list_cover_idx"), page
     if connection.vendor == "postgresql":
         assert "Index Cond: (created_at <=" in page, page
@@ -132,9 +161,21 @@ def test_an_anchored_page_starts_its_index_range_at_the_anchor(shop, planner_sta
         assert "product_list_cover_idx (created_at<?)" in page, page
 
 
-def test_a_page_far_past_the_end_costs_only_the_lists_own_chunks(shop, django_assert_num_queries):
-    # 70 rows: 14 anchors in 5 chunks, the last one short; then the (empty) page.
-    with django_assert_num_queries(2 * 5 + 1):
-        assert selectors.product_page(page=10**9) == []
+def test_a_page_far_past_the_end_costs_only_the_lists_count(shop, django_assert_num_queries):
+    # The total says the page is past the end: no anchors, no page query.
     with django_assert_num_queries(1):
         assert selectors.product_page(page=10**9) == []
+    with django_assert_num_queries(0):
+        assert selectors.product_page(page=10**9) == []
+
+
+def test_without_a_total_a_page_past_the_end_costs_only_the_lists_own_chunks(
+    shop, django_assert_num_queries
+):
+    # A listing read without its total (anchors.anchor_for alone): 70 rows make 14
+    # anchors in 5 chunks, the last one short, and a page past them is a plain offset.
+    everything = Product.objects.all()
+    with django_assert_num_queries(2 * 5 + 1):
+        assert selectors._deferred_page(everything, page=10**9, per_page=4, listing="all") == []
+    with django_assert_num_queries(1):
+        assert selectors._deferred_page(everything, page=10**9, per_page=4, listing="all") == []

@@ -86,13 +86,13 @@ def test_a_list_page_takes_its_ids_from_the_covering_list_index(catalogue):
 
 def test_a_category_page_takes_its_ids_from_the_category_index(many_categories):
     phones, _ = many_categories
-    _category, page, _count = plans(lambda: selectors.product_in_category(slug=phones.slug, page=2))
+    _category, _count, page = plans(lambda: selectors.product_in_category(slug=phones.slug, page=2))
     assert uses(page, "product_category_cover_idx"), page
 
 
 def test_a_one_category_filter_page_uses_the_category_index(many_categories):
     phones, _ = many_categories
-    page, _count = plans(
+    _count, page = plans(
         lambda: selectors.product_filter(
             category_ids=[phones.pk], low=Decimal(200), high=Decimal(799), page=1
         )
@@ -102,11 +102,12 @@ def test_a_one_category_filter_page_uses_the_category_index(many_categories):
         assert uses(page, "product_category_cover_idx"), page
     else:
         # Without INCLUDE, SQLite takes the ids by category and price, then sorts them.
-        assert re.search(r"U0 USING (COVERING )?INDEX product_category_(cover|price)_idx", page)
+        index = r"product_(category_cover|cat_price_cover)_idx"
+        assert re.search(rf"U0 USING (COVERING )?INDEX {index}", page), page
 
 
 def test_a_price_band_page_walks_the_list_index(catalogue):
-    page, _count = plans(
+    _count, page = plans(
         lambda: selectors.product_filter(category_ids=[], low=Decimal(200), high=None, page=2)
     )
     if connection.vendor == "postgresql":
