@@ -235,11 +235,15 @@ def product_search(*, keyword: str) -> SearchAnswer:
 
     Each step ranks ids only (a narrow sort, a query text without the product's columns
     and join); the products found are then read in one query by primary key. On
-    PostgreSQL (one more query: the catalogue's size by the planner's statistics) a step
+    PostgreSQL (one more query, once a catalogue version: the catalogue's size by the
+    planner's statistics) a step
     that matches many products (a common word) ranks only the matches among the newest
     products when they fill the answer (issue 17; catalog/search.py, "common words")."""
     limit = settings.SEARCH_RESULTS_LIMIT
-    total = search.estimated_total() if connection.vendor == "postgresql" else 0
+    total = 0
+    if connection.vendor == "postgresql":
+        # A statistic, not a count: kept with the catalogue version like every other answer.
+        total = cached_value("catalogue-size", search.estimated_total)
     literal = _search_literal(keyword, limit=limit, total=total)
     if len(literal) >= limit:
         return SearchAnswer(_by_ids(literal), None)

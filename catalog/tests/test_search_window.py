@@ -156,6 +156,21 @@ def test_the_window_answer_costs_four_queries(anon_api, bottles, django_assert_n
 
 @on_postgresql
 @pytest.mark.django_db
+def test_the_catalogue_size_is_read_once_a_catalogue_version(
+    anon_api, bottles, settings, django_assert_num_queries
+):
+    settings.CATALOG_CACHE_SECONDS = 300
+    names(anon_api, "bottle")
+    # Another search: its estimate, its window, those products; the size is the cached one.
+    with django_assert_num_queries(3):
+        assert len(names(anon_api, "steel")) == 3
+    ProductFactory(name="Flask Newest", description="A steel bottle.")  # a new version
+    with django_assert_num_queries(4):
+        assert names(anon_api, "steel")[0] == "Flask Newest"
+
+
+@on_postgresql
+@pytest.mark.django_db
 @pytest.mark.parametrize(
     ("keyword", "common", "decoy"),
     [
