@@ -175,10 +175,22 @@ def test_related_products_exclude_the_product_itself_and_stay_in_the_category(
     assert all(p["category"]["_id"] == str(category.pk) for p in body["products"])
 
 
-def test_related_products_of_a_lonely_product_is_empty(anon_api):
+def test_related_products_of_a_lonely_product_is_empty(anon_api, django_assert_num_queries):
     product = ProductFactory()
-    response = anon_api.get(f"{BASE}/related-product/{product.pk}/{product.category_id}")
+    with django_assert_num_queries(2):  # does the product exist? then its (empty) page
+        response = anon_api.get(f"{BASE}/related-product/{product.pk}/{product.category_id}")
+    assert response.status_code == 200
     assert response.json()["products"] == []
+
+
+def test_related_products_of_an_unknown_product_in_a_full_category_is_404(anon_api):
+    category = CategoryFactory()
+    gone = make_products(4, category=category)[0]
+    gone_id = gone.pk
+    gone.delete()
+    response = anon_api.get(f"{BASE}/related-product/{gone_id}/{category.pk}")
+    assert response.status_code == 404
+    assert response.json() == {"success": False, "message": "Product not found"}
 
 
 @pytest.mark.parametrize(
