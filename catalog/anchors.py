@@ -14,11 +14,9 @@ chunk's last anchor, and are kept in the catalogue cache (catalog/caching.py,
 the catalogue version and with it every anchor. A version pays at most one scan down to
 the deepest page asked for (what one plain deep page costs), the pages after it read
 fewer than EVERY entries. With the cache off, or above the first anchor, pages are plain
-offsets; a page in the deeper half of a list is read from its oldest end instead
-(catalog/selectors.py, `_page_ids`), so anchors cover the upper half only. The product
-list and each category have their own anchors; filter combinations do not
-(catalog/selectors.py: they are many, each asked too few pages per version to repay the
-scan).
+offsets. The product list and each category have their own anchors; filter
+combinations do not (catalog/selectors.py: they are many, each asked too few pages per
+version to repay the scan): their deeper half is read from the oldest end instead.
 
 In process at 100k products (PostgreSQL, the bench's 1,000 list pages over the whole
 range, cache on but every request different): 11.8 -> 5.5 ms a page on average, SQL 7.0

@@ -107,7 +107,7 @@ def test_a_deep_page_is_one_query_once_its_anchors_are_known(shop, django_assert
         selectors.product_page(page=9)  # anchor 6: chunk 2, from chunk 1's last anchor
 
 
-def test_a_page_in_the_deeper_half_is_read_from_the_oldest_end(
+def test_a_filter_page_in_the_deeper_half_is_read_from_the_oldest_end(
     shop, planner_statistics, django_assert_num_queries
 ):
     planner_statistics()
@@ -115,24 +115,28 @@ def test_a_page_in_the_deeper_half_is_read_from_the_oldest_end(
         with connection.cursor() as cursor:
             for setting in ("enable_seqscan", "enable_bitmapscan", "enable_sort"):
                 cursor.execute(f"SET LOCAL {setting} = off")
-    selectors.product_page(page=15)  # the total, now cached
-    # Page 15 (offset 56 of 70): the 4 rows above the last 10, oldest first. No anchors.
+
+    def page(number):
+        return selectors.product_filter(category_ids=[], low=None, high=None, page=number)[0]
+
+    page(1)  # the total, now cached
+    # Page 15 (offset 56 of 70): the 4 rows above the last 10, oldest first; no anchors.
     expected = plain(Product.objects.all(), 15)
     with django_assert_num_queries(1):
-        assert ids(selectors.product_page(page=15)) == expected
-    (page,) = plans(lambda: selectors.product_page(page=15))
+        assert ids(page(15)) == expected
+    (found,) = plans(lambda: page(15))  # the count is cached
     if connection.vendor == "postgresql":
-        assert "Index Only Scan Backward using product_list_cover_idx" in page, page
-        assert "Index Cond: (created_at" not in page, page  # no anchor: from the end
+        assert "Index Only Scan Backward using product_list_cover_idx" in found, found
+        assert "Index Cond: (created_at" not in found, found  # no anchor: from the end
     else:
-        assert "COVERING INDEX product_list_cover_idx" in page, page
-    sql = str(
-        selectors._page_ids(
-            Product.objects.all(), start=56, per_page=4, listing="all", total=70
-        ).query
-    )
+        assert "COVERING INDEX product_list_cover_idx" in found, found
+    everything = Product.objects.all()
+    sql = str(selectors._page_ids(everything, start=56, per_page=4, listing=None, total=70).query)
     assert 'ORDER BY "catalog_product"."created_at" ASC, 1 ASC' in sql, sql  # 1: the id
-    assert "OFFSET 10" in sql, sql
+    assert sql.endswith("LIMIT 4 OFFSET 10"), sql
+    # The product list keeps its anchors at every depth (they are cached for the list).
+    sql = str(selectors._page_ids(everything, start=56, per_page=4, listing="all", total=70).query)
+    assert "DESC" in sql and sql.endswith("LIMIT 4 OFFSET 1"), sql  # from row 55, skip 1
 
 
 def test_without_the_cache_pages_are_plain_offsets(shop, settings, django_assert_num_queries):
