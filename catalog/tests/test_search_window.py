@@ -200,3 +200,36 @@ def test_what_the_shopper_meant_fills_up_from_the_window_without_repeats(anon_ap
     assert names(anon_api, "steel bottle") == ["Steel Bottle", "Bottle 149", "Bottle 148"]
     answer.SEARCH_WINDOW_MARGIN = 100
     assert names(anon_api, "steel bottle") == ["Steel Bottle", "Bottle of Steel", "Bottle 149"]
+
+
+@on_postgresql
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "keyword", ["mug", "MUG", "Mug 5", "50%", "5_", "a\\b", "chai", "Çay", "ug", "sale", "zzz"]
+)
+def test_the_written_out_literal_ranking_is_the_orms(make, keyword):
+    # search.literal_ranked (fixed SQL) against the ORM's icontains ranking it replaces on
+    # PostgreSQL: the same ids in the same order, the keyword never read as a pattern.
+    from django.db.models import Case, IntegerField, Value, When
+
+    from catalog.models import Product
+    from catalog.search import literal_ranked
+
+    rows = [(f"Mug {i}", "Sale.") for i in range(20)]
+    rows += [("Mug 50% off", "A mug."), ("Mug 5_5", "Tea."), ("Mug a\\b", "Odd."), ("Mug ab 2", "")]
+    rows += [("Chai Cup", "A mug for çay."), ("Çay Glass", "Turkish."), ("Plain Bowl", "MUG-like.")]
+    make(rows)
+    rank = Case(
+        When(name__istartswith=keyword, then=Value(0)),
+        When(name__icontains=keyword, then=Value(1)),
+        default=Value(2),
+        output_field=IntegerField(),
+    )
+    orm = (
+        Product.objects.filter_by_keyword(keyword)
+        .annotate(rank=rank)
+        .order_by("rank", "-created_at", "-id")
+        .values_list("id", flat=True)
+    )
+    for limit in (3, 50):
+        assert literal_ranked(keyword, limit=limit) == list(orm[:limit]), (keyword, limit)
