@@ -156,15 +156,68 @@ def product_filter(
     return products, total
 
 
+class ProductRow:
+    """A product as a list answer reads it (catalog/serializers.py, `ProductOutput`), made
+    from one query's columns without building model instances: a search answers up to 50
+    products, and building a Product and its Category for each cost about a millisecond
+    and a half a search (cProfile, the bench's searches). Read-only; nothing is saved."""
+
+    __slots__ = (
+        "category",
+        "created_at",
+        "description",
+        "name",
+        "photo",
+        "pk",
+        "price",
+        "quantity",
+        "shipping",
+        "slug",
+        "updated_at",
+    )
+
+    class Part:
+        """The category (`pk`, `name`, `slug`), or the photo (its stored `name`)."""
+
+        __slots__ = ("name", "pk", "slug")
+
+        def __init__(self, name, pk=None, slug=None):
+            self.pk, self.name, self.slug = pk, name, slug
+
+    def __init__(self, values):
+        (self.pk, self.name, self.slug, self.description, self.price, self.quantity) = values[:6]
+        self.shipping, photo, self.created_at, self.updated_at = values[6:10]
+        self.photo = self.Part(photo or "")
+        self.category = self.Part(values[11], pk=values[10], slug=values[12])
+
+
+_ROW_COLUMNS = (
+    "id",
+    "name",
+    "slug",
+    "description",
+    "price",
+    "quantity",
+    "shipping",
+    "photo",
+    "created_at",
+    "updated_at",
+    "category__id",
+    "category__name",
+    "category__slug",
+)
+
+
 class SearchAnswer(NamedTuple):
-    products: list[Product]
+    products: list[ProductRow]
     corrected: str | None  # the query as understood, when its results come from a correction
 
 
-def _by_ids(ids: list[int]) -> list[Product]:
+def _by_ids(ids: list[int]) -> list[ProductRow]:
     """The products of `ids`, in that order, in one query."""
-    rows = {p.pk: p for p in _products().filter(pk__in=ids).order_by()}
-    return [rows[pk] for pk in ids if pk in rows]
+    rows = (ProductRow(v) for v in Product.objects.filter(pk__in=ids).values_list(*_ROW_COLUMNS))
+    found = {row.pk: row for row in rows}
+    return [found[pk] for pk in ids if pk in found]
 
 
 def _from_windows(estimate, fetch, *, total: int, limit: int) -> list[int] | None:

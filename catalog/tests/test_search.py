@@ -106,3 +106,32 @@ def test_results_are_capped_by_the_setting(anon_api, settings, django_assert_num
     # The literal match's ids, then those products.
     with django_assert_num_queries(2 + SIZE_QUERY):
         assert len(search(anon_api, "bottle")) == 4
+
+
+def test_a_search_answer_renders_exactly_as_the_product_serializer_renders_products(anon_api):
+    # Search reads its products as rows, not model instances (selectors.ProductRow): the
+    # same bytes as ProductOutput over the models, for every kind of value.
+    import json
+    from datetime import UTC, datetime
+    from decimal import Decimal
+
+    from rest_framework.renderers import JSONRenderer
+
+    from catalog.models import Product
+    from catalog.serializers import ProductOutput
+
+    lamps = [
+        ProductFactory(name="Lamp Plain", price=Decimal("499.50"), shipping=False),
+        ProductFactory(name="Lamp Whole", price=Decimal("500"), quantity=0),
+        ProductFactory(name="Lamp Photo Ünïcode", with_photo=True),
+    ]
+    on_the_hour = datetime(2026, 1, 1, 9, 0, tzinfo=UTC)  # no microseconds in the ISO text
+    Product.objects.filter(pk=lamps[0].pk).update(created_at=on_the_hour)
+    response = anon_api.get(f"{BASE}/lamp")
+    assert response.status_code == 200
+    found = response.json()
+    assert {p["_id"] for p in found} == {str(p.pk) for p in lamps}
+    models = Product.objects.select_related("category").in_bulk([int(p["_id"]) for p in found])
+    expected = ProductOutput([models[int(p["_id"])] for p in found], many=True).data
+    assert found == json.loads(JSONRenderer().render(expected))
+    assert any(p["photoWidths"] for p in found) and any(not p["photoWidths"] for p in found)
