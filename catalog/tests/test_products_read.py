@@ -7,6 +7,7 @@ import pytest
 from django.utils import timezone
 
 from catalog.tests.factories import CategoryFactory, ProductFactory
+from catalog.tests.test_search import SIZE_QUERY
 
 pytestmark = pytest.mark.django_db
 
@@ -342,6 +343,28 @@ def test_filters_with_a_page_answer_that_page_and_the_total(
     body = response.json()
     assert body["total"] == 4
     assert [p["name"] for p in body["products"]] == ["Case", "Cable"]
+
+
+def test_a_filter_page_over_several_categories_reads_the_catalogue_size_once(
+    anon_api, catalogue, settings, django_assert_num_queries
+):
+    # Several categories walk the list index, so the page decides from the catalogue's
+    # size (a PostgreSQL statistic, kept a catalogue version) whether to walk it
+    # (catalog/selectors.py, `_page_ids`); one category never asks (the test above).
+    settings.PRODUCTS_PER_PAGE = 2
+    phones, shirts, _ = catalogue
+    band = {"checked": [phones.pk, shirts.pk], "radio": [0, 999]}
+    with django_assert_num_queries(2 + SIZE_QUERY):  # the total, the size, the page
+        first = anon_api.post(f"{BASE}/product-filters", {**band, "page": 1}).json()
+    with django_assert_num_queries(1):  # the page alone
+        second = anon_api.post(f"{BASE}/product-filters", {**band, "page": 2}).json()
+    assert first["total"] == second["total"] == 5
+    assert [p["name"] for p in first["products"] + second["products"]] == [
+        "Polo",
+        "Tee",
+        "Charger",
+        "Case",
+    ]
 
 
 def test_filters_query_count_is_fixed(anon_api, django_assert_num_queries):
