@@ -243,10 +243,29 @@ class SearchAnswer(NamedTuple):
     corrected: str | None  # the query as understood, when its results come from a correction
 
 
+# _ROW_COLUMNS written out (PostgreSQL), the ids one array parameter: building the ORM's
+# query cost about 0.4 ms of CPU a search. The same values as `values_list` (no converter
+# applies to these columns on PostgreSQL); a test holds the two to the same rows.
+_ROWS_SQL = (
+    "SELECT p.id, p.name, p.slug, p.description, p.price, p.quantity, p.shipping, p.photo, "
+    "p.created_at, p.updated_at, c.id, c.name, c.slug "
+    "FROM catalog_product p INNER JOIN catalog_category c ON c.id = p.category_id "
+    "WHERE p.id = ANY(%s)"
+)
+
+
+def _rows(ids: list[int]) -> list[tuple]:
+    """The `_ROW_COLUMNS` of the products of `ids`, in no order."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute(_ROWS_SQL, [list(ids)])
+            return cursor.fetchall()
+    return list(Product.objects.filter(pk__in=ids).values_list(*_ROW_COLUMNS))
+
+
 def _by_ids(ids: list[int]) -> list[ProductRow]:
     """The products of `ids`, in that order, in one query."""
-    rows = (ProductRow(v) for v in Product.objects.filter(pk__in=ids).values_list(*_ROW_COLUMNS))
-    found = {row.pk: row for row in rows}
+    found = {row.pk: row for row in map(ProductRow, _rows(ids))}
     return [found[pk] for pk in ids if pk in found]
 
 
@@ -280,6 +299,8 @@ def _search_more(expression, *, exclude: list[int], limit: int, total: int) -> l
     )
     if found is not None:
         return found
+    if connection.vendor == "postgresql":
+        return search.match_ranked(expression, limit=limit, exclude=exclude)
     qs = search.match_query(Product.objects.all(), expression)
     if exclude:
         qs = qs.exclude(pk__in=exclude)

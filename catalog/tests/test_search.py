@@ -135,3 +135,26 @@ def test_a_search_answer_renders_exactly_as_the_product_serializer_renders_produ
     expected = ProductOutput([models[int(p["_id"])] for p in found], many=True).data
     assert found == json.loads(JSONRenderer().render(expected))
     assert any(p["photoWidths"] for p in found) and any(not p["photoWidths"] for p in found)
+
+
+def test_search_reads_the_same_product_rows_as_the_orm():
+    # selectors._rows writes the ORM's `values_list(*_ROW_COLUMNS)` out on PostgreSQL:
+    # the same values of the same types, for any mix of known and unknown ids.
+    from datetime import UTC, datetime
+    from decimal import Decimal
+
+    from catalog import selectors
+    from catalog.models import Product
+
+    made = [
+        ProductFactory(name="Row Plain", price=Decimal("499.50"), shipping=False),
+        ProductFactory(name="Row Ünïcode", price=Decimal("500"), quantity=0, with_photo=True),
+        ProductFactory(name="Row Old", created_at=datetime(2020, 2, 29, 23, 59, tzinfo=UTC)),
+    ]
+    ids = [p.pk for p in made] + [max(p.pk for p in made) + 1000]
+    orm = Product.objects.filter(pk__in=ids).values_list(*selectors._ROW_COLUMNS)
+    expected = {row[0]: row for row in orm}
+    rows = {row[0]: tuple(row) for row in selectors._rows(ids)}
+    assert rows == expected and len(rows) == 3
+    for pk, row in rows.items():
+        assert [type(v) for v in row] == [type(v) for v in expected[pk]], pk

@@ -233,3 +233,26 @@ def test_the_written_out_literal_ranking_is_the_orms(make, keyword):
     )
     for limit in (3, 50):
         assert literal_ranked(keyword, limit=limit) == list(orm[:limit]), (keyword, limit)
+
+
+@on_postgresql
+@pytest.mark.django_db
+@pytest.mark.parametrize("query", ["mug", "mug tea", "mugs", "chai", "bowl plain", "bowl tea"])
+def test_the_written_out_match_ranking_is_the_orms(make, query):
+    # search.match_ranked (fixed SQL) against match_query, the ORM ranking it replaces on
+    # PostgreSQL: the same ids in the same order, with and without products left out.
+    from catalog import search
+    from catalog.models import Product
+
+    rows = [(f"Mug {i}", "Tea." if i % 3 else "Sale.") for i in range(20)]
+    rows += [("Tea Glass", "Not a mug."), ("Chai Cup", "A mug for tea."), ("Plain Bowl", "")]
+    make(rows)
+    expression = search.plan(query).expression
+    assert expression is not None
+    ranked = search.match_query(Product.objects.all(), expression)
+    everything = list(ranked.values_list("id", flat=True))
+    assert bool(everything) == (query != "bowl tea")  # no product holds both of those
+    for limit, exclude in ((3, []), (50, []), (50, everything[:2]), (5, everything[1:4])):
+        orm = list(ranked.exclude(pk__in=exclude).values_list("id", flat=True)[:limit])
+        written = search.match_ranked(expression, limit=limit, exclude=exclude)
+        assert written == orm, (query, limit, exclude)
