@@ -415,3 +415,47 @@ def test_an_oversized_filter_body_is_413_in_our_shape(anon_api):
     response = anon_api.post(f"{BASE}/product-filters", {"checked": ["1"] * 100_000, "radio": []})
     assert response.status_code == 413
     assert response.json()["success"] is False
+
+
+def test_every_page_of_products_renders_exactly_as_the_product_serializer_renders_models(
+    anon_api, settings
+):
+    # Pages are read as rows, not model instances (selectors._deferred_page, `_rows`):
+    # the list, a category, a filter and related products answer the same bytes as
+    # ProductOutput over the models, for every kind of value.
+    import json
+    from datetime import UTC, datetime
+
+    from rest_framework.renderers import JSONRenderer
+
+    from catalog.models import Product
+    from catalog.serializers import ProductOutput
+
+    settings.PRODUCTS_PER_PAGE = 3
+    lamps = CategoryFactory(name="Lamps")
+    made = [
+        ProductFactory(category=lamps, name="Lamp Plain", price=Decimal("499.50"), shipping=False),
+        ProductFactory(category=lamps, name="Lamp Whole", price=Decimal("500"), quantity=0),
+        ProductFactory(category=lamps, name="Lamp Ünïcode", with_photo=True),
+        ProductFactory(category=lamps, name="Lamp Old"),
+    ]
+    old = datetime(2020, 2, 29, 23, 59, tzinfo=UTC)  # no microseconds in the ISO text
+    Product.objects.filter(pk=made[3].pk).update(created_at=old, updated_at=old)
+    answers = [
+        anon_api.get(f"{BASE}/product-list/1").json()["products"],
+        anon_api.get(f"{BASE}/product-list/2").json()["products"],
+        anon_api.get(f"{BASE}/product-category/{lamps.slug}?page=1").json()["products"],
+        anon_api.post(
+            f"{BASE}/product-filters", {"checked": [lamps.pk], "radio": [0, 500], "page": 1}
+        ).json()["products"],
+        anon_api.get(f"{BASE}/related-product/{made[0].pk}/{lamps.pk}").json()["products"],
+    ]
+    models = Product.objects.select_related("category").in_bulk([p.pk for p in made])
+    for found in answers:
+        assert found
+        expected = ProductOutput([models[int(p["_id"])] for p in found], many=True).data
+        assert found == json.loads(JSONRenderer().render(expected))
+    seen = {p["_id"] for found in answers for p in found}
+    assert seen == {str(p.pk) for p in made}
+    everything = [p for found in answers for p in found]
+    assert any(p["photoWidths"] for p in everything) and any(p["shipping"] == 0 for p in everything)
