@@ -259,8 +259,7 @@ class SearchAnswer(NamedTuple):
 _ROWS_SQL = (
     "SELECT p.id, p.name, p.slug, p.description, p.price, p.quantity, p.shipping, p.photo, "
     "p.created_at, p.updated_at, c.id, c.name, c.slug "
-    "FROM catalog_product p INNER JOIN catalog_category c ON c.id = p.category_id "
-    "WHERE p.id = ANY(%s)"
+    "FROM catalog_product p INNER JOIN catalog_category c ON c.id = p.category_id WHERE "
 )
 
 
@@ -272,11 +271,14 @@ def _rows(ids) -> list[tuple]:
         return list(Product.objects.filter(pk__in=ids).values_list(*_ROW_COLUMNS))
     if isinstance(ids, QuerySet):
         inner, params = ids.query.sql_with_params()
-        sql = _ROWS_SQL.replace("= ANY(%s)", f"IN ({inner})")  # the ORM's text, values apart
-    else:
-        sql, params = _ROWS_SQL, [list(ids)]
+        return _rows_where(f"p.id IN ({inner})", params)  # the ORM's text, values apart
+    return _rows_where("p.id = ANY(%s)", [list(ids)])
+
+
+def _rows_where(condition: str, params) -> list[tuple]:
+    """`_ROW_COLUMNS` of the products meeting `condition` (PostgreSQL)."""
     with connection.cursor() as cursor:
-        cursor.execute(sql, params)
+        cursor.execute(_ROWS_SQL + condition, params)
         return cursor.fetchall()
 
 
@@ -471,13 +473,16 @@ def products_using_photo(*, name: str, exclude_pk=None) -> bool:
     return qs.exists()
 
 
-def product_get_current(*, slug: str) -> Product:
+def product_get_current(*, slug: str) -> "ProductRow":
     """The product at this slug, or the one that had it before a rename (issue 19): one
-    query when the slug is current, two for an old or unknown one."""
-    product = _products().filter(slug=slug).first()
-    if product is None:
-        old = ProductSlugHistory.objects.filter(slug=slug).values_list("product_id", flat=True)
-        product = _products().filter(pk__in=old).first()
-    if product is None:
+    query when the slug is current, two for an old or unknown one. Read as a row (see
+    `_rows`): building the model query cost about 0.4 ms of CPU, a third of the request."""
+    if connection.vendor == "postgresql":
+        found = _rows_where("p.slug = %s", [slug])
+    else:
+        found = list(Product.objects.filter(slug=slug).values_list(*_ROW_COLUMNS))
+    if not found:
+        found = _rows(ProductSlugHistory.objects.filter(slug=slug).values("product_id"))
+    if not found:
         raise Http404("Product not found")
-    return product
+    return ProductRow(found[0])

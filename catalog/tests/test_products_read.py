@@ -417,18 +417,18 @@ def test_an_oversized_filter_body_is_413_in_our_shape(anon_api):
     assert response.json()["success"] is False
 
 
-def test_every_page_of_products_renders_exactly_as_the_product_serializer_renders_models(
+def test_every_product_answer_renders_exactly_as_the_product_serializer_renders_models(
     anon_api, settings
 ):
-    # Pages are read as rows, not model instances (selectors._deferred_page, `_rows`):
-    # the list, a category, a filter and related products answer the same bytes as
-    # ProductOutput over the models, for every kind of value.
+    # Pages and single products are read as rows, not model instances (selectors.py,
+    # `_rows`): the list, a category, a filter, related products and a product page answer
+    # the same bytes as ProductOutput over the models, for every kind of value.
     import json
     from datetime import UTC, datetime
 
     from rest_framework.renderers import JSONRenderer
 
-    from catalog.models import Product
+    from catalog.models import Product, ProductSlugHistory
     from catalog.serializers import ProductOutput
 
     settings.PRODUCTS_PER_PAGE = 3
@@ -455,6 +455,11 @@ def test_every_page_of_products_renders_exactly_as_the_product_serializer_render
         assert found
         expected = ProductOutput([models[int(p["_id"])] for p in found], many=True).data
         assert found == json.loads(JSONRenderer().render(expected))
+    # One product, by its slug and by a slug it had before a rename (issue 19).
+    ProductSlugHistory.objects.create(product=made[2], slug="lamp-before")
+    for slug in (made[2].slug, "lamp-before", made[3].slug):
+        product = anon_api.get(f"{BASE}/get-product/{slug}").json()["product"]
+        answers.append([product])
     seen = {p["_id"] for found in answers for p in found}
     assert seen == {str(p.pk) for p in made}
     everything = [p for found in answers for p in found]
