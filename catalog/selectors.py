@@ -231,21 +231,8 @@ class ProductRow:
         self.category = self.Part(values[11], pk=values[10], slug=values[12])
 
 
-_ROW_COLUMNS = (
-    "id",
-    "name",
-    "slug",
-    "description",
-    "price",
-    "quantity",
-    "shipping",
-    "photo",
-    "created_at",
-    "updated_at",
-    "category__id",
-    "category__name",
-    "category__slug",
-)
+# The columns ProductRow reads, in its order (the ORM's `values_list` off PostgreSQL).
+_ROW_COLUMNS = PRODUCT_FIELDS
 
 
 class SearchAnswer(NamedTuple):
