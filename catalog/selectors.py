@@ -197,10 +197,12 @@ def product_filter(
 
 
 class ProductRow:
-    """A product as a list answer reads it (catalog/serializers.py, `ProductOutput`), made
-    from one query's columns without building model instances: a search answers up to 50
-    products, and building a Product and its Category for each cost about a millisecond
-    and a half a search (cProfile, the bench's searches). Read-only; nothing is saved."""
+    """A product as an answer reads it (catalog/serializers.py, `ProductOutput`), made from
+    one query's columns without building model instances: pages, search and the product
+    page. Building a Product and its Category for each of a search's 50 products cost
+    about a millisecond and a half a search (cProfile, the bench's searches), and the
+    model query's compilation as much as its answer on a page. Read-only; nothing is
+    saved. Tests hold every answer read this way to ProductOutput over the models."""
 
     __slots__ = (
         "category",
@@ -240,8 +242,8 @@ class SearchAnswer(NamedTuple):
     corrected: str | None  # the query as understood, when its results come from a correction
 
 
-# _ROW_COLUMNS written out (PostgreSQL), the ids one array parameter: building the ORM's
-# query cost about 0.4 ms of CPU a search. The same values as `values_list` (no converter
+# _ROW_COLUMNS written out (PostgreSQL): building the ORM's query cost 0.4-0.5 ms of CPU
+# a search, a page or a product. The same values as `values_list` (no converter
 # applies to these columns on PostgreSQL); a test holds the two to the same rows.
 _ROWS_SQL = (
     "SELECT p.id, p.name, p.slug, p.description, p.price, p.quantity, p.shipping, p.photo, "
@@ -349,9 +351,9 @@ def product_search(*, keyword: str) -> SearchAnswer:
     Each step ranks ids only (a narrow sort, a query text without the product's columns
     and join); the products found are then read in one query by primary key. On
     PostgreSQL (one more query, once a catalogue version: the catalogue's size by the
-    planner's statistics) a step
-    that matches many products (a common word) ranks only the matches among the newest
-    products when they fill the answer (issue 17; catalog/search.py, "common words")."""
+    planner's statistics) a step that matches many products (a common word) ranks only
+    the matches among the newest products when they fill the answer (issue 17;
+    catalog/search.py, "common words")."""
     limit = settings.SEARCH_RESULTS_LIMIT
     total = _catalogue_size()  # a statistic, not a count: kept with the catalogue version
     literal = _search_literal(keyword, limit=limit, total=total)
