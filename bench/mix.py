@@ -15,7 +15,7 @@ two runs on the same catalogue send the same requests):
 
 Each kind is written to a file of its own and all of them, shuffled, to `mix.txt`; the wrk
 script `wrk_mix.lua` draws from a file uniformly or with a Zipf law (line i has weight
-1 / i^s). The shuffle decides which requests are the popular ones.
+1 / i^s), or walks it in order. The shuffle decides which requests are the popular ones.
 """
 
 from __future__ import annotations
@@ -36,6 +36,10 @@ KIND_SIZES = {
     "search": 900,
     "count": 200,
 }
+# The "alone, cold" runs: enough distinct requests of each kind that a run of a few
+# seconds sends each at most once (the runs above repeat theirs, so after the first pass
+# most of their answers come from the response cache).
+COLD_SIZE = 20_000
 WORD = re.compile(r"[A-Za-z]{3,}")
 BANDS = [(0, 199), (200, 349), (350, 599), (600, 799), (800, 999), (1000, None)]
 
@@ -51,8 +55,12 @@ def _typo(word: str, rng: random.Random) -> str:
     return word[: i - 1] + word[i] + word[i - 1] + word[i + 1 :]
 
 
-def build_mix(seed: int = 17) -> dict[str, list[tuple[str, str, str]]]:
-    """kind -> distinct (method, path, body) requests."""
+def build_mix(
+    seed: int = 17, wanted: dict[str, int] | None = None
+) -> dict[str, list[tuple[str, str, str]]]:
+    """kind -> distinct (method, path, body) requests: `wanted` of each (KIND_SIZES), or as
+    many as the catalogue holds when fewer (a list of 100k products has 16,667 pages)."""
+    wanted = wanted or KIND_SIZES
     from django.conf import settings
 
     from catalog.models import Category, Product
@@ -66,11 +74,11 @@ def build_mix(seed: int = 17) -> dict[str, list[tuple[str, str, str]]]:
     sizes = {
         c: Product.objects.filter(category_id=c).count() for c, _ in categories
     }  # per category
-    mix: dict[str, set] = {kind: set() for kind in KIND_SIZES}
+    mix: dict[str, set] = {kind: set() for kind in wanted}
 
     def fill(kind: str, make) -> None:
         tries = 0
-        while len(mix[kind]) < KIND_SIZES[kind] and tries < KIND_SIZES[kind] * 20:
+        while len(mix[kind]) < wanted[kind] and tries < wanted[kind] * 20:
             tries += 1
             mix[kind].add(make())
 

@@ -25,8 +25,10 @@ from the catalogue when unset), BENCH_ONLY (comma-separated call names).
 
 Mixed traffic (issue 17, bench/mix.py): after the single-URL table, thousands of distinct
 reads drawn uniformly and with a Zipf law (BENCH_ZIPF_S, 1.1), then each kind of call
-alone over its own distinct requests, every run starting from an empty response cache
-and compared with the ceilings around it; the RSS of each worker after the runs.
+alone over its own distinct requests, then each kind alone cold (up to mix.COLD_SIZE
+distinct requests walked in order: none sent twice in a run), every run starting from an
+empty response cache and compared with the ceilings around it; the RSS of each worker
+after the runs.
 BENCH_MIX: "on" (default), "off" (single URLs only) or "only" (mixed runs only).
 BENCH_WORKERS (2): gunicorn workers (WEB_CONCURRENCY) for the whole run.
 """
@@ -509,20 +511,24 @@ def spread_text(load: dict) -> str:
 
 def mixed_calls(args: argparse.Namespace) -> list[Call]:
     """The mixed runs: every kind together (uniform, Zipf), then each kind alone."""
-    from mix import build_mix, write_mix
+    from mix import COLD_SIZE, build_mix, write_mix
 
     from catalog.caching import bump_version
 
     log("building the mixed traffic (distinct requests from the catalogue)")
     files = write_mix(build_mix(), ROOT / "var" / "bench")
+    # Each kind alone again, walking COLD_SIZE distinct requests in order: the figure
+    # without the response cache's help (the runs above repeat a few hundred requests).
+    kinds = [kind for kind in files if kind != "mix"]
+    cold = write_mix(build_mix(wanted=dict.fromkeys(kinds, COLD_SIZE)), ROOT / "var" / "cold")
     runs = [
-        ("uniform mix", "mix", "uniform", 0.15),
-        (f"Zipf mix (s = {args.zipf_s:g})", "mix", "zipf", 0.30),
-        *[(f"{kind} alone", kind, "uniform", 0.10) for kind in files if kind != "mix"],
+        ("uniform mix", files["mix"], "uniform", 0.15),
+        (f"Zipf mix (s = {args.zipf_s:g})", files["mix"], "zipf", 0.30),
+        *[(f"{kind} alone", files[kind], "uniform", 0.10) for kind in kinds],
+        *[(f"{kind} alone, cold", cold[kind], "sequence", 0.10) for kind in kinds],
     ]
     calls = []
-    for name, kind, dist, share in runs:
-        path, count = files[kind]
+    for name, (path, count), dist, share in runs:
         calls.append(
             Call(
                 name,
@@ -722,6 +728,9 @@ def mixed_markdown(rows: list[dict], run: dict) -> list[str]:
         "Each run starts from an empty response cache (the catalogue version is replaced "
         "before it); the same ceiling samples as above, before and after each run. "
         f"Zipf: request i of the shuffled list has weight 1/i^{run.get('zipf_s', 1.1)}. "
+        "A kind alone draws from its few hundred requests, so after the first pass most of "
+        'its answers come from the response cache; "alone, cold" walks up to 20,000 '
+        "distinct requests of the kind in order, each sent once in a run of a few seconds. "
         "Targets (issue 17): uniform mix >= 15% of the ceiling, Zipf mix >= 30%, each kind "
         "alone >= 10%, p99 <= 150 ms. Connections per worker: how wrk's connections "
         "were spread over the gunicorn workers in each try (a try that left a worker idle "

@@ -3,8 +3,11 @@
 -- Every request is drawn from a file of distinct requests, one a line:
 --   METHOD <TAB> PATH [<TAB> JSON BODY]
 -- WRK_MIX_FILE  the file (written by bench/mix.py)
--- WRK_MIX_DIST  "uniform" (every line equally likely) or "zipf" (line i, counted from 1,
---               has weight 1 / i^s: a few popular requests repeat, most are rare)
+-- WRK_MIX_DIST  "uniform" (every line equally likely), "zipf" (line i, counted from 1,
+--               has weight 1 / i^s: a few popular requests repeat, most are rare) or
+--               "sequence" (the lines in order from a random one, wrapping at the end: no
+--               request repeats before the whole file has been sent; with wrk's default
+--               single thread, every connection shares the one walk)
 -- WRK_ZIPF_S    the exponent s (default 1.1)
 -- At the end: one line `BENCH_JSON {...}` as wrk_report.lua prints it.
 
@@ -46,7 +49,13 @@ function init(args)
   math.randomseed(os.time() + tonumber(tostring({}):match("0x(%x+)") or "0", 16) % 100000)
 end
 
+local position = nil
+
 local function pick()
+  if dist == "sequence" then
+    position = ((position or math.random(#requests)) % #requests) + 1
+    return requests[position]
+  end
   if dist ~= "zipf" then
     return requests[math.random(#requests)]
   end
