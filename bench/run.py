@@ -729,8 +729,8 @@ def mixed_markdown(rows: list[dict], run: dict) -> list[str]:
         "before it); the same ceiling samples as above, before and after each run. "
         f"Zipf: request i of the shuffled list has weight 1/i^{run.get('zipf_s', 1.1)}. "
         "A kind alone draws from its few hundred requests, so after the first pass most of "
-        'its answers come from the response cache; "alone, cold" walks up to 20,000 '
-        "distinct requests of the kind in order, each sent once in a run of a few seconds. "
+        'its answers come from the response cache; "alone, cold" walks many more distinct '
+        "requests of the kind (the column says how many) in order, each sent once in a run. "
         "Targets (issue 17): uniform mix >= 15% of the ceiling, Zipf mix >= 30%, each kind "
         "alone >= 10%, p99 <= 150 ms. Connections per worker: how wrk's connections "
         "were spread over the gunicorn workers in each try (a try that left a worker idle "

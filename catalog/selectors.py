@@ -407,13 +407,6 @@ def product_suggest(*, text: str, limit: int = SUGGEST_LIMIT) -> list[tuple[str,
     return answer
 
 
-def product_get(*, slug: str) -> Product:
-    product = _products().filter(slug=slug).first()
-    if product is None:
-        raise Http404("Product not found")
-    return product
-
-
 def product_get_by_id(*, product_id: int) -> Product:
     product = Product.objects.select_related("category").filter(pk=product_id).first()
     if product is None:
