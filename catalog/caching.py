@@ -41,6 +41,7 @@ import pickle
 import threading
 import time
 from collections import OrderedDict
+from contextvars import ContextVar
 from functools import lru_cache
 
 from django.conf import settings
@@ -86,8 +87,20 @@ def version_key() -> str:
     return f"catalog:{namespace()}:version"
 
 
+# The version a public read answers from, read once when it starts (CachedRead.dispatch,
+# or cached_value for the values computed inside one, like a search's catalogue size):
+# a page's count, anchors and answer then share it, and a miss read it from the shared
+# cache once instead of once per cached value (a list page: six reads, each a file open or
+# a Redis round trip). A write committed meanwhile is seen by the next request, as before.
+_answering_from: ContextVar[str | None] = ContextVar("catalog_answering_from", default=None)
+
+
 def catalog_version() -> str:
-    """The current version: nanoseconds since the epoch at the last committed write."""
+    """The current version: nanoseconds since the epoch at the last committed write (the
+    one the public read being answered started with, inside one)."""
+    pinned = _answering_from.get()
+    if pinned is not None:
+        return pinned
     key = version_key()
     version = cache.get(key)
     if version is None:
@@ -257,7 +270,11 @@ def cached_value(key: str, compute):
         return compute()
     if hit is not None:
         return pickle.loads(hit[0])  # noqa: S301 (written by this module, never by a client)
-    value = compute()
+    pin = _answering_from.set(version)  # values computed inside share it (the search's)
+    try:
+        value = compute()
+    finally:
+        _answering_from.reset(pin)
     _set(version, key, (pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL),))
     return value
 
@@ -288,7 +305,11 @@ class CachedRead:
             content, content_type = hit
             response = HttpResponse(content, content_type=content_type)
         else:
-            response = super().dispatch(request, *args, **kwargs)
+            pin = _answering_from.set(version)
+            try:
+                response = super().dispatch(request, *args, **kwargs)
+            finally:
+                _answering_from.reset(pin)
             if response.status_code != 200:
                 return response
             if hasattr(response, "render") and not response.is_rendered:

@@ -192,6 +192,35 @@ def test_a_local_hit_costs_no_shared_cache_read_of_the_answer(anon_api, monkeypa
     assert reads == [version_key()]
 
 
+@pytest.mark.parametrize(
+    ("method", "path", "body"),
+    [
+        ("get", f"{BASE}/product-list/2", None),
+        ("get", f"{BASE}/get-product?page=2", None),
+        ("post", FILTERS, {"checked": [], "radio": [0, 999], "page": 2}),
+        ("get", f"{BASE}/search/shirt", None),
+    ],
+)
+def test_an_answer_not_cached_yet_reads_the_version_once(
+    anon_api, monkeypatch, two_categories, method, path, body
+):
+    """A miss computes cached values too (the count, the catalogue's size): they share the
+    version the answer started with instead of reading it again, each read a file open
+    or a Redis round trip."""
+    reads = []
+    backend = caches["default"]
+    original = backend.get
+
+    def counting_get(key, *args, **kwargs):
+        reads.append(key)
+        return original(key, *args, **kwargs)
+
+    monkeypatch.setattr(backend, "get", counting_get)
+    response = getattr(anon_api, method)(path, body, format="json")
+    assert response.status_code == 200, response.content
+    assert reads.count(version_key()) == 1, reads
+
+
 def test_a_cached_search_counts_what_it_holds_against_the_local_byte_bound(anon_api):
     """Search answers are values (body and correction), not whole responses: kept as
     Python lists they were counted 64 bytes each, and 900 of them grew a worker by about
