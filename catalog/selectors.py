@@ -10,6 +10,7 @@ and kept in the read cache (catalog/caching.py), not on every request."""
 from datetime import timedelta
 from typing import NamedTuple
 
+import psycopg
 from django.conf import settings
 from django.db import connection
 from django.db.models import (
@@ -264,9 +265,19 @@ def _rows(ids) -> list[tuple]:
     return _rows_where("p.id = ANY(%s)", [list(ids)])
 
 
+# psycopg's own loader of `timestamptz` (its C one with psycopg[binary]) for the rows'
+# two timestamps: the connection loads them with Django's loader, a subclass of the pure
+# Python one that costs about 6 us a value, 0.3 ms of CPU for a search's 100. The same
+# instants, timezone-aware (in the connection's zone, UTC), rendered identically.
+_TIMESTAMPTZ_LOADER = psycopg.adapters.get_loader(
+    psycopg.postgres.types["timestamptz"].oid, psycopg.pq.Format.TEXT
+)
+
+
 def _rows_where(condition: str, params) -> list[tuple]:
     """`_ROW_COLUMNS` of the products meeting `condition` (PostgreSQL)."""
     with connection.cursor() as cursor:
+        cursor.cursor.adapters.register_loader("timestamptz", _TIMESTAMPTZ_LOADER)
         cursor.execute(_ROWS_SQL + condition, params)
         return cursor.fetchall()
 

@@ -145,16 +145,20 @@ def test_search_reads_the_same_product_rows_as_the_orm():
 
     from catalog import selectors
     from catalog.models import Product
+    from catalog.serializers import _iso
 
     made = [
         ProductFactory(name="Row Plain", price=Decimal("499.50"), shipping=False),
         ProductFactory(name="Row Ünïcode", price=Decimal("500"), quantity=0, with_photo=True),
         ProductFactory(name="Row Old", created_at=datetime(2020, 2, 29, 23, 59, tzinfo=UTC)),
+        ProductFactory(name="Row Micro", created_at=datetime(1999, 12, 31, 23, 59, 59, 1, UTC)),
     ]
     ids = [p.pk for p in made] + [max(p.pk for p in made) + 1000]
     orm = Product.objects.filter(pk__in=ids).values_list(*selectors._ROW_COLUMNS)
     expected = {row[0]: row for row in orm}
     rows = {row[0]: tuple(row) for row in selectors._rows(ids)}
-    assert rows == expected and len(rows) == 3
+    assert rows == expected and len(rows) == 4
     for pk, row in rows.items():
         assert [type(v) for v in row] == [type(v) for v in expected[pk]], pk
+        # Read by psycopg's own loader on PostgreSQL: the same instants, rendered alike.
+        assert [_iso(v) for v in row[8:10]] == [_iso(v) for v in expected[pk][8:10]], pk
