@@ -130,12 +130,23 @@ def test_a_filter_page_in_the_deeper_half_is_read_from_the_oldest_end(
         assert "Index Cond: (created_at" not in found, found  # no anchor: from the end
     else:
         assert "COVERING INDEX product_list_cover_idx" in found, found
-    everything = Product.objects.all()
-    sql = str(selectors._page_ids(everything, start=56, per_page=4, listing=None, total=70).query)
-    assert 'ORDER BY "catalog_product"."created_at" ASC, 1 ASC' in sql, sql  # 1: the id
+    everything, where = selectors._listing()
+
+    def page_ids(**kwargs) -> str:
+        """The subquery's text, values in: written out on PostgreSQL, the ORM's elsewhere."""
+        ids = selectors._page_ids(everything, where, start=56, per_page=4, total=70, **kwargs)
+        if isinstance(ids, selectors.PageIds):
+            return connection.ops.compose_sql(ids.sql, ids.params)
+        return str(ids.query)
+
+    sql = page_ids(listing=None)
+    if connection.vendor == "postgresql":
+        assert "ORDER BY created_at, id " in sql, sql
+    else:
+        assert 'ORDER BY "catalog_product"."created_at" ASC, 1 ASC' in sql, sql  # 1: the id
     assert sql.endswith("LIMIT 4 OFFSET 10"), sql
     # The product list keeps its anchors at every depth (they are cached for the list).
-    sql = str(selectors._page_ids(everything, start=56, per_page=4, listing="all", total=70).query)
+    sql = page_ids(listing="all")
     assert "DESC" in sql and sql.endswith("LIMIT 4 OFFSET 1"), sql  # from row 55, skip 1
 
 
@@ -178,8 +189,71 @@ def test_without_a_total_a_page_past_the_end_costs_only_the_lists_own_chunks(
 ):
     # A listing read without its total (anchors.anchor_for alone): 70 rows make 14
     # anchors in 5 chunks, the last one short, and a page past them is a plain offset.
-    everything = Product.objects.all()
+    everything, where = selectors._listing()
     with django_assert_num_queries(2 * 5 + 1):
-        assert selectors._deferred_page(everything, page=10**9, per_page=4, listing="all") == []
+        assert (
+            selectors._deferred_page(everything, where, page=10**9, per_page=4, listing="all") == []
+        )
     with django_assert_num_queries(1):
-        assert selectors._deferred_page(everything, page=10**9, per_page=4, listing="all") == []
+        assert (
+            selectors._deferred_page(everything, where, page=10**9, per_page=4, listing="all") == []
+        )
+
+
+def test_the_written_out_page_ids_are_the_orms(shop):
+    # selectors._id_slice writes the page-id subquery out on PostgreSQL (the ORM's
+    # queryset elsewhere): the same ids in the same order as the ORM's, for every kind of
+    # list, order, depth and anchor (ties included: every third row shares its time).
+    phones, shirts = shop
+    some = Product.objects.order_by("id").values_list("id", flat=True)
+    kinds = [
+        {},
+        {"category_ids": [phones.pk]},
+        {"category_ids": [phones.pk, shirts.pk], "low": Decimal("300")},
+        {"low": Decimal("500"), "high": Decimal("1000.50")},
+        {"high": Decimal("700")},
+        {"category_ids": [shirts.pk], "exclude_pk": some[3]},
+    ]
+    anchor_rows = Product.objects.order_by("-created_at", "-id").values_list("created_at", "id")
+    for arguments in kinds:
+        matching, where = selectors._listing(**arguments)
+        orm_matching = Product.objects.all()
+        if arguments.get("category_ids"):
+            orm_matching = orm_matching.filter(category_id__in=arguments["category_ids"])
+        if arguments.get("low") is not None:
+            orm_matching = orm_matching.filter(price__gte=arguments["low"])
+        if arguments.get("high") is not None:
+            orm_matching = orm_matching.filter(price__lte=arguments["high"])
+        if arguments.get("exclude_pk") is not None:
+            orm_matching = orm_matching.exclude(pk=arguments["exclude_pk"])
+        assert set(matching) == set(orm_matching) and orm_matching.exists(), arguments
+        for order, by in [
+            ("newest", ("-created_at", "-id")),
+            ("oldest", ("created_at", "id")),
+            ("ranged", ("-created_at", "-id")),
+        ]:
+            for start, size in ((0, 4), (5, 4), (9, 3), (60, 4)):
+                expected = list(orm_matching.order_by(*by).values_list("id", flat=True))
+                found = selectors._id_slice(matching, where, order, start, size)
+                assert page_of(found) == expected[start : start + size], (arguments, order)
+        for anchor in (anchor_rows[10], anchor_rows[31], anchor_rows[32]):
+            created_at, pk = anchor
+            expected = [
+                row_id
+                for row_time, row_id in orm_matching.order_by("-created_at", "-id").values_list(
+                    "created_at", "id"
+                )
+                if (row_time, row_id) <= (created_at, pk)
+            ]
+            found = selectors._id_slice(matching, where, "newest", 2, 4, anchor=anchor)
+            assert page_of(found) == expected[2:6], (arguments, anchor)
+
+
+def page_of(ids) -> list[int]:
+    """The ids a page-id subquery gives, in its order."""
+    if isinstance(ids, selectors.PageIds):
+        assert connection.vendor == "postgresql"
+        with connection.cursor() as cursor:
+            cursor.execute(ids.sql, ids.params)
+            return [row[0] for row in cursor.fetchall()]
+    return list(ids.values_list("id", flat=True))
