@@ -76,8 +76,9 @@ def _chunk(matching, start: tuple | None, skip: int) -> list[tuple]:
 
 def anchor_for(listing: str, matching, *, offset: int) -> tuple[tuple | None, int]:
     """(anchor, rows to skip from it) for the page at `offset` of the list `listing` (a
-    name unique to `matching`). (None, offset) above the first anchor, with the cache
-    off, or past the end of the list (the plain offset answers it: nothing)."""
+    name unique to `matching`: a queryset, or a function returning it, called only when
+    a chunk must be found). (None, offset) above the first anchor, with the cache off, or
+    past the end of the list (the plain offset answers it: nothing)."""
     index = offset // EVERY
     if index == 0 or not in_use():
         return None, offset
@@ -99,7 +100,7 @@ def _cached_chunk(listing: str, matching, chunk_no: int) -> list[tuple]:
         start = chunk[-1] if number else None
 
         def compute(start=start, skip=EVERY if number else 0):
-            return _chunk(matching, start, skip)
+            return _chunk(matching() if callable(matching) else matching, start, skip)
 
         chunk = cached_value(f"anchors:{listing}:{number}", compute)
     return chunk
