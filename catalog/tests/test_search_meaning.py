@@ -305,7 +305,9 @@ def test_a_search_sent_before_the_last_word_was_finished_reads_it_as_a_start(
 ):
     # Nothing matches "samsn" as a word (two edits from samsung): the literal match, the
     # vocabulary, then the last word as a prefix (vocabulary and match), those products.
-    with django_assert_num_queries(5 + SIZE_QUERY):
+    # PostgreSQL reads its vocabulary once and holds it (catalog/search.py).
+    vocabulary_reads = 1 if connection.vendor == "postgresql" else 2
+    with django_assert_num_queries(3 + vocabulary_reads + SIZE_QUERY):
         response = get(anon_api, "samsn")
     assert {p["name"] for p in response.json()} == {"Samsung Galaxy M34 5G", "Samsung Phone Cover"}
     assert unquote(response["X-Search-Corrected"]) == "samsung"
