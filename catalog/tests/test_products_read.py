@@ -2,8 +2,10 @@
 
 from datetime import timedelta
 from decimal import Decimal
+from urllib.parse import quote
 
 import pytest
+from django.core.cache import cache
 from django.utils import timezone
 
 from catalog.tests.factories import CategoryFactory, ProductFactory
@@ -464,3 +466,29 @@ def test_every_product_answer_renders_exactly_as_the_product_serializer_renders_
     assert seen == {str(p.pk) for p in made}
     everything = [p for found in answers for p in found]
     assert any(p["photoWidths"] for p in everything) and any(p["shipping"] == 0 for p in everything)
+
+
+@pytest.mark.parametrize(
+    "page",
+    ["1", "7", "0", "-1", "abc", "1.5", " 3", "", "1e3", "٣", "99999999999999999999", "9" * 1001],
+)
+def test_a_page_is_checked_as_the_page_serializer_checks_it(anon_api, monkeypatch, page):
+    # views._page validates with PageInput's field alone: the same answer, status and body,
+    # as the whole serializer gives (on every call that takes a page).
+    from catalog import views
+    from catalog.serializers import PageInput
+
+    ProductFactory()
+
+    def whole_serializer(value):
+        serializer = PageInput(data={"page": value})
+        serializer.is_valid(raise_exception=True)
+        return serializer.validated_data["page"]
+
+    paths = [f"{BASE}/get-product?page={quote(page)}", f"{BASE}/product-list/{quote(page)}"]
+    answers = [anon_api.get(path) for path in paths]
+    monkeypatch.setattr(views, "_page", whole_serializer)
+    for path, answer in zip(paths, answers, strict=True):
+        cache.clear()
+        expected = anon_api.get(path)
+        assert (answer.status_code, answer.content) == (expected.status_code, expected.content)
