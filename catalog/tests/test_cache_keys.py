@@ -175,19 +175,30 @@ def test_an_answer_too_large_for_the_local_layer_goes_to_the_file_cache(
     settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 
-def test_a_local_hit_costs_no_shared_cache_read_of_the_answer(anon_api, monkeypatch):
+@pytest.fixture
+def shared_reads(monkeypatch):
+    """Starts recording the keys read from the shared cache; returns the list."""
+
+    def start() -> list[str]:
+        reads = []
+        backend = caches["default"]
+        original = backend.get
+
+        def counting_get(key, *args, **kwargs):
+            reads.append(key)
+            return original(key, *args, **kwargs)
+
+        monkeypatch.setattr(backend, "get", counting_get)
+        return reads
+
+    return start
+
+
+def test_a_local_hit_costs_no_shared_cache_read_of_the_answer(anon_api, shared_reads):
     ProductFactory()
     path = f"{BASE}/product-count"
     anon_api.get(path)
-    reads = []
-    backend = caches["default"]
-    original = backend.get
-
-    def counting_get(key, *args, **kwargs):
-        reads.append(key)
-        return original(key, *args, **kwargs)
-
-    monkeypatch.setattr(backend, "get", counting_get)
+    reads = shared_reads()
     assert anon_api.get(path).json()["total"] == 1
     assert reads == [version_key()]
 
@@ -202,20 +213,12 @@ def test_a_local_hit_costs_no_shared_cache_read_of_the_answer(anon_api, monkeypa
     ],
 )
 def test_an_answer_not_cached_yet_reads_the_version_once(
-    anon_api, monkeypatch, two_categories, method, path, body
+    anon_api, shared_reads, two_categories, method, path, body
 ):
     """A miss computes cached values too (the count, the catalogue's size): they share the
     version the answer started with instead of reading it again, each read a file open
     or a Redis round trip."""
-    reads = []
-    backend = caches["default"]
-    original = backend.get
-
-    def counting_get(key, *args, **kwargs):
-        reads.append(key)
-        return original(key, *args, **kwargs)
-
-    monkeypatch.setattr(backend, "get", counting_get)
+    reads = shared_reads()
     response = getattr(anon_api, method)(path, body, format="json")
     assert response.status_code == 200, response.content
     assert reads.count(version_key()) == 1, reads
