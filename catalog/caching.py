@@ -279,6 +279,28 @@ def cached_value(key: str, compute):
     return value
 
 
+_held: dict[str, tuple[str, object]] = {}  # name -> (catalogue version, value)
+
+
+def held_value(name: str, build):
+    """`build()` once a catalogue version in this process, kept as the object itself (not
+    pickled, not shared with other processes): for a structure that requests of a kind
+    consult on every call and that is cheap to rebuild after a write (search's vocabulary,
+    the price counts). None with the catalogue cache off or out of reach: the caller asks
+    the database. `build()` may return None too (nothing worth holding); that is kept."""
+    if not getattr(settings, "CATALOG_CACHE_SECONDS", 0):
+        return None
+    try:
+        version = catalog_version()
+    except Exception:
+        logger.warning("Catalogue cache unavailable; answering from the database")
+        return None
+    held = _held.get(name)
+    if held is None or held[0] != version:
+        held = _held[name] = (version, build())
+    return held[1]
+
+
 class CachedRead:
     """Mixed into the public read views (before APIView). Only 200 JSON answers are
     stored; errors, photos and anything else go through untouched."""

@@ -30,7 +30,6 @@ import re
 import struct
 from dataclasses import dataclass, field
 
-from django.conf import settings
 from django.db import connection
 from rapidfuzz.distance import OSA
 
@@ -209,24 +208,11 @@ def load_vocabulary() -> Vocabulary | None:
     return Vocabulary(words, float(rows[0][1]) if rows else 0.3)
 
 
-_held: tuple[str, Vocabulary | None] | None = None  # (catalogue version, vocabulary)
-
-
 def held_vocabulary() -> Vocabulary | None:
     """This process's vocabulary for the current catalogue version (every write to a
     product replaces the version, and the vocabulary only changes with products), or None:
     ask the database. Off with the catalogue cache."""
-    global _held
-    if not getattr(settings, "CATALOG_CACHE_SECONDS", 0):
-        return None
-    try:
-        version = caching.catalog_version()
-    except Exception:  # the cache is down: ask the database
-        return None
-    held = _held
-    if held is None or held[0] != version:
-        held = _held = (version, load_vocabulary())
-    return held[1]
+    return caching.held_value("vocabulary", load_vocabulary)
 
 
 def vocabulary_candidates(words: list[str], *, prefix: str | None = None) -> set[str]:

@@ -26,7 +26,7 @@ from django.db.models import (
 )
 from django.http import Http404
 
-from catalog import anchors, search
+from catalog import anchors, price_counts, search
 from catalog.caching import cached_value
 from catalog.models import Category, Product, ProductSlugHistory
 
@@ -291,8 +291,12 @@ def product_filter(
     # No anchors: the bench's 1,000 filter pages fall on 222 combinations (about 4.5
     # pages each per catalogue version), too few to repay finding anchors. The total comes
     # first: it decides which end and which index a page is read from (`_page_ids`).
-    key = f"filter:{','.join(map(str, sorted(set(category_ids))))}:{low}:{high}"
-    total = _count(key, matching)
+    counts = price_counts.held()  # every combination's total, once a catalogue version
+    if counts is not None:
+        total = counts.count(category_ids, low, high)
+    else:
+        key = f"filter:{','.join(map(str, sorted(set(category_ids))))}:{low}:{high}"
+        total = _count(key, matching)
     # One category walks its own index (its entries only); none or several walk the list's.
     ranged = len(set(category_ids)) != 1
     per_page = settings.PRODUCTS_PER_PAGE
