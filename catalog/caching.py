@@ -279,16 +279,19 @@ def cached_value(key: str, compute):
     return value
 
 
-_held: dict[str, tuple[str, object]] = {}  # name -> (catalogue version, value)
+_held: dict[str, tuple[str, float, object]] = {}  # name -> (version, monotonic time, value)
 
 
 def held_value(name: str, build):
     """`build()` once a catalogue version in this process, kept as the object itself (not
     pickled, not shared with other processes): for a structure that requests of a kind
     consult on every call and that is cheap to rebuild after a write (search's vocabulary,
-    the price counts). None with the catalogue cache off or out of reach: the caller asks
-    the database. `build()` may return None too (nothing worth holding); that is kept."""
-    if not getattr(settings, "CATALOG_CACHE_SECONDS", 0):
+    the price counts). Like every cached answer it lives at most CATALOG_CACHE_SECONDS
+    (a change that replaced no version, raw SQL, is seen within that time). None with the
+    catalogue cache off or out of reach: the caller asks the database. `build()` may
+    return None too (nothing worth holding); that is kept."""
+    seconds = getattr(settings, "CATALOG_CACHE_SECONDS", 0)
+    if not seconds:
         return None
     try:
         version = catalog_version()
@@ -296,9 +299,10 @@ def held_value(name: str, build):
         logger.warning("Catalogue cache unavailable; answering from the database")
         return None
     held = _held.get(name)
-    if held is None or held[0] != version:
-        held = _held[name] = (version, build())
-    return held[1]
+    now = time.monotonic()
+    if held is None or held[0] != version or now - held[1] >= seconds:
+        held = _held[name] = (version, now, build())
+    return held[2]
 
 
 class CachedRead:

@@ -286,3 +286,27 @@ def test_local_layer_forgets_everything_on_a_new_version_and_after_its_time():
 def test_the_process_layer_is_bounded_by_the_settings_defaults():
     assert local.max_entries == 2000
     assert local.max_bytes == 32 * 1024 * 1024
+
+
+def test_a_held_value_lives_no_longer_than_a_cached_answer(settings, monkeypatch):
+    # caching.held_value: rebuilt on a new version, and after CATALOG_CACHE_SECONDS even
+    # without one (a change made by raw SQL replaces no version).
+    from catalog import caching
+
+    clock = [1000.0]
+    monkeypatch.setattr(caching.time, "monotonic", lambda: clock[0])
+    builds = []
+
+    def build():
+        builds.append(1)
+        return len(builds)
+
+    assert caching.held_value("test-value", build) == 1
+    clock[0] += 299
+    assert caching.held_value("test-value", build) == 1
+    caching.bump_version()
+    assert caching.held_value("test-value", build) == 2
+    clock[0] += 300
+    assert caching.held_value("test-value", build) == 3
+    settings.CATALOG_CACHE_SECONDS = 0
+    assert caching.held_value("test-value", build) is None

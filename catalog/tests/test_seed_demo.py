@@ -132,3 +132,18 @@ def test_a_seeded_catalogue_is_vacuumed_so_list_pages_read_the_index_alone():
         )
         plan = json.dumps(cursor.fetchone()[0])
     assert "Index Only Scan" in plan
+
+
+def test_seeding_replaces_the_catalogue_version_once_it_commits(
+    django_capture_on_commit_callbacks,
+):
+    # Bulk inserts send no post_save; the command saves one category so that running
+    # servers stop answering (and holding vocabularies and counts) from the old catalogue.
+    from catalog.caching import catalog_version
+
+    seed("--products", "5")
+    before = catalog_version()
+    with django_capture_on_commit_callbacks(execute=True):
+        seed("--products", "8")
+    assert Product.objects.count() == 8
+    assert catalog_version() != before
