@@ -18,9 +18,10 @@ above description (PostgreSQL: tsvector + ts_rank; SQLite: FTS5 + bm25). A word 
 matches nothing in the vocabulary is dropped when others remain, so `cheap iphone` still
 finds iPhones.
 
-Two queries after the literal one: the vocabulary look-up and the match; and a third
-when all the words together find nothing (all but one of them: `loosened`). Each step
-ranks ids; the products found are read at the end in one query (catalog/selectors.py).
+Two queries after the literal one: the vocabulary look-up (on PostgreSQL usually none: a
+small vocabulary is held in process, below) and the match; and one more when all the
+words together find nothing (all but one of them: `loosened`). Each step ranks ids; the
+products found are read at the end in one query (catalog/selectors.py).
 """
 
 import itertools
