@@ -614,6 +614,30 @@ def test_navbar_is_fixed_to_the_top_after_100px_of_scroll(page, base_url):
     expect(nav).not_to_have_class(re.compile(r"\bfixed-top\b"))
 
 
+def test_the_page_does_not_move_when_the_navbar_fixes_itself(page, base_url):
+    # Fixed to the top, the bar leaves a spacer of its height in its place. The spacer
+    # had no height in the render that fixed the bar (measured only afterwards): for that
+    # layout the page was a bar shorter, and Chrome moved it under a click about to land
+    # (the Load More test failed now and then, its click a bar's height off the button).
+    for n in range(8):
+        ProductFactory(name=f"Tall {n}")
+    page.goto(base_url + "/")
+    expect(cards(page)).to_have_count(6)
+    more = page.get_by_role("button", name="Load More")
+    where = "el => el.getBoundingClientRect().top + window.scrollY"
+    before = more.evaluate(where)
+    nav = page.get_by_role("navigation", name="Main")
+    for y in (150, 60, 400, 0, 250):  # fixing and releasing the bar, back and forth
+        page.evaluate("y => window.scrollTo(0, y)", y)
+        if y > 100:
+            expect(nav).to_have_class(re.compile(r"\bfixed-top\b"))
+        else:
+            expect(nav).not_to_have_class(re.compile(r"\bfixed-top\b"))
+        page.wait_for_timeout(50)  # the scroll events the layout caused, if any
+        assert page.evaluate("() => window.scrollY") == y
+        assert more.evaluate(where) == before, y
+
+
 def test_phone_viewport_collapses_the_navbar_behind_a_toggle(page, base_url):
     CategoryFactory(name="Wearables", slug="wearables")
     ProductFactory(name="Fitness Band", category=CategoryFactory(name="Fitness"))

@@ -29,9 +29,13 @@ export default function Header({ navRef }) {
   const barRef = navRef ?? ownRef;
   const [barHeight, setBarHeight] = useState(0);
 
-  // While the bar is fixed, a spacer of its height keeps the page from jumping up.
+  // While the bar is fixed, a spacer of its height keeps the page from jumping up. The
+  // height is measured before the bar fixes itself too, so the spacer has it in the very
+  // render that fixes the bar: measured only once fixed, the spacer first had no height,
+  // the page was a bar shorter for one layout, and Chrome's scroll anchoring then scrolled
+  // the page by the bar's height the first time it fixed (a click about to land missed).
   useLayoutEffect(() => {
-    if (fixed && barRef.current) setBarHeight(barRef.current.offsetHeight);
+    if (barRef.current) setBarHeight(barRef.current.offsetHeight);
   }, [fixed, expanded, barRef]);
 
   const onLogout = () => {
