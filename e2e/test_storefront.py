@@ -47,6 +47,9 @@ def wait_until_below_the_navbar(page, a_toast, timeout=None):
     )
 
 
+TWO_FRAMES = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
+
+
 def cards(page):
     return page.locator("article.product-card")
 
@@ -633,7 +636,7 @@ def test_the_page_does_not_move_when_the_navbar_fixes_itself(page, base_url):
             expect(nav).to_have_class(re.compile(r"\bfixed-top\b"))
         else:
             expect(nav).not_to_have_class(re.compile(r"\bfixed-top\b"))
-        page.wait_for_timeout(50)  # the scroll events the layout caused, if any
+        page.evaluate(TWO_FRAMES)  # any scrolling the new layout caused has happened
         assert page.evaluate("() => window.scrollY") == y
         assert more.evaluate(where) == before, y
 
