@@ -114,8 +114,8 @@ def _deferred_page(
     total: int | None = None,
     ranged: bool = False,
 ) -> list["ProductRow"]:
-    """One page of `matching`, newest first, in one
-    query: `WHERE id IN (SELECT id ... ORDER BY created_at DESC, id DESC LIMIT n OFFSET m)`.
+    """One page of `matching`, newest first, in one query:
+    `WHERE id IN (SELECT id ... ORDER BY created_at DESC, id DESC LIMIT n OFFSET m)`.
     The subquery reads only a covering index (`_page_ids`); the outer query reads the
     page's rows by primary key (as `ProductRow`s, see `_rows`) and they are put in order
     here (an ORDER BY on the outer query would tempt a planner to walk the whole list index
