@@ -601,20 +601,28 @@ def test_shopper_dashboard_link_goes_to_the_user_dashboard(page, base_url):
     expect(nav.get_by_role("link", name="Dashboard")).to_have_attribute("href", "/dashboard/user")
 
 
-def test_navbar_is_fixed_to_the_top_after_100px_of_scroll(page, base_url):
+FIXED = re.compile(r"\bfixed-top\b")
+
+
+def a_home_taller_than_the_window(page, base_url):
+    """Home with eight products (two pages of cards), loaded; returns the navbar."""
     for n in range(8):
         ProductFactory(name=f"Tall {n}")
     page.goto(base_url + "/")
     expect(cards(page)).to_have_count(6)
-    nav = page.get_by_role("navigation", name="Main")
-    expect(nav).not_to_have_class(re.compile(r"\bfixed-top\b"))
+    return page.get_by_role("navigation", name="Main")
+
+
+def test_navbar_is_fixed_to_the_top_after_100px_of_scroll(page, base_url):
+    nav = a_home_taller_than_the_window(page, base_url)
+    expect(nav).not_to_have_class(FIXED)
     page.evaluate("() => window.scrollTo(0, 90)")
-    expect(nav).not_to_have_class(re.compile(r"\bfixed-top\b"))
+    expect(nav).not_to_have_class(FIXED)
     page.evaluate("() => window.scrollTo(0, 400)")
-    expect(nav).to_have_class(re.compile(r"\bfixed-top\b"))
+    expect(nav).to_have_class(FIXED)
     assert nav.bounding_box()["y"] == 0
     page.evaluate("() => window.scrollTo(0, 0)")
-    expect(nav).not_to_have_class(re.compile(r"\bfixed-top\b"))
+    expect(nav).not_to_have_class(FIXED)
 
 
 def test_the_page_does_not_move_when_the_navbar_fixes_itself(page, base_url):
@@ -622,20 +630,16 @@ def test_the_page_does_not_move_when_the_navbar_fixes_itself(page, base_url):
     # had no height in the render that fixed the bar (measured only afterwards): for that
     # layout the page was a bar shorter, and Chrome moved it under a click about to land
     # (the Load More test failed now and then, its click a bar's height off the button).
-    for n in range(8):
-        ProductFactory(name=f"Tall {n}")
-    page.goto(base_url + "/")
-    expect(cards(page)).to_have_count(6)
+    nav = a_home_taller_than_the_window(page, base_url)
     more = page.get_by_role("button", name="Load More")
     where = "el => el.getBoundingClientRect().top + window.scrollY"
     before = more.evaluate(where)
-    nav = page.get_by_role("navigation", name="Main")
     for y in (150, 60, 400, 0, 250):  # fixing and releasing the bar, back and forth
         page.evaluate("y => window.scrollTo(0, y)", y)
         if y > 100:
-            expect(nav).to_have_class(re.compile(r"\bfixed-top\b"))
+            expect(nav).to_have_class(FIXED)
         else:
-            expect(nav).not_to_have_class(re.compile(r"\bfixed-top\b"))
+            expect(nav).not_to_have_class(FIXED)
         page.evaluate(TWO_FRAMES)  # any scrolling the new layout caused has happened
         assert page.evaluate("() => window.scrollY") == y
         assert more.evaluate(where) == before, y
