@@ -15,6 +15,7 @@ from django.utils import timezone
 from catalog import anchors, selectors
 from catalog.models import Product
 from catalog.tests.factories import CategoryFactory, ProductFactory
+from catalog.tests.test_price_counts import orm_matching as by_the_orm
 from catalog.tests.test_query_plans import plans, uses
 
 pytestmark = pytest.mark.django_db
@@ -213,15 +214,7 @@ def test_the_written_out_page_ids_are_the_orms(shop):
     anchor_rows = Product.objects.order_by("-created_at", "-id").values_list("created_at", "id")
     for arguments in kinds:
         matching = selectors.Matching(**arguments)
-        orm_matching = Product.objects.all()
-        if arguments.get("category_ids"):
-            orm_matching = orm_matching.filter(category_id__in=arguments["category_ids"])
-        if arguments.get("low") is not None:
-            orm_matching = orm_matching.filter(price__gte=arguments["low"])
-        if arguments.get("high") is not None:
-            orm_matching = orm_matching.filter(price__lte=arguments["high"])
-        if arguments.get("exclude_pk") is not None:
-            orm_matching = orm_matching.exclude(pk=arguments["exclude_pk"])
+        orm_matching = by_the_orm(**arguments)
         assert set(matching.queryset) == set(orm_matching) and orm_matching.exists(), arguments
         for order, by in [
             ("newest", ("-created_at", "-id")),
