@@ -195,8 +195,10 @@ def load_vocabulary() -> Vocabulary | None:
     (one query: the words and the database's similarity threshold)."""
     with connection.cursor() as cursor:
         cursor.execute(
-            "SELECT word, current_setting('pg_trgm.similarity_threshold') "
-            "FROM catalog_searchword LIMIT %s",
+            # NULL until pg_trgm is loaded in this backend (a new connection whose first
+            # trigram use this is) and nothing set it: then it is pg_trgm's default.
+            "SELECT word, COALESCE(current_setting('pg_trgm.similarity_threshold', true), "
+            "'0.3') FROM catalog_searchword LIMIT %s",
             [VOCABULARY_IN_PROCESS * 4 + 1],
         )
         rows = cursor.fetchall()

@@ -87,6 +87,24 @@ def test_the_held_vocabulary_gives_the_databases_candidates(catalogue, monkeypat
     assert "headphones" in held
 
 
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("threshold", [None, "0.45"])
+def test_the_vocabulary_is_read_on_a_connection_new_to_trigrams(catalogue, client, threshold):
+    # pg_trgm's setting exists only once the extension is loaded in the backend, or once
+    # something sets it: a suggestion is the first use of trigrams on a new connection.
+    connection.close()
+    if threshold is not None:
+        with connection.cursor() as cursor:
+            cursor.execute("SET pg_trgm.similarity_threshold = %s", [threshold])
+    held = search.load_vocabulary()
+    assert held is not None
+    assert held.threshold == float(threshold or 0.3)
+    connection.close()
+    answer = client.get("/api/v1/product/suggest", {"q": "headphnoes"})
+    assert answer.status_code == 200
+    assert "Sony Headphones WH 1000" in answer.content.decode()
+
+
 def test_a_misspelled_search_reads_the_vocabulary_once_a_catalogue_version(
     catalogue, anon_api, django_assert_num_queries
 ):
