@@ -141,7 +141,7 @@ def test_a_short_window_is_read_again_eight_times_larger(
     rows += [(f"Flask {i}", f"A steel bottle, number {i}.") for i in range(150)]
     rows += [(f"Cup {i}", "Plain.") for i in range(20)]  # the newest 14 (the window) and more
     make(rows)
-    # The size and the estimate, a window of 14 (no bottle), one of 112, those products.
+    # The size and the statistics, a window of 14 (no bottle), one of 112, those products.
     with django_assert_num_queries(5):
         assert names(anon_api, "bottle") == ["Flask 149", "Flask 148", "Flask 147"]
 
@@ -149,7 +149,7 @@ def test_a_short_window_is_read_again_eight_times_larger(
 @on_postgresql
 @pytest.mark.django_db
 def test_the_window_answer_costs_four_queries(anon_api, bottles, django_assert_num_queries):
-    # The planner's catalogue size and estimate, the window's ids, those products.
+    # The planner's catalogue size and statistics, the window's ids, those products.
     with django_assert_num_queries(4):
         assert len(names(anon_api, "bottle")) == 3
 
@@ -161,8 +161,9 @@ def test_the_catalogue_size_is_read_once_a_catalogue_version(
 ):
     settings.CATALOG_CACHE_SECONDS = 300
     names(anon_api, "bottle")
-    # Another search: its estimate, its window, those products; the size is the cached one.
-    with django_assert_num_queries(3):
+    # Another search: its window, those products; the size and the planner's statistics
+    # (its estimate) are the ones held for this catalogue version.
+    with django_assert_num_queries(2):
         assert len(names(anon_api, "steel")) == 3
     ProductFactory(name="Flask Newest", description="A steel bottle.")  # a new version
     with django_assert_num_queries(4):
