@@ -29,7 +29,10 @@ import json
 import math
 import re
 import struct
+from bisect import bisect_right
+from collections import Counter
 from dataclasses import dataclass, field
+from itertools import chain, repeat
 
 from django.db import connection
 from rapidfuzz.distance import OSA
@@ -158,33 +161,42 @@ class Vocabulary:
     def __init__(self, words, threshold: float):
         self.words = frozenset(words)
         self.threshold = threshold
+        # Each first letter's words, shortest first, with their lengths (for bisect).
         self.by_letter: dict[str, list[str]] = {}
         self.sizes: dict[str, int] = {}
         self.postings: dict[str, list[str]] = {}
-        for word in self.words:
+        for word in sorted(self.words, key=len):
             self.by_letter.setdefault(word[0], []).append(word)
             grams = _trigrams(word)
             self.sizes[word] = len(grams)
             for gram in grams:
                 self.postings.setdefault(gram, []).append(word)
+        self.lengths = {letter: [len(w) for w in ws] for letter, ws in self.by_letter.items()}
+        self._passes: dict[tuple[int, int], bool] = {}  # (shared, all trigrams) -> similar
+
+    def _similar_enough(self, shared: int, union: int) -> bool:
+        key = (shared, union)
+        passes = self._passes.get(key)
+        if passes is None:
+            passes = self._passes[key] = _float4(shared / union) >= self.threshold
+        return passes
 
     def similar(self, word: str) -> set[str]:
         """pg_trgm's `word % candidate` over the vocabulary."""
         grams = _trigrams(word)
-        shared: dict[str, int] = {}
-        for gram in grams:
-            for candidate in self.postings.get(gram, ()):
-                shared[candidate] = shared.get(candidate, 0) + 1
+        shared = Counter(chain.from_iterable(self.postings.get(gram, ()) for gram in grams))
+        size, sizes = len(grams), self.sizes
         return {
             candidate
             for candidate, count in shared.items()
-            if _float4(count / (len(grams) + self.sizes[candidate] - count)) >= self.threshold
+            if self._similar_enough(count, size + sizes[candidate] - count)
         }
 
     def candidates(self, exact: set[str], letters, longest: int, fuzzy) -> set[str]:
         found = exact & self.words
         for letter in letters:
-            found.update(w for w in self.by_letter.get(letter, ()) if len(w) <= longest)
+            words = self.by_letter.get(letter, ())
+            found.update(words[: bisect_right(self.lengths.get(letter, ()), longest)])
         for word in fuzzy:
             found |= self.similar(word)
         return found
@@ -562,7 +574,7 @@ class ColumnStatistics:
         matched = -1.0
         if size >= 12:  # at least 10 bounds once the first and the last are skipped
             inner = self.histogram[1:-1]
-            matched = sum(needle in value for value in inner) / len(inner)
+            matched = sum(map(str.__contains__, inner, repeat(needle))) / len(inner)
         if size < 100:
             # The heuristic: each fixed character 0.2, the trailing wildcard 5.
             guess = 1.0
