@@ -724,19 +724,26 @@ _MATCH_SQL = (
 )
 
 
-def match_ranked(expression: Node, *, limit: int, exclude: list[int]) -> list[int]:
+def ids_of(sql: str, params: list) -> list[int]:
+    """A step's ids, best first: how the match steps below are read unless told otherwise
+    (`read`: a step whose products are the whole answer reads them in the same query,
+    catalog/selectors.py)."""
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return [row[0] for row in cursor.fetchall()]
+
+
+def match_ranked(expression: Node, *, limit: int, exclude: list[int], read=ids_of) -> list:
     """Ids of the products matching the expression, best first (match_query's order),
     leaving out `exclude` (PostgreSQL)."""
     text = _render(expression, vendor="postgresql")
-    with connection.cursor() as cursor:
-        cursor.execute(_MATCH_SQL, [text, exclude, PG_WEIGHTS, text, limit])
-        return [row[0] for row in cursor.fetchall()]
+    return read(_MATCH_SQL, [text, exclude, PG_WEIGHTS, text, limit])
 
 
-def match_window(expression: Node, *, window: int, limit: int, exclude: list[int]) -> list[int]:
+def match_window(
+    expression: Node, *, window: int, limit: int, exclude: list[int], read=ids_of
+) -> list:
     """Ids of the newest `window` products matching the expression, best first (the order
     of match_query), leaving out `exclude` (PostgreSQL)."""
     text = _render(expression, vendor="postgresql")
-    with connection.cursor() as cursor:
-        cursor.execute(_MATCH_WINDOW_SQL, [window, text, exclude, PG_WEIGHTS, text, limit])
-        return [row[0] for row in cursor.fetchall()]
+    return read(_MATCH_WINDOW_SQL, [window, text, exclude, PG_WEIGHTS, text, limit])

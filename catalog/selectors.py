@@ -353,10 +353,19 @@ class SearchAnswer(NamedTuple):
 # _ROW_COLUMNS written out (PostgreSQL): building the ORM's query cost 0.4-0.5 ms of CPU
 # a search, a page or a product. The same values as `values_list` (no converter
 # applies to these columns on PostgreSQL); a test holds the two to the same rows.
-_ROWS_SQL = (
+_ROW_SELECT = (
     "SELECT p.id, p.name, p.slug, p.description, p.price, p.quantity, p.shipping, p.photo, "
     "p.created_at, p.updated_at, c.id, c.name, c.slug "
+)
+_ROWS_SQL = _ROW_SELECT + (
     "FROM catalog_product p INNER JOIN catalog_category c ON c.id = p.category_id WHERE "
+)
+# A search step's ids query (catalog/search.py's constant texts) read with its products'
+# rows, in the step's order: one round trip where the ids and then the rows were two.
+_STEP_ROWS_HEAD = _ROW_SELECT + "FROM unnest(ARRAY("
+_STEP_ROWS_TAIL = (
+    ")) WITH ORDINALITY AS s(id, n) JOIN catalog_product p ON p.id = s.id "
+    "JOIN catalog_category c ON c.id = p.category_id ORDER BY s.n"
 )
 
 
@@ -383,12 +392,22 @@ _TIMESTAMPTZ_LOADER = psycopg.adapters.get_loader(
 )
 
 
-def _rows_where(condition: str, params) -> list[tuple]:
-    """`_ROW_COLUMNS` of the products meeting `condition` (PostgreSQL)."""
+def _fetch_rows(sql: str, params) -> list[tuple]:
+    """`_ROW_COLUMNS` rows of a query that selects them (PostgreSQL)."""
     with connection.cursor() as cursor:
         cursor.cursor.adapters.register_loader("timestamptz", _TIMESTAMPTZ_LOADER)
-        cursor.execute(_ROWS_SQL + condition, params)
+        cursor.execute(sql, params)
         return cursor.fetchall()
+
+
+def _rows_where(condition: str, params) -> list[tuple]:
+    """`_ROW_COLUMNS` of the products meeting `condition` (PostgreSQL)."""
+    return _fetch_rows(_ROWS_SQL + condition, params)
+
+
+def _step_rows(sql: str, params) -> list[ProductRow]:
+    """The products of a search step (its ids query and parameters), best first."""
+    return list(map(ProductRow, _fetch_rows(_STEP_ROWS_HEAD + sql + _STEP_ROWS_TAIL, params)))
 
 
 def _by_ids(ids: list[int]) -> list[ProductRow]:
@@ -418,20 +437,27 @@ def _from_windows(estimate, fetch, *, total: int, limit: int) -> list[int] | Non
     return None
 
 
-def _search_more(expression, *, exclude: list[int], limit: int, total: int) -> list[int]:
+def _search_more(expression, *, exclude: list[int], limit: int, total: int, rows=False) -> list:
+    """A match step's ids, best first; its products instead with `rows` (a step whose
+    products are the whole answer reads them in the same query)."""
+    read = _step_rows if rows else search.ids_of
     found = _from_windows(
         lambda: search.estimated_match_rows(expression),
-        lambda window: search.match_window(expression, window=window, limit=limit, exclude=exclude),
+        lambda window: search.match_window(
+            expression, window=window, limit=limit, exclude=exclude, read=read
+        ),
         total=total,
         limit=limit,
     )
     if found is not None:
         return found
     if connection.vendor == "postgresql":
-        return search.match_ranked(expression, limit=limit, exclude=exclude)
+        return search.match_ranked(expression, limit=limit, exclude=exclude, read=read)
     qs = search.match_query(Product.objects.all(), expression)
     if exclude:
         qs = qs.exclude(pk__in=exclude)
+    if rows:
+        return list(map(ProductRow, qs.values_list(*_ROW_COLUMNS)[:limit]))
     return list(qs.values_list("id", flat=True)[:limit])
 
 
@@ -469,7 +495,8 @@ def product_search(*, keyword: str) -> SearchAnswer:
     words, plurals, ranked name > category > description.
 
     Each step ranks ids only (a narrow sort, a query text without the product's columns
-    and join); the products found are then read in one query by primary key. On
+    and join); the products found are then read in one query by primary key, by the
+    step's own query when nothing was found before it (`_step_rows`). On
     PostgreSQL (one more query, once a catalogue version: the catalogue's size by the
     planner's statistics) a step that matches many products (a common word) ranks only
     the matches among the newest products when they fill the answer (issue 17;
@@ -480,22 +507,28 @@ def product_search(*, keyword: str) -> SearchAnswer:
     if len(literal) >= limit:
         return SearchAnswer(_by_ids(literal), None)
     meant = search.plan(keyword)
-    more = []
+    more, answer = [], None  # answer: the products, when the step that found them read them
     if meant.expression is not None:
         more = _search_more(
             meant.expression, exclude=literal, limit=limit - len(literal), total=total
         )
         loose = search.loosened(meant.expression)
         if not (literal or more) and loose is not None:
-            more = _search_more(loose, exclude=literal, limit=limit - len(literal), total=total)
+            # Nothing found so far: what this step finds is the whole answer, and it reads
+            # those products itself (as the one below does).
+            more = answer = _search_more(loose, exclude=[], limit=limit, total=total, rows=True)
     words = search.words_of(keyword)
     if not (literal or more) and words and len(words[-1]) >= search.MIN_PREFIX:
         # Searched before the last word was finished (`samsn`): read it as a suggestion
         # would, its last word a prefix; two more queries, only when nothing was found.
         meant = search.plan(keyword, prefix_last=True)
         if meant.expression is not None:
-            more = _search_more(meant.expression, exclude=[], limit=limit, total=total)
+            more = answer = _search_more(
+                meant.expression, exclude=[], limit=limit, total=total, rows=True
+            )
     corrected = meant.corrected if more and not literal else None
+    if answer is not None:  # literal is empty: the step's products are the answer
+        return SearchAnswer(answer, corrected)
     found = literal + more
     return SearchAnswer(_by_ids(found) if found else [], corrected)
 

@@ -11,7 +11,9 @@ import pytest
 from django.db import connection
 from django.utils import timezone
 
+from catalog.models import Product
 from catalog.search import window_size
+from catalog.selectors import _step_rows
 from catalog.tests.factories import CategoryFactory, ProductFactory
 
 BASE = "/api/v1/product/search"
@@ -45,6 +47,12 @@ def test_no_window_for_settings_that_could_not_fill_one(margin, limit):
 
 def test_a_window_is_never_smaller_than_the_answer():
     assert window_size(matching=90_000, total=100_000, limit=50, margin=0.01) == 50
+
+
+def named(ids):
+    """(id, name) of `ids`, in their order."""
+    names = dict(Product.objects.filter(pk__in=list(ids)).values_list("id", "name"))
+    return [(pk, names[pk]) for pk in ids]
 
 
 def names(client, keyword):
@@ -216,7 +224,6 @@ def test_the_written_out_literal_ranking_is_the_orms(make, keyword):
     # catalogue ranks as the whole catalogue is ranked.
     from django.db.models import Case, IntegerField, Value, When
 
-    from catalog.models import Product
     from catalog.search import literal_ranked, literal_window
 
     rows = [(f"Mug {i}", "Sale.") for i in range(20)]
@@ -249,7 +256,6 @@ def test_the_written_out_match_ranking_is_the_orms(make, query):
     # search.match_ranked (fixed SQL) against match_query, the ORM ranking it replaces on
     # PostgreSQL: the same ids in the same order, with and without products left out.
     from catalog import search
-    from catalog.models import Product
 
     rows = [(f"Mug {i}", "Tea." if i % 3 else "Sale.") for i in range(20)]
     rows += [("Tea Glass", "Not a mug."), ("Chai Cup", "A mug for tea."), ("Plain Bowl", "")]
@@ -263,3 +269,11 @@ def test_the_written_out_match_ranking_is_the_orms(make, query):
         orm = list(ranked.exclude(pk__in=exclude).values_list("id", flat=True)[:limit])
         written = search.match_ranked(expression, limit=limit, exclude=exclude)
         assert written == orm, (query, limit, exclude)
+        # Read with their products (a last step's way): the same products, same order.
+        for read in (
+            search.match_ranked(expression, limit=limit, exclude=exclude, read=_step_rows),
+            search.match_window(
+                expression, window=len(rows), limit=limit, exclude=exclude, read=_step_rows
+            ),
+        ):
+            assert [(p.pk, p.name) for p in read] == named(orm), (query, limit, exclude)
