@@ -724,6 +724,24 @@ _MATCH_SQL = (
 )
 
 
+# The literal match and the match of all the words, ranked, in one round trip: two arrays
+# of ids (an ARRAY of a subquery keeps its order). For a keyword of several words, whose
+# literal match rarely fills the answer (selectors._literal_and_match decides).
+_LITERAL_AND_MATCH_SQL = "SELECT ARRAY(" + _LITERAL_SQL + "), ARRAY(" + _MATCH_SQL + ")"
+
+
+def literal_and_match(keyword: str, expression: Node, *, limit: int) -> tuple[list, list]:
+    """literal_ranked(keyword) and match_ranked(expression) (nothing left out), each
+    `limit` long at most, in one query (PostgreSQL)."""
+    inside = f"%{connection.ops.prep_for_like_query(keyword)}%"
+    text = _render(expression, vendor="postgresql")
+    params = [inside, inside, keyword, limit, text, [], PG_WEIGHTS, text, limit]
+    with connection.cursor() as cursor:
+        cursor.execute(_LITERAL_AND_MATCH_SQL, params)
+        literal, matched = cursor.fetchone()
+    return list(literal), list(matched)
+
+
 def ids_of(sql: str, params: list) -> list[int]:
     """A step's ids, best first: how the match steps below are read unless told otherwise
     (`read`: a step whose products are the whole answer reads them in the same query,

@@ -486,6 +486,31 @@ def _search_literal(keyword: str, *, limit: int, total: int) -> list[int]:
     return list(qs.values_list("id", flat=True)[:limit])
 
 
+def _literal_and_match(keyword: str, *, limit: int, total: int):
+    """For a keyword of several words on PostgreSQL, whose literal match the planner
+    expects not to fill the answer: the literal step and the match of all the words in
+    one query (search.literal_and_match), as `(plan, literal ids, more ids)` where `more`
+    leaves out the literal ones, exactly as the two steps one after the other would. None
+    when that does not apply: one word, a catalogue too small for windows, statistics not
+    held, a literal match expected to fill the answer, a match to read from a window."""
+    margin = settings.SEARCH_WINDOW_MARGIN
+    if total <= margin * limit or len(search.words_of(keyword)) < 2 or not keyword.isascii():
+        return None
+    statistics = search.held_statistics()
+    if statistics is None or statistics.literal_rows(keyword) >= limit:
+        return None
+    meant = search.plan(keyword)
+    if meant.expression is None:
+        return None
+    expected = search.estimated_match_rows(meant.expression)
+    if search.window_size(matching=expected, total=total, limit=limit, margin=margin):
+        return None
+    literal, matched = search.literal_and_match(keyword, meant.expression, limit=limit)
+    # The match's best `limit` hold its best `limit - len(literal)` outside the literal.
+    taken = set(literal)
+    return meant, literal, [pk for pk in matched if pk not in taken][: limit - len(literal)]
+
+
 def product_search(*, keyword: str) -> SearchAnswer:
     """Literal, case-insensitive matches of the keyword in the name or the description
     come first (Django escapes `%`, `_` and `\\` in `icontains`, so the keyword is never a
@@ -503,15 +528,21 @@ def product_search(*, keyword: str) -> SearchAnswer:
     catalog/search.py, "common words")."""
     limit = settings.SEARCH_RESULTS_LIMIT
     total = _catalogue_size()  # a statistic, not a count: kept with the catalogue version
-    literal = _search_literal(keyword, limit=limit, total=total)
+    paired = _literal_and_match(keyword, limit=limit, total=total)
+    if paired is not None:
+        meant, literal, more = paired
+    else:
+        meant, literal, more = None, _search_literal(keyword, limit=limit, total=total), []
     if len(literal) >= limit:
         return SearchAnswer(_by_ids(literal), None)
-    meant = search.plan(keyword)
-    more, answer = [], None  # answer: the products, when the step that found them read them
+    if meant is None:
+        meant = search.plan(keyword)
+        if meant.expression is not None:
+            more = _search_more(
+                meant.expression, exclude=literal, limit=limit - len(literal), total=total
+            )
+    answer = None  # the products, when the step that found them read them
     if meant.expression is not None:
-        more = _search_more(
-            meant.expression, exclude=literal, limit=limit - len(literal), total=total
-        )
         loose = search.loosened(meant.expression)
         if not (literal or more) and loose is not None:
             # Nothing found so far: what this step finds is the whole answer, and it reads

@@ -277,3 +277,46 @@ def test_the_written_out_match_ranking_is_the_orms(make, query):
             ),
         ):
             assert [(p.pk, p.name) for p in read] == named(orm), (query, limit, exclude)
+
+
+@pytest.fixture
+def steel(answer, make):
+    """150 fillers, a few products holding both words apart, one the literal phrase."""
+    rows = [(f"Cup {i}", "Plain.") for i in range(150)]
+    rows += [("Bottle of Steel", "Old."), ("Steel Flask", "Keeps a bottle cold.")]
+    rows += [("Steel Bottle Deluxe", "Insulated steel bottle.")]  # the phrase, newest
+    rows += [("Bottle Classic", "Steel, not glass.")]
+    return make(rows)
+
+
+@on_postgresql
+@pytest.mark.django_db
+def test_several_words_read_the_literal_and_the_match_together(
+    anon_api, steel, monkeypatch, django_assert_num_queries
+):
+    from catalog import selectors
+
+    names(anon_api, "bottle steel")  # the catalogue's size and statistics held from now
+    # Statistics and size held now: the literal with the match, those products.
+    with django_assert_num_queries(2):
+        found = names(anon_api, "steel bottle")
+    # The phrase first, then the others by rank; none twice.
+    assert found == ["Steel Bottle Deluxe", "Bottle of Steel", "Bottle Classic"]
+    monkeypatch.setattr(selectors, "_literal_and_match", lambda *a, **k: None)
+    with django_assert_num_queries(3):  # the two steps one after the other, the products
+        assert names(anon_api, "Steel Bottle") == found  # another URL: not the cached one
+
+
+@on_postgresql
+@pytest.mark.django_db
+def test_a_phrase_expected_to_fill_the_answer_is_read_alone(anon_api, answer, make, monkeypatch):
+    from catalog import search
+
+    rows = [(f"Steel Bottle {i}", "Plain.") for i in range(120)] + [("Cup", "Steel.")]
+    make(rows)
+    monkeypatch.setattr(search, "literal_and_match", lambda *a, **k: pytest.fail("paired"))
+    assert names(anon_api, "steel bottle") == [
+        "Steel Bottle 119",
+        "Steel Bottle 118",
+        "Steel Bottle 117",
+    ]
