@@ -36,7 +36,41 @@ class CategoryAdmin(admin.ModelAdmin):
         super().save_model(request, obj, form, change)
 
 
-class ProductAdminForm(forms.ModelForm):
+STOCK_CHANGED = (
+    "The stock changed from {shown} to {now} since this page was loaded (an order or "
+    "another editor). Check the new figure and save again."
+)
+
+
+class StockAsShown(forms.ModelForm):
+    """The stock the page showed travels with the form (a hidden initial value), so a
+    sale made while the page was open is never undone: a stock left alone is not written
+    back (ProductAdmin.save_model writes only the fields changed), and a stock edited from
+    a figure that is no longer the stored one is refused with the new figure."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if "quantity" in self.fields:
+            self.fields["quantity"].show_hidden_initial = True
+
+    def clean_quantity(self):
+        quantity = self.cleaned_data.get("quantity")
+        if self.instance.pk and "quantity" in self.changed_data:
+            field = self.fields["quantity"]
+            shown = field.hidden_widget().value_from_datadict(
+                self.data, self.files, self["quantity"].html_initial_name
+            )
+            try:
+                shown = field.to_python(shown)
+            except forms.ValidationError:
+                shown = None  # no figure came with the form: an explicit new stock
+            now = self.instance.quantity  # as stored when this request read it
+            if shown is not None and shown != now:
+                raise forms.ValidationError(STOCK_CHANGED.format(shown=shown, now=now))
+        return quantity
+
+
+class ProductAdminForm(StockAsShown):
     class Meta:
         model = Product
         fields = ("name", "description", "price", "quantity", "shipping", "category", "photo")
@@ -104,6 +138,9 @@ class ProductAdmin(admin.ModelAdmin):
             obj.name,
         )
 
+    def get_changelist_form(self, request, **kwargs):
+        return super().get_changelist_form(request, form=StockAsShown, **kwargs)
+
     def save_model(self, request, obj, form, change):
         if not change:
             obj.slug = unique_slug(Product, obj.name, fallback="product")
@@ -114,7 +151,13 @@ class ProductAdmin(admin.ModelAdmin):
         old = form.initial.get("photo")
         old_name = getattr(old, "name", old) or ""
         with transaction.atomic():
-            super().save_model(request, obj, form, change)
+            if change:
+                # Only what this form changed: the rest (the stock above all, which sales
+                # move while the page is open) stays as stored.
+                changed = [name for name in form.changed_data if name in form._meta.fields]
+                obj.save(update_fields=[*changed, "slug", "updated_at"])
+            else:
+                super().save_model(request, obj, form, change)
             if change and "photo" in form.changed_data and old_name and old_name != obj.photo.name:
                 photo_remove_after_commit(old_name)
 

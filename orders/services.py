@@ -5,7 +5,9 @@ then written, so two buyers can never both get the last unit, on SQLite and Post
 A checkout takes every line or nothing; a cancel puts the stock back in the same
 transaction as the status change. Stock changes made here do not go through model saves,
 so they replace the catalogue cache version themselves (catalog.caching), like a product
-write does.
+write does, and move the product's `updated_at`: stock is part of the product, and an
+editor who loaded it before the sale must not write the old stock back over it (the
+update call's `updatedAt` check and the Django admin's both see the sale).
 """
 
 from collections import OrderedDict
@@ -106,7 +108,7 @@ def _place(buyer, wanted, address, payment, idempotency_key) -> Order:
     short = []
     for product_id in sorted(wanted):
         taken = Product.objects.filter(pk=product_id, quantity__gte=wanted[product_id]).update(
-            quantity=F("quantity") - wanted[product_id]
+            quantity=F("quantity") - wanted[product_id], updated_at=timezone.now()
         )
         if not taken:
             short.append(product_id)
@@ -187,7 +189,7 @@ def order_set_status(*, order_id: int, status: str, buyer=None) -> Order:
         if status == OrderStatus.CANCELLED:
             for line in order.lines.exclude(product=None):
                 Product.objects.filter(pk=line.product_id).update(
-                    quantity=F("quantity") + line.quantity
+                    quantity=F("quantity") + line.quantity, updated_at=timezone.now()
                 )
             catalog_changed()
         if status in (OrderStatus.SHIPPED, OrderStatus.CANCELLED):
