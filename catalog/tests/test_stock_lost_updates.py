@@ -1,8 +1,9 @@
 """A sale made while an editor has the product open is never undone by the editor's save
-(issue 17's note: the stock an order takes did not move `updated_at`, and every save of a
-form wrote its stock back). The update call refuses a save loaded before the sale (409,
-its `updatedAt` check); the Django admin writes only the fields changed and refuses a
-stock edited from a figure that is no longer the stored one; a cancel is a change too."""
+(noticed in an earlier note: the stock an order takes did not move `updated_at`, and each
+save of a form wrote its stock back). The update call refuses a save loaded before the
+sale (409, its `updatedAt` check); the Django admin writes only the fields changed and
+refuses a stock edited from a figure that is no longer the stored one; a cancel is a
+change too."""
 
 import re
 
