@@ -1,6 +1,7 @@
 """Fixtures shared by every app's tests (one root conftest, cookiecutter-django style)."""
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from rest_framework.test import APIClient
 
@@ -25,4 +26,12 @@ def api():
     """An API client that sends JSON by default."""
     client = APIClient()
     client.default_format = "json"
+    return client
+
+
+@pytest.fixture
+def staff_client(client):
+    """Django's test client logged in as a superuser (the Django admin's owner)."""
+    user = get_user_model().objects.create_superuser(email="owner@example.com", password="x")
+    client.force_login(user)
     return client

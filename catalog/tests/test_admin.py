@@ -1,7 +1,6 @@
 """The Django admin for categories and products."""
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from catalog.models import Category, Product
@@ -9,13 +8,6 @@ from catalog.tests.conftest import image_bytes
 from catalog.tests.factories import CategoryFactory, ProductFactory
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def staff_client(client):
-    user = get_user_model().objects.create_superuser(email="owner@example.com", password="x")
-    client.force_login(user)
-    return client
 
 
 def test_product_list_shows_thumbnails_and_filters(staff_client, django_assert_max_num_queries):

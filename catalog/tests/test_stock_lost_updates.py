@@ -8,7 +8,6 @@ change too."""
 import re
 
 import pytest
-from django.contrib.auth import get_user_model
 
 from accounts.tests.factories import UserFactory
 from catalog.admin import STOCK_CHANGED
@@ -18,13 +17,6 @@ from orders.services import order_cancel
 from orders.tests.factories import place_order
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def staff_client(client):
-    user = get_user_model().objects.create_superuser(email="owner@example.com", password="x")
-    client.force_login(user)
-    return client
 
 
 def test_a_save_loaded_before_a_sale_is_refused(admin_api, anon_api):

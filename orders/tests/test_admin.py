@@ -4,7 +4,6 @@ by status, status changes through the status machine."""
 from decimal import Decimal
 
 import pytest
-from django.contrib.auth import get_user_model
 
 from accounts.tests.factories import UserFactory
 from catalog.tests.factories import ProductFactory
@@ -12,13 +11,6 @@ from orders.models import Order
 from orders.tests.factories import place_order
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def staff_client(client):
-    user = get_user_model().objects.create_superuser(email="owner@example.com", password="x")
-    client.force_login(user)
-    return client
 
 
 @pytest.fixture
