@@ -522,10 +522,12 @@ def product_search(*, keyword: str) -> SearchAnswer:
     Each step ranks ids only (a narrow sort, a query text without the product's columns
     and join); the products found are then read in one query by primary key, by the
     step's own query when nothing was found before it (`_step_rows`). On
-    PostgreSQL (one more query, once a catalogue version: the catalogue's size by the
+    PostgreSQL (two more queries, once a catalogue version: the catalogue's size and the
     planner's statistics) a step that matches many products (a common word) ranks only
     the matches among the newest products when they fill the answer (issue 17;
-    catalog/search.py, "common words")."""
+    catalog/search.py, "common words"), and a keyword of several words reads its literal
+    match and its match in one query when the first is not expected to fill the answer
+    (`_literal_and_match`)."""
     limit = settings.SEARCH_RESULTS_LIMIT
     total = _catalogue_size()  # a statistic, not a count: kept with the catalogue version
     paired = _literal_and_match(keyword, limit=limit, total=total)
