@@ -7,7 +7,7 @@ transaction as the status change. Stock changes made here do not go through mode
 so they replace the catalogue cache version themselves (catalog.caching), like a product
 write does, and move the product's `updated_at`: stock is part of the product, and an
 editor who loaded it before the sale must not write the old stock back over it (the
-update call's `updatedAt` check and the Django admin's both see the sale).
+update call's `updatedAt` check sees the sale; the Django admin compares the stock).
 """
 
 from collections import OrderedDict
