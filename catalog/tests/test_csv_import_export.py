@@ -9,6 +9,7 @@ import pytest
 from django.core.files.storage import FileSystemStorage, default_storage
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from django.db import connection
 from PIL import Image
 
 from catalog.models import Category, Product
@@ -316,3 +317,28 @@ def test_storage_failing_midway_leaves_no_product_and_no_file(tmp_path, monkeypa
     assert "Storing a photo failed" in message and "nothing was imported" in message
     assert not Product.objects.exists() and not Category.objects.exists()
     assert default_storage.listdir("products")[1] == []
+
+
+def reltuples():
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT reltuples FROM pg_class WHERE oid = 'catalog_product'::regclass")
+        return cursor.fetchone()[0]
+
+
+def rows(first: int, count: int) -> str:
+    return "".join(f"Lamp {i},,A desk lamp.,{500 + i},3,Home,1,\n" for i in range(first, count))
+
+
+@pytest.mark.skipif(
+    connection.vendor != "postgresql", reason="PostgreSQL's planner statistics (autovacuum's rule)"
+)
+def test_a_large_import_refreshes_the_planner_statistics(tmp_path, planner_statistics):
+    planner_statistics()  # an empty catalogue, analyzed
+    assert reltuples() == 0
+    # 60 rows into none: more than autovacuum's 50 + 10% would wait for.
+    run_import(write(tmp_path / "a.csv", f"{HEADER}\n{rows(0, 60)}"))
+    assert reltuples() == 60
+    # 5 more into 60: autovacuum's business, not the import's.
+    run_import(write(tmp_path / "b.csv", f"{HEADER}\n{rows(60, 65)}"))
+    assert Product.objects.count() == 65
+    assert reltuples() == 60

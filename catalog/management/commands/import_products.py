@@ -12,6 +12,8 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import IntegrityError
 
 from catalog.csv_io import ImportFailed, apply_import, plan_import
+from catalog.models import Product
+from catalog.services import catalogue_statistics_refresh
 
 # The progress bar shows from this many rows, or photos to store.
 LONG_RUN = {"checking": 1000, "matching": 1000, "writing": 1000, "photos": 20}
@@ -54,6 +56,7 @@ class Command(BaseCommand):
             self.stdout.write(f"Dry run, nothing written: {summary}.")
             return
         if plan.created or plan.updated:
+            before = Product.objects.count()
             try:
                 apply_import(plan, progress=self._progress)
             except IntegrityError as exc:
@@ -68,6 +71,8 @@ class Command(BaseCommand):
                     f"Storing a photo failed ({exc}); nothing was imported."
                 ) from None
             self._end_bar()
+            # A large import: fresh planner statistics now, not when autovacuum comes by.
+            catalogue_statistics_refresh(changed=plan.created + plan.updated, before=before)
         elapsed = time.monotonic() - started
         self.stdout.write(self.style.SUCCESS(f"Imported: {summary} in {elapsed:.1f} s."))
 
