@@ -123,6 +123,13 @@ def _render(node, *, vendor: str, weights: str = "") -> str:
     return parts[0] if len(parts) == 1 else "(" + joiner.join(parts) + ")"
 
 
+def _words_in(node) -> list[str]:
+    """The words of an expression's terms, in order."""
+    if isinstance(node, Term):
+        return [node.word]
+    return [word for child in node.children for word in _words_in(child)]
+
+
 # --- the plan: words -> alternatives, with what was corrected -------------------------
 
 
@@ -367,12 +374,6 @@ def loosened(expression: Node) -> Node | None:
     return Node("or", [Node("and", words[:i] + words[i + 1 :]) for i in range(len(words))])
 
 
-def _term_count(node) -> int:
-    if isinstance(node, Term):
-        return 1
-    return sum(_term_count(child) for child in node.children)
-
-
 def suggest_query(products, expression: Node):
     """The products whose name or category match the expression, newest first. No rank
     to compute: while typing, a short prefix matches thousands of products, and the
@@ -382,7 +383,7 @@ def suggest_query(products, expression: Node):
         text = _render(expression, vendor="postgresql")
         where = "catalog_product.suggest_vector @@ to_tsquery('simple'::regconfig, %s)"
         qs = products.extra(where=[where], params=[text])  # noqa: S610 (a bound parameter)
-        if _term_count(expression) == 1:
+        if len(_words_in(expression)) == 1:
             # One word: PostgreSQL estimates it well and walks the newest-first index when
             # it is common (a start like `mo`), or gathers the few matches from the GIN.
             return qs.order_by("-created_at", "-id")
@@ -522,12 +523,6 @@ def estimated_match_rows(expression: Node) -> int:
     if held is not None and all(_ASCII_WORD.fullmatch(w) for w in _words_in(expression)):
         return held.match_rows(expression)
     return _estimate(_MATCH_ESTIMATE_SQL, [_render(expression, vendor="postgresql")])
-
-
-def _words_in(node) -> list[str]:
-    if isinstance(node, Term):
-        return [node.word]
-    return [word for child in node.children for word in _words_in(child)]
 
 
 # --- the planner's estimates, computed in process (PostgreSQL, issue 17) -----------------
