@@ -442,21 +442,23 @@ def match_query(products, expression: Node):
 # larger while that stays smaller than the matches, then every match is ranked as before:
 # at worst about twice the ranking's cost, and a wrong estimate costs time, never results.
 
-# Both read the newest products in the list index's order (the MATERIALIZED CTE keeps the
-# planner from testing the whole catalogue through another index first). Constant texts:
-# every value is a parameter. The literal rank is _LITERAL_SQL's (`strpos`, below).
+# Both read the newest products in the list index's order: the subquery's LIMIT keeps the
+# planner from testing the whole catalogue through another index first (no condition
+# moves below a LIMIT), and unlike the MATERIALIZED CTE this was, it copies no row aside
+# (the window's 5,714 documents: 3.3 ms where the CTE took 6.4, EXPLAIN ANALYZE, 100k).
+# Constant texts: every value is a parameter. The literal rank is _LITERAL_SQL's
+# (`strpos`, below).
 _LITERAL_WINDOW_SQL = (
-    "WITH recent AS MATERIALIZED (SELECT id, created_at, "
+    "SELECT id FROM (SELECT id, created_at, "
     "CASE strpos(UPPER(name::text), UPPER(%s)) WHEN 1 THEN 0 WHEN 0 THEN "
     "CASE WHEN strpos(UPPER(description::text), UPPER(%s)) > 0 THEN 2 END ELSE 1 END AS rank "
-    "FROM catalog_product ORDER BY created_at DESC, id DESC LIMIT %s) "
-    "SELECT id FROM recent WHERE rank IS NOT NULL "
+    "FROM catalog_product ORDER BY created_at DESC, id DESC LIMIT %s) recent "
+    "WHERE rank IS NOT NULL "
     "ORDER BY rank, created_at DESC, id DESC LIMIT %s"
 )
 _MATCH_WINDOW_SQL = (
-    "WITH recent AS MATERIALIZED (SELECT id, created_at, search_vector "
-    "FROM catalog_product ORDER BY created_at DESC, id DESC LIMIT %s) "
-    "SELECT id FROM recent "
+    "SELECT id FROM (SELECT id, created_at, search_vector "
+    "FROM catalog_product ORDER BY created_at DESC, id DESC LIMIT %s) recent "
     "WHERE search_vector @@ to_tsquery('simple'::regconfig, %s) AND NOT (id = ANY(%s)) "
     "ORDER BY ts_rank(%s, search_vector, to_tsquery('simple'::regconfig, %s)) DESC, "
     "created_at DESC, id DESC LIMIT %s"

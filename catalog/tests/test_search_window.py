@@ -320,3 +320,31 @@ def test_a_phrase_expected_to_fill_the_answer_is_read_alone(anon_api, answer, ma
         "Steel Bottle 118",
         "Steel Bottle 117",
     ]
+
+
+@on_postgresql
+@pytest.mark.django_db
+def test_a_window_is_read_in_the_list_index_order_without_a_copy(bottles):
+    # The window's plan: the newest rows from the list index, tested as they come, no
+    # other index consulted and nothing materialised (a CTE Scan copied every document of
+    # the window aside: twice the time at 100k). With a sequential scan or a sort of a
+    # handful of rows forbidden, the plan is the one the planner picks at 100k products.
+    from django.test.utils import CaptureQueriesContext
+
+    from catalog import search
+
+    with connection.cursor() as cursor:
+        for setting in ("enable_seqscan", "enable_bitmapscan", "enable_sort"):
+            cursor.execute(f"SET LOCAL {setting} = off")
+    expression = search.plan("steel bottle").expression
+    with CaptureQueriesContext(connection) as queries:
+        search.match_window(expression, window=60, limit=3, exclude=[])
+        search.literal_window("steel", window=60, limit=3)
+    assert len(queries.captured_queries) == 2
+    for query in queries.captured_queries:
+        with connection.cursor() as cursor:
+            cursor.execute("EXPLAIN " + query["sql"])
+            plan = "\n".join(row[0] for row in cursor.fetchall())
+        assert "Index Scan using product_list_cover_idx" in plan, plan
+        assert "CTE" not in plan, plan
+        assert "_idx" not in plan.replace("product_list_cover_idx", ""), plan
