@@ -416,30 +416,34 @@ def _by_ids(ids: list[int]) -> list[ProductRow]:
     return [found[pk] for pk in ids if pk in found]
 
 
-def _from_windows(estimate, fetch, *, total: int, limit: int) -> list[int] | None:
+def _from_windows(estimate, fetch, *, total: int, limit: int, reach: float = 1.0) -> list | None:
     """A step's answer (ids, best first) from windows of the newest products
     (catalog/search.py, "common words"): `estimate()` is the planner's guess of the step's
     matches, `fetch(window)` the ids of the best matches among the newest `window`. A
     window that comes back short is read again eight times larger while that stays
-    smaller than the matches (a catalogue whose newest products lack the word); None:
-    rank every match. `total` is 0 off PostgreSQL. The smallest window holds margin x
-    limit products, so a catalogue no larger is never asked for an estimate."""
+    smaller than `reach` x the matches (a catalogue whose newest products lack the word;
+    search.LOOSENED_REACH); None: rank every match. `total` is 0 off PostgreSQL. The
+    smallest window holds margin x limit products, so a catalogue no larger is never
+    asked for an estimate."""
     margin = settings.SEARCH_WINDOW_MARGIN
     if total <= margin * limit:
         return None
     rows = estimate()
-    window = search.window_size(matching=rows, total=total, limit=limit, margin=margin)
+    window = search.window_size(matching=rows, total=total, limit=limit, margin=margin, reach=reach)
     while window is not None:
         ids = fetch(window)
         if len(ids) >= limit:
             return ids
-        window = window * 8 if window * 8 < rows else None
+        window = window * 8 if window * 8 < reach * rows else None
     return None
 
 
-def _search_more(expression, *, exclude: list[int], limit: int, total: int, rows=False) -> list:
+def _search_more(
+    expression, *, exclude: list[int], limit: int, total: int, rows=False, reach: float = 1.0
+) -> list:
     """A match step's ids, best first; its products instead with `rows` (a step whose
-    products are the whole answer reads them in the same query)."""
+    products are the whole answer reads them in the same query). `reach`: how many times
+    its matches a window may read (search.LOOSENED_REACH)."""
     read = _step_rows if rows else search.ids_of
     found = _from_windows(
         lambda: search.estimated_match_rows(expression),
@@ -448,6 +452,7 @@ def _search_more(expression, *, exclude: list[int], limit: int, total: int, rows
         ),
         total=total,
         limit=limit,
+        reach=reach,
     )
     if found is not None:
         return found
@@ -525,7 +530,8 @@ def product_search(*, keyword: str) -> SearchAnswer:
     PostgreSQL (two more queries, once a catalogue version: the catalogue's size and the
     planner's statistics) a step that matches many products (a common word) ranks only
     the matches among the newest products when they fill the answer (issue 17;
-    catalog/search.py, "common words"), and a keyword of several words reads its literal
+    catalog/search.py, "common words"; the loosened step from a larger window than the
+    others, search.LOOSENED_REACH), and a keyword of several words reads its literal
     match and its match in one query when the first is not expected to fill the answer
     (`_literal_and_match`)."""
     limit = settings.SEARCH_RESULTS_LIMIT
@@ -549,7 +555,9 @@ def product_search(*, keyword: str) -> SearchAnswer:
         if not (literal or more) and loose is not None:
             # Nothing found so far: what this step finds is the whole answer, and it reads
             # those products itself (as the one below does).
-            more = answer = _search_more(loose, exclude=[], limit=limit, total=total, rows=True)
+            more = answer = _search_more(
+                loose, exclude=[], limit=limit, total=total, rows=True, reach=search.LOOSENED_REACH
+            )
     words = search.words_of(keyword)
     if not (literal or more) and words and len(words[-1]) >= search.MIN_PREFIX:
         # Searched before the last word was finished (`samsn`): read it as a suggestion

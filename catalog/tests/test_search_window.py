@@ -12,7 +12,7 @@ from django.db import connection
 from django.utils import timezone
 
 from catalog.models import Product
-from catalog.search import window_size
+from catalog.search import LOOSENED_REACH, window_size
 from catalog.selectors import _step_rows
 from catalog.tests.factories import CategoryFactory, ProductFactory
 
@@ -37,6 +37,22 @@ on_postgresql = pytest.mark.skipif(
 )
 def test_the_window_is_used_when_it_reads_fewer_rows_than_the_matches(matching, total, expected):
     assert window_size(matching=matching, total=total, limit=50, margin=4) == expected
+
+
+@pytest.mark.parametrize(
+    ("matching", "reach", "expected"),
+    [
+        (3_500, 1.0, None),  # 5,715 rows to read for 3,500 matches: rank the matches
+        (3_500, LOOSENED_REACH, 5_715),  # the loosened step reads them: fewer than 8,750
+        (2_900, LOOSENED_REACH, 6_897),
+        (2_800, LOOSENED_REACH, None),  # 7,143 rows, no fewer than 2.5 x 2,800
+    ],
+)
+def test_the_loosened_step_reads_a_window_up_to_its_reach(matching, reach, expected):
+    assert LOOSENED_REACH == 2.5
+    assert window_size(matching=matching, total=100_000, limit=50, margin=4, reach=reach) == (
+        expected
+    )
 
 
 @pytest.mark.parametrize(("margin", "limit"), [(0, 50), (-1, 50), (4, 0)])
@@ -138,6 +154,33 @@ def test_a_common_word_the_window_cannot_fill_ranks_every_match(anon_api, answer
     rows += [(f"Cup {i}", "Glazed.") for i in range(12)]
     make(rows)
     assert names(anon_api, "teapot") == ["Teapot 19", "Teapot 18", "Teapot 17"]
+
+
+@pytest.fixture
+def jugs(answer, make):
+    """200 products: an old bottle named for it, 160 spoons, then the 39 newest glazed
+    jugs. No product is both a bottle and glazed."""
+    rows = [("Bottle Classic", "The first one.")]
+    rows += [(f"Spoon {i}", "Plain.") for i in range(160)]
+    rows += [(f"Jug {i}", "A glazed jug.") for i in range(39)]
+    return make(rows)
+
+
+@on_postgresql
+@pytest.mark.django_db
+def test_the_loosened_step_ranks_a_window_of_up_to_its_reach_in_rows(anon_api, jugs):
+    # "bottle glazed" finds nothing with both words; loosened, it matches 40 products. A
+    # window to hold 4 x 3 of them is the newest 60 rows: more than the 40 matches, fewer
+    # than 2.5 x 40, so the loosened step ranks the window (the newest jugs), where a
+    # step that must hold every word (reach 1) ranks all 40 (the bottle's name first).
+    assert names(anon_api, "bottle glazed") == ["Jug 38", "Jug 37", "Jug 36"]
+
+
+@on_postgresql
+@pytest.mark.django_db
+def test_past_its_reach_the_loosened_step_ranks_every_match(anon_api, answer, jugs):
+    answer.SEARCH_WINDOW_MARGIN = 10  # 150 rows to read: no fewer than 2.5 x 40
+    assert names(anon_api, "bottle glazed") == ["Bottle Classic", "Jug 38", "Jug 37"]
 
 
 @on_postgresql
