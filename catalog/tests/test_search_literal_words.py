@@ -86,7 +86,10 @@ def marked(product) -> bool:
 
 
 def literal_by_trigrams(keyword: str, limit: int = 100) -> list[int]:
-    return search.literal_ranked(keyword, limit=limit)
+    inside = f"%{connection.ops.prep_for_like_query(keyword)}%"
+    with connection.cursor() as cursor:
+        cursor.execute(search._LITERAL_SQL, [inside, inside, keyword, limit])
+        return [row[0] for row in cursor.fetchall()]
 
 
 def literal_by_words(keyword: str, limit: int = 100) -> list[int]:
