@@ -237,3 +237,17 @@ def test_a_search_of_several_words_takes_its_literal_from_the_word_index(
         cursor.execute("EXPLAIN " + paired[0])
         plan = "\n".join(row[0] for row in cursor.fetchall())
     assert "product_search_vector_idx" in plan and "trgm" not in plan, plan
+
+
+@on_postgresql
+@pytest.mark.django_db
+@pytest.mark.parametrize("keyword", ["adidas boltt", "Pack of 2", "adidas", "e-adidas boltt-pro"])
+def test_the_literal_step_alone_takes_the_word_index_for_plain_words(texts, settings, keyword):
+    # A literal the statistics expect to fill the answer is read on its own
+    # (literal_ranked): the word index for plain words, the trigrams otherwise.
+    settings.CATALOG_CACHE_SECONDS = 300  # the vocabulary is held
+    with CaptureQueriesContext(connection) as queries:
+        found = search.literal_ranked(keyword, limit=100)
+    assert found == literal_by_trigrams(keyword) != []
+    by_words = any("::tsquery AND (strpos(" in q["sql"] for q in queries.captured_queries)
+    assert by_words == (keyword in ("adidas boltt", "Pack of 2"))
