@@ -4,6 +4,7 @@ the date it last changed, nothing private; an index of parts once it passes the 
 import xml.etree.ElementTree as ET
 
 import pytest
+from django.utils import timezone
 
 from catalog.tests.factories import CategoryFactory, ProductFactory
 from shop import sitemaps
@@ -35,10 +36,30 @@ def test_the_sitemap_lists_every_product_category_and_public_page(client):
     expected |= {f"{base}/category/{c.slug}" for c in (audio, phones, empty)}
     expected |= {f"{base}{path}" for path in sitemaps.STATIC_PATHS}
     assert set(urls) == expected
+    # The date in the shop's time zone (TIME_ZONE, Asia/Kolkata), as the sitemap writes
+    # it: from 18:30 UTC that is already tomorrow's date.
     newest = max(p.updated_at for p in products[:3])
-    assert urls[f"{base}/category/{audio.slug}"] == newest.date().isoformat()
+    assert urls[f"{base}/category/{audio.slug}"] == _shop_date(newest)
     for product in products:
-        assert urls[f"{base}/product/{product.slug}"] == product.updated_at.date().isoformat()
+        assert urls[f"{base}/product/{product.slug}"] == _shop_date(product.updated_at)
+
+
+def _shop_date(moment) -> str:
+    return timezone.localtime(moment).date().isoformat()
+
+
+def test_the_dates_are_the_shops_own_even_when_utc_has_not_turned(client, settings):
+    # 20:00 UTC on 25 November is 01:30 on the 26th in Kolkata; the sitemap says the 26th.
+    from datetime import UTC, datetime
+
+    from catalog.models import Product
+
+    product = ProductFactory()
+    Product.objects.filter(pk=product.pk).update(
+        updated_at=datetime(2026, 11, 25, 20, 0, tzinfo=UTC)
+    )
+    assert settings.TIME_ZONE == "Asia/Kolkata"
+    assert _urls(client)[f"http://testserver/product/{product.slug}"] == "2026-11-26"
 
 
 def test_nothing_private_is_in_the_sitemap(client):
