@@ -16,7 +16,6 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import ValidationError
-from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -48,6 +47,7 @@ from catalog.serializers import (
     SuggestInput,
     SuggestionOutput,
     parse_id,
+    render_products,
 )
 from shop.api.envelope import ok
 from shop.api.exceptions import PayloadTooLarge
@@ -311,7 +311,7 @@ class ProductSearchView(PublicRead):
         def answer():
             found = selectors.product_search(keyword=keyword)
             # Rendered here, once: a cache hit is these bytes, neither rebuilt nor re-rendered.
-            return JSONRenderer().render(_products(found.products)), found.corrected
+            return render_products(found.products), found.corrected
 
         key = "search:" + hashlib.sha1(keyword.encode(), usedforsecurity=False).hexdigest()
         body, corrected = cached_value(key, answer)

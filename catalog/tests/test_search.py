@@ -133,6 +133,7 @@ def test_a_search_answer_renders_exactly_as_the_product_serializer_renders_produ
     assert {p["_id"] for p in found} == {str(p.pk) for p in lamps}
     models = Product.objects.select_related("category").in_bulk([int(p["_id"]) for p in found])
     expected = ProductOutput([models[int(p["_id"])] for p in found], many=True).data
+    assert response.content == JSONRenderer().render(expected)  # byte for byte
     assert found == json.loads(JSONRenderer().render(expected))
     assert any(p["photoWidths"] for p in found) and any(not p["photoWidths"] for p in found)
 

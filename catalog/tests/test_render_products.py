@@ -1,0 +1,104 @@
+"""serializers.render_products: the bytes DRF's JSONRenderer writes for ProductOutput,
+written by orjson (issue 17). Every value a product can hold, odd ones included."""
+
+from datetime import UTC, datetime, timedelta, timezone
+from decimal import Decimal
+from zoneinfo import ZoneInfo
+
+import pytest
+from rest_framework.renderers import JSONRenderer
+
+from catalog.models import Category, Product
+from catalog.serializers import ProductOutput, render_products
+from catalog.tests.factories import CategoryFactory, ProductFactory
+
+
+def drf(items) -> bytes:
+    return JSONRenderer().render(ProductOutput(items, many=True).data)
+
+
+def product(pk=1, **fields) -> Product:
+    """An unsaved product (the renderer reads attributes only): text no database holds,
+    NUL included, can be tried too."""
+    values = {
+        "name": "Lamp",
+        "slug": "lamp",
+        "description": "A lamp.",
+        "price": Decimal("499.00"),
+        "quantity": 3,
+        "shipping": True,
+        "created_at": datetime(2026, 1, 2, 3, 4, 5, 678901, tzinfo=UTC),
+        "updated_at": datetime(2026, 1, 2, 3, 4, 5, tzinfo=UTC),
+    }
+    values.update(fields)
+    made = Product(pk=pk, category=Category(pk=7, name="Lighting", slug="lighting"), **values)
+    return made
+
+
+ODD_TEXT = [
+    "".join(map(chr, range(0x00, 0x20))),  # every control character
+    'quote " backslash \\ slash / tab \t',
+    "line\u2028separator\u2029paragraph",  # DRF escapes these two
+    "</script><!-- & ' <b>",
+    "ünïcödé हाथ से बुना 😀 \U0001f9ea \u00a0nbsp \u200bzwsp \ufeffbom \x7fdel",
+    "",
+    "x" * 5000,
+]
+
+
+@pytest.mark.parametrize("text", ODD_TEXT)
+def test_odd_text_is_written_byte_for_byte_as_drf_writes_it(text):
+    items = [product(name=text, slug=text, description=text)]
+    items[0].category.name = text
+    assert render_products(items) == drf(items)
+
+
+@pytest.mark.parametrize(
+    "price",
+    ["0", "0.01", "0.1", "0.50", "1", "499.5", "1299.99", "10000000", "99999999.99", "12.34"],
+)
+def test_prices_are_the_same_numbers(price):
+    items = [product(price=Decimal(price))]
+    assert render_products(items) == drf(items)
+
+
+@pytest.mark.parametrize(
+    "instant",
+    [
+        datetime(2026, 1, 2, 3, 4, 5, tzinfo=UTC),  # no microseconds: none written
+        datetime(2026, 1, 2, 3, 4, 5, 1, tzinfo=UTC),
+        datetime(1, 1, 1, 0, 0, tzinfo=UTC),
+        datetime(9999, 12, 31, 23, 59, 59, 999999, tzinfo=UTC),
+        # Not UTC: written in UTC, as the serializer writes it.
+        datetime(2026, 1, 2, 8, 34, 5, 123, tzinfo=ZoneInfo("Asia/Kolkata")),
+        datetime(2026, 1, 2, 3, 4, 5, tzinfo=ZoneInfo("UTC")),
+        datetime(2026, 7, 1, 12, 0, tzinfo=ZoneInfo("Europe/London")),  # +01:00
+        datetime(2026, 1, 1, 12, 0, tzinfo=timezone(timedelta(0))),  # UTC, not the singleton
+    ],
+)
+def test_instants_are_written_in_utc_as_the_serializer_writes_them(instant):
+    items = [product(created_at=instant, updated_at=instant)]
+    assert render_products(items) == drf(items)
+
+
+def test_no_products_is_an_empty_list():
+    assert render_products([]) == drf([]) == b"[]"
+
+
+@pytest.mark.django_db
+def test_stored_products_read_as_rows_render_as_the_models_do():
+    # What the views render: selectors.ProductRow read from the database (PostgreSQL's
+    # timestamps come back in UTC, SQLite's through the ORM), and the models themselves.
+    from catalog import selectors
+
+    lamps = CategoryFactory(name="Lamps ünï")
+    made = [
+        ProductFactory(category=lamps, name="Lamp \u2028 Plain", price=Decimal("499.50")),
+        ProductFactory(category=lamps, name="Lamp Whole", price=Decimal("500"), shipping=False),
+        ProductFactory(category=lamps, name="Lamp Photo", with_photo=True, quantity=0),
+    ]
+    Product.objects.filter(pk=made[0].pk).update(created_at=datetime(2026, 1, 1, tzinfo=UTC))
+    models = list(Product.objects.select_related("category").filter(category=lamps))
+    rows = [selectors.product_get_current(slug=p.slug) for p in models]
+    assert render_products(rows) == drf(models) == render_products(models)
+    assert b"\\u2028" in render_products(rows)
