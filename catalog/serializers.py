@@ -383,17 +383,24 @@ def _in_utc(value: datetime) -> datetime:
 _LINE_SEPARATORS = ((b"\xe2\x80\xa8", b"\\u2028"), (b"\xe2\x80\xa9", b"\\u2029"))
 
 
+def render_json(value) -> bytes:
+    """The bytes DRF's JSONRenderer writes for `value` (compact, UTF-8, the two line
+    separators escaped), for values of str, int, bool, None, lists and dicts of them and
+    orjson.Fragment (already rendered JSON)."""
+    body = orjson.dumps(value, option=orjson.OPT_UTC_Z)
+    for raw, escaped in _LINE_SEPARATORS:
+        if raw in body:
+            body = body.replace(raw, escaped)
+    return body
+
+
 def render_products(items) -> bytes:
     """The bytes DRF's JSONRenderer writes for `ProductOutput(items, many=True).data`, at
     about a third of its CPU (issue 17): orjson writes the timestamps itself (UTC as `Z`,
     microseconds only when there are some, as `_iso`), where the serializer formatted
     them in Python and the renderer encoded every string again; a search renders 50
     products. Tests hold the two to the same bytes (odd text, prices, instants)."""
-    body = orjson.dumps([_product(item, _in_utc) for item in items], option=orjson.OPT_UTC_Z)
-    for raw, escaped in _LINE_SEPARATORS:
-        if raw in body:
-            body = body.replace(raw, escaped)
-    return body
+    return render_json([_product(item, _in_utc) for item in items])
 
 
 @inline

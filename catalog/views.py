@@ -6,6 +6,7 @@ import hashlib
 from functools import lru_cache
 from urllib.parse import quote
 
+import orjson
 from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.core.exceptions import RequestDataTooBig
@@ -47,6 +48,7 @@ from catalog.serializers import (
     SuggestInput,
     SuggestionOutput,
     parse_id,
+    render_json,
     render_products,
 )
 from shop.api.envelope import ok
@@ -110,8 +112,15 @@ def _optional_page(request) -> int | None:
     return None if value is None else _page(value)
 
 
-def _products(items) -> list:
-    return ProductOutput(items, many=True).data
+def _products(items) -> orjson.Fragment:
+    """A list of products as `_answer` writes it (serializers.render_products)."""
+    return orjson.Fragment(render_products(items))
+
+
+def _answer(data: dict) -> HttpResponse:
+    """`ok(data)` for the product reads, whose products `_products` has rendered: the same
+    bytes as DRF's renderer writes (serializers.render_json)."""
+    return HttpResponse(render_json({"success": True, **data}), content_type="application/json")
 
 
 class LimitedBody(APIView):
@@ -247,7 +256,7 @@ class ProductListView(PublicRead):
     )
     def get(self, request, page):
         products = selectors.product_page(page=_page(page))
-        return ok({"products": _products(products)})
+        return _answer({"products": _products(products)})
 
 
 class ProductCountView(PublicRead):
@@ -280,7 +289,7 @@ class ProductFilterView(PublicRead):
         body = {"products": _products(products)}
         if total is not None:
             body["total"] = total
-        return ok(body)
+        return _answer(body)
 
 
 class ProductSearchView(PublicRead):
@@ -361,7 +370,7 @@ class ProductLatestView(PublicRead):
             products = selectors.product_page(page=page, per_page=per_page)
             total = selectors.product_count()
             body = {"total": total, "page": page, "pages": -(-total // per_page)}
-        return ok(
+        return _answer(
             {
                 "counTotal": len(products),
                 "message": "All products",
@@ -391,7 +400,7 @@ class ProductRelatedView(PublicRead):
             product_id=_id_or_404(product_id, "Product not found"),
             category_id=_id_or_404(category_id, "Category not found"),
         )
-        return ok({"products": _products(products)})
+        return _answer({"products": _products(products)})
 
 
 class ProductCategoryView(PublicRead):
@@ -407,7 +416,7 @@ class ProductCategoryView(PublicRead):
         body = {"category": CategoryOutput(category).data, "products": _products(products)}
         if total is not None:
             body["total"] = total
-        return ok(body)
+        return _answer(body)
 
 
 class ProductPhotoView(PublicRead):

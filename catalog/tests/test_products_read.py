@@ -434,29 +434,40 @@ def test_every_product_answer_renders_exactly_as_the_product_serializer_renders_
     from catalog.serializers import ProductOutput
 
     settings.PRODUCTS_PER_PAGE = 3
-    lamps = CategoryFactory(name="Lamps")
+    lamps = CategoryFactory(name="Lamps \u2028 ünï")
     made = [
-        ProductFactory(category=lamps, name="Lamp Plain", price=Decimal("499.50"), shipping=False),
+        ProductFactory(
+            category=lamps, name="Lamp\u2028Plain", price=Decimal("499.50"), shipping=False
+        ),
         ProductFactory(category=lamps, name="Lamp Whole", price=Decimal("500"), quantity=0),
         ProductFactory(category=lamps, name="Lamp Ünïcode", with_photo=True),
         ProductFactory(category=lamps, name="Lamp Old"),
     ]
     old = datetime(2020, 2, 29, 23, 59, tzinfo=UTC)  # no microseconds in the ISO text
     Product.objects.filter(pk=made[3].pk).update(created_at=old, updated_at=old)
-    answers = [
-        anon_api.get(f"{BASE}/product-list/1").json()["products"],
-        anon_api.get(f"{BASE}/product-list/2").json()["products"],
-        anon_api.get(f"{BASE}/product-category/{lamps.slug}?page=1").json()["products"],
+    responses = [
+        anon_api.get(f"{BASE}/product-list/1"),
+        anon_api.get(f"{BASE}/product-list/2"),
+        anon_api.get(f"{BASE}/product-category/{lamps.slug}?page=1"),
+        anon_api.get(f"{BASE}/product-category/{lamps.slug}"),
         anon_api.post(
             f"{BASE}/product-filters", {"checked": [lamps.pk], "radio": [0, 500], "page": 1}
-        ).json()["products"],
-        anon_api.get(f"{BASE}/related-product/{made[0].pk}/{lamps.pk}").json()["products"],
+        ),
+        anon_api.post(f"{BASE}/product-filters", {"checked": [lamps.pk], "radio": []}),
+        anon_api.get(f"{BASE}/related-product/{made[0].pk}/{lamps.pk}"),
+        anon_api.get(f"{BASE}/get-product"),
+        anon_api.get(f"{BASE}/get-product?page=1"),
     ]
+    answers = [response.json()["products"] for response in responses]
     models = Product.objects.select_related("category").in_bulk([p.pk for p in made])
-    for found in answers:
+    for response, found in zip(responses, answers, strict=True):
         assert found
         expected = ProductOutput([models[int(p["_id"])] for p in found], many=True).data
         assert found == json.loads(JSONRenderer().render(expected))
+        # The whole answer, byte for byte, as DRF's renderer writes it (U+2028 escaped).
+        envelope = {**response.json(), "products": expected}
+        assert response.content == JSONRenderer().render(envelope)
+        assert response["Content-Type"] == "application/json"
     # One product, by its slug and by a slug it had before a rename (issue 19).
     ProductSlugHistory.objects.create(product=made[2], slug="lamp-before")
     for slug in (made[2].slug, "lamp-before", made[3].slug):
