@@ -39,7 +39,7 @@ from itertools import chain, repeat
 from django.db import connection
 from rapidfuzz.distance import OSA
 
-from catalog import caching
+from catalog import caching, prepared
 
 # Inside a word these are dropped rather than split on, like the index does.
 _JOINERS = re.compile("[-'\u2019.]+")
@@ -834,6 +834,10 @@ _WORDS_LITERAL_SQL = (
     "LIMIT %s"
 )
 _WORDS_LITERAL_AND_MATCH_SQL = "SELECT ARRAY(" + _WORDS_LITERAL_SQL + "), ARRAY(" + _MATCH_SQL + ")"
+# Planned once a connection (catalog/prepared.py): the paired query of two plain words,
+# and the match steps' ids.
+for _text in (_WORDS_LITERAL_AND_MATCH_SQL, _MATCH_WINDOW_SQL, _MATCH_SQL):
+    prepared.register(_text)
 
 
 def _literal_query(keyword: str, *, limit: int) -> tuple[str, str, list]:
@@ -861,7 +865,7 @@ def literal_and_match(keyword: str, expression: Node, *, limit: int) -> tuple[li
     _, sql, params = _literal_query(keyword, limit=limit)
     text = _render(expression, vendor="postgresql")
     with connection.cursor() as cursor:
-        cursor.execute(sql, [*params, text, [], PG_WEIGHTS, text, limit])
+        prepared.execute(cursor, sql, [*params, text, [], PG_WEIGHTS, text, limit])
         literal, matched = cursor.fetchone()
     return list(literal), list(matched)
 
@@ -871,7 +875,7 @@ def ids_of(sql: str, params: list) -> list[int]:
     (`read`: a step whose products are the whole answer reads them in the same query,
     catalog/selectors.py)."""
     with connection.cursor() as cursor:
-        cursor.execute(sql, params)
+        prepared.execute(cursor, sql, params)
         return [row[0] for row in cursor.fetchall()]
 
 

@@ -26,7 +26,7 @@ from django.db.models import (
 )
 from django.http import Http404
 
-from catalog import anchors, price_counts, search
+from catalog import anchors, prepared, price_counts, search
 from catalog.caching import cached_value
 from catalog.models import Category, Product, ProductSlugHistory
 
@@ -396,13 +396,18 @@ def _fetch_rows(sql: str, params) -> list[tuple]:
     """`_ROW_COLUMNS` rows of a query that selects them (PostgreSQL)."""
     with connection.cursor() as cursor:
         cursor.cursor.adapters.register_loader("timestamptz", _TIMESTAMPTZ_LOADER)
-        cursor.execute(sql, params)
+        prepared.execute(cursor, sql, params)
         return cursor.fetchall()
 
 
 def _rows_where(condition: str, params) -> list[tuple]:
     """`_ROW_COLUMNS` of the products meeting `condition` (PostgreSQL)."""
     return _fetch_rows(_ROWS_SQL + condition, params)
+
+
+# The steps whose products are the whole answer (catalog/prepared.py).
+for _step in (search._MATCH_WINDOW_SQL, search._MATCH_SQL):
+    prepared.register(_STEP_ROWS_HEAD + _step + _STEP_ROWS_TAIL)
 
 
 def _step_rows(sql: str, params) -> list[ProductRow]:

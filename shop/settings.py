@@ -97,6 +97,17 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
             "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
         }
     )
+# Issue 17: the search's statements are prepared once a connection and planned once
+# (catalog/prepared.py); PostgreSQL would re-plan them for every set of values. Only
+# prepared statements and PL/pgSQL's take this setting; Django prepares none.
+SEARCH_PREPARED_STATEMENTS = env.bool("SEARCH_PREPARED_STATEMENTS", default=True)
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and (
+    SEARCH_PREPARED_STATEMENTS
+):
+    _pg_options = DATABASES["default"].setdefault("OPTIONS", {})
+    _pg_options["options"] = (
+        _pg_options.get("options", "") + " -c plan_cache_mode=force_generic_plan"
+    ).strip()
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Cache: shared by every server process (throttle counters, cached counts) ---------
