@@ -380,7 +380,7 @@ def _rows(ids) -> list[tuple]:
     if isinstance(ids, QuerySet):
         inner, params = ids.query.sql_with_params()
         return _rows_where(f"p.id IN ({inner})", params)  # the ORM's text, values apart
-    return _rows_where("p.id = ANY(%s)", [list(ids)])
+    return _rows_where(_BY_IDS, [list(ids)])
 
 
 # psycopg's own loader of `timestamptz` (its C one with psycopg[binary]) for the rows'
@@ -405,9 +405,14 @@ def _rows_where(condition: str, params) -> list[tuple]:
     return _fetch_rows(_ROWS_SQL + condition, params)
 
 
-# The steps whose products are the whole answer (catalog/prepared.py).
+# Planned once a connection (catalog/prepared.py): the steps whose products are the whole
+# answer, and products by their ids (a search's answer) or by their slug (a product page).
+# Not the pages' ids: their plans depend on the values (a category's share, a band's).
+_BY_IDS, _BY_SLUG = "p.id = ANY(%s)", "p.slug = %s"
 for _step in (search._MATCH_WINDOW_SQL, search._MATCH_SQL):
     prepared.register(_STEP_ROWS_HEAD + _step + _STEP_ROWS_TAIL)
+for _condition in (_BY_IDS, _BY_SLUG):
+    prepared.register(_ROWS_SQL + _condition)
 
 
 def _step_rows(sql: str, params) -> list[ProductRow]:
@@ -659,7 +664,7 @@ def product_get_current(*, slug: str) -> "ProductRow":
     query when the slug is current, two for an old or unknown one. Read as a row (see
     `_rows`): building the model query cost about 0.4 ms of CPU, a third of the request."""
     if connection.vendor == "postgresql":
-        found = _rows_where("p.slug = %s", [slug])
+        found = _rows_where(_BY_SLUG, [slug])
     else:
         found = list(Product.objects.filter(slug=slug).values_list(*_ROW_COLUMNS))
     if not found:
