@@ -261,3 +261,21 @@ def test_the_literal_step_alone_takes_the_word_index_for_plain_words(texts, sett
     assert found == literal_by_trigrams(keyword) != []
     by_words = any("::tsquery AND (strpos(" in q["sql"] for q in queries.captured_queries)
     assert by_words == (keyword in ("adidas boltt", "Pack of 2"))
+
+
+@on_postgresql
+@pytest.mark.django_db
+@pytest.mark.parametrize("keyword", [k for k in KEYWORDS if search._PLAIN_WORDS.fullmatch(k)])
+def test_the_pair_in_one_pass_answers_as_the_two_steps_do(texts, settings, keyword):
+    # _WORDS_LITERAL_AND_MATCH_SQL reads the products of the literal's words or the
+    # match's once and ranks both answers from that: the same ids, in the same order, as
+    # the literal (the trigrams' answer, the reference) and the match read apart.
+    settings.CATALOG_CACHE_SECONDS = 300  # the vocabulary is held
+    expression = search.plan(keyword).expression
+    if expression is None:
+        pytest.skip("nothing to match")
+    with CaptureQueriesContext(connection) as queries:
+        literal, matched = search.literal_and_match(keyword, expression, limit=100)
+    assert any(s in q["sql"] for q in queries.captured_queries for s in ("WITH found", "EXECUTE"))
+    assert literal == literal_by_trigrams(keyword)
+    assert matched == search.match_ranked(expression, limit=100, exclude=[])
