@@ -52,20 +52,16 @@ class Statement:
         self.prepare = f"PREPARE {self.name} AS " + _PLACEHOLDER.sub(
             lambda _: f"${next(numbered)}", body
         )
-        self.execute = (
-            f"EXECUTE {self.name}({', '.join(['%s'] * count)})"
-            if count
-            else (f"EXECUTE {self.name}")
-        )
+        values = f"({', '.join(['%s'] * count)})" if count else ""
+        self.execute = f"EXECUTE {self.name}{values}"
 
 
 _registered: dict[str, Statement] = {}
 
 
-def register(sql: str) -> str:
-    """Registers a constant text (at import); returns it unchanged."""
+def register(sql: str) -> None:
+    """Registers a constant text (at import)."""
     _registered[sql] = Statement(sql)
-    return sql
 
 
 def statement(sql: str) -> str:
