@@ -11,6 +11,15 @@ once, in every server process. Nothing is deleted key by key; old entries expire
 The version also gives each GET answer an `ETag` (and a `Last-Modified`), so a browser
 that revalidates gets 304 without a database query, and a fresh answer after any change.
 
+A sale is not a catalogue write. Stock moves without replacing the version: each product
+has a *stock stamp* in the shared cache, replaced after a sale or a cancel commits
+(`stock_changed`). An answer that shows products (a list, a search, a product page) is
+stored with the stamps of the products it shows, read after it was computed and checked
+against the database (`_settle`), and a hit is served only while every one of those stamps
+is unchanged (one `get_many`). So a sale refreshes exactly the answers that show the sold
+product's stock, everywhere at once, and leaves every other answer, count and in-process
+table where it is.
+
 When the cache cannot be reached the reads are answered from the database as if the
 cache were off: a cache outage slows the shop down, it never breaks it.
 
@@ -44,6 +53,7 @@ from collections import OrderedDict
 from contextvars import ContextVar
 from functools import lru_cache
 
+import orjson
 from django.conf import settings
 from django.core.cache import cache, caches
 from django.core.cache.backends.filebased import FileBasedCache
@@ -78,6 +88,7 @@ def namespace() -> str:
             settings.PRODUCTS_PER_PAGE,
             settings.SEARCH_RESULTS_LIMIT,
             settings.SEARCH_WINDOW_MARGIN,
+            "stock-stamps",  # the entries' layout: an older layout's entries are not read
         )
     )
     return _digest(identity)
@@ -92,21 +103,37 @@ def version_key() -> str:
 # a page's count, anchors and answer then share it, and a miss read it from the shared
 # cache once instead of once per cached value (a list page: six reads, each a file open or
 # a Redis round trip). A write committed meanwhile is seen by the next request, as before.
-_answering_from: ContextVar[str | None] = ContextVar("catalog_answering_from", default=None)
+# The sales mark (`_sold_key`) is read with it, in the same round trip (see `_settle`).
+_answering_from: ContextVar[tuple[str, str] | None] = ContextVar(
+    "catalog_answering_from", default=None
+)
+
+
+def _sold_key() -> str:
+    return f"catalog:{namespace()}:sold"
+
+
+def _start() -> tuple[str, str]:
+    """The catalogue version and the sales mark as a read starts: the pinned ones inside
+    a read, else both from the shared cache in one round trip (each created if missing).
+    With stamps kept in the database (`stamps_in_cache` false) there is no mark."""
+    pinned = _answering_from.get()
+    if pinned is not None:
+        return pinned
+    keys = [version_key(), _sold_key()] if stamps_in_cache() else [version_key()]
+    found = cache.get_many(keys)
+    missing = [key for key in keys if key not in found]
+    if missing:
+        for key in missing:
+            cache.add(key, str(time.time_ns()) if key == keys[0] else "0", timeout=None)
+        found.update(cache.get_many(missing))
+    return found[keys[0]], found.get(_sold_key(), "")
 
 
 def catalog_version() -> str:
     """The current version: nanoseconds since the epoch at the last committed write (the
     one the public read being answered started with, inside one)."""
-    pinned = _answering_from.get()
-    if pinned is not None:
-        return pinned
-    key = version_key()
-    version = cache.get(key)
-    if version is None:
-        cache.add(key, str(time.time_ns()), timeout=None)
-        version = cache.get(key)
-    return version
+    return _start()[0]
 
 
 class LocalLayer:
@@ -176,6 +203,16 @@ local = LocalLayer(
     max_entries=getattr(settings, "CATALOG_LOCAL_CACHE_ENTRIES", 2000),
     max_bytes=getattr(settings, "CATALOG_LOCAL_CACHE_BYTES", 32 * 1024 * 1024),
 )
+
+
+def stamps_in_cache() -> bool:
+    """Where a product's stock stamp lives. In the shared cache when it is a real one
+    (Redis; a local-memory cache in one process): a hit then costs no SQL. With Django's
+    file cache, which lists its whole folder on every `set`, one file per product sold
+    or shown would make every write slower as the shop grows: there the stamp is the
+    product's `updated_at` (which every sale and cancel moves), read by primary key on a
+    hit. The file cache serves one machine on SQLite, where that read is in-process."""
+    return shared_answers()
 
 
 def shared_answers() -> bool:
@@ -249,9 +286,144 @@ def catalog_changed(sender=None, **kwargs) -> None:
         bump_version()
 
 
-def cached_value(key: str, compute):
+# --- stock stamps ---------------------------------------------------------------------
+
+
+def _stamp_key(product_id: int) -> str:
+    return f"catalog:{namespace()}:stock:{product_id}"
+
+
+def _stamp_seconds() -> int:
+    # Longer than any entry lives, so an entry's stamps rarely expire under it; when one
+    # does, the next read creates a new stamp, which only costs that entry a recompute.
+    return settings.CATALOG_CACHE_SECONDS + 60
+
+
+def stock_changed(product_ids) -> None:
+    """Replace the stock stamps of these products, now and again after the current
+    transaction commits: every stored answer that shows one of them stops being served.
+    Called by sales and cancels (orders.services), which change stock without replacing
+    the catalogue version. Now, so a read later in the same transaction sees the change;
+    after the commit, because a read in another connection may meanwhile have stored the
+    rows as they were before the commit under the first new stamps."""
+    ids = sorted({int(pk) for pk in product_ids})
+    if not ids or not stamps_in_cache():
+        return  # stamps kept as `updated_at`: the sale's own UPDATE moved them
+
+    def stamp():
+        value = str(time.time_ns())
+        try:
+            # The mark before the stamps (readers read them in the other order, see
+            # `_settle`).
+            cache.set(_sold_key(), value, timeout=None)
+            cache.set_many({_stamp_key(pk): value for pk in ids}, timeout=_stamp_seconds())
+        except Exception:
+            logger.warning("Could not replace stock stamps in the cache", exc_info=True)
+
+    stamp()
+    if transaction.get_connection().in_atomic_block:
+        transaction.on_commit(stamp)
+
+
+def _stamps(ids: list[int]) -> tuple[tuple[str, ...] | None, str | None]:
+    """The current stamps of these products, creating those that do not exist yet (with
+    `add`, so two readers agree on one), and the sales mark read after them. None for the
+    stamps when the cache cannot keep them."""
+    keys = [_stamp_key(pk) for pk in ids]
+    sold = _sold_key()
+    found = cache.get_many([*keys, sold])
+    missing = [key for key in keys if key not in found]
+    if missing:
+        for key in missing:
+            cache.add(key, str(time.time_ns()), timeout=_stamp_seconds())
+        found.update(cache.get_many([*missing, sold]))
+    if any(key not in found for key in keys):
+        return None, None
+    return tuple(found[key] for key in keys), found.get(sold)
+
+
+def _unchanged(stock: tuple) -> bool:
+    """Whether every stamp an entry was stored with is still the current one."""
+    ids, stamps = stock
+    if not ids:
+        return True
+    if not stamps_in_cache():
+        return _updated_at(ids) == stamps
+    found = cache.get_many([_stamp_key(pk) for pk in ids])
+    return tuple(found.get(_stamp_key(pk)) for pk in ids) == stamps
+
+
+def _updated_at(ids) -> tuple[str, ...]:
+    """The products' `updatedAt` as the answers show it, in the order of `ids` ("" for
+    one that no longer exists)."""
+    from catalog.models import Product  # models import this module
+    from catalog.serializers import _iso
+
+    found = dict(Product.objects.filter(pk__in=ids).values_list("pk", "updated_at"))
+    return tuple(_iso(found[pk]) if pk in found else "" for pk in ids)
+
+
+def products_shown(data) -> list[tuple[int, int, str]]:
+    """`(id, quantity, updatedAt)` of every product in an answer's data (any product
+    object of the contract's shape, at any depth)."""
+    shown: list[tuple[int, int, str]] = []
+
+    def walk(node):
+        if isinstance(node, dict):
+            if "_id" in node and "quantity" in node and "updatedAt" in node:
+                shown.append((int(node["_id"]), node["quantity"], node["updatedAt"]))
+                return
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    walk(data)
+    return shown
+
+
+def shown_in_body(value) -> list[tuple[int, int, str]]:
+    """`products_shown` for a value whose first item is a rendered JSON body."""
+    return products_shown(orjson.loads(value[0]))
+
+
+def _settle(shown: list[tuple[int, int, str]], sold_before: str) -> tuple | None:
+    """The stock part of an entry for an answer that shows these products: their ids and
+    the stamps to check on every hit, or None when the answer must not be stored.
+
+    An answer computed from rows read before a sale committed must not be stored under
+    the stamps that sale wrote after its commit. The stamps are read after the answer was
+    computed, then the sales mark, which a sale writes before its stamps. When the mark
+    is the one read before the answer was computed (`sold_before`), no sale wrote stamps
+    in between, so the stamps read are older than any sale the answer may have missed and
+    that sale replaces them: stored, never served stale. When the mark moved, the shown
+    products' stock is read again from the database (after the stamps), and the answer is
+    stored only if it still matches. So a read costs no query more unless it overlapped
+    a sale."""
+    if not shown:
+        return ((), ())
+    ids = sorted({pk for pk, _, _ in shown})
+    if not stamps_in_cache():
+        # The stamps are the answer's own `updatedAt`s, read with its rows.
+        answered = {pk: updated for pk, _, updated in shown}
+        return (tuple(ids), tuple(answered[pk] for pk in ids))
+    stamps, sold_after = _stamps(ids)
+    if stamps is None:
+        return None
+    if sold_after == sold_before:
+        return (tuple(ids), stamps)
+    answered = {pk: updated for pk, _, updated in shown}
+    if _updated_at(ids) != tuple(answered[pk] for pk in ids):
+        return None
+    return (tuple(ids), stamps)
+
+
+def cached_value(key: str, compute, *, shows=None):
     """`compute()` once per catalogue version (at most CATALOG_CACHE_SECONDS); an exception
-    (a 404) passes through and is not stored; a cache outage just computes.
+    (a 404) passes through and is not stored; a cache outage just computes. A value that
+    shows products' stock names them with `shows(value)` (see `products_shown`): it is
+    then also recomputed after any of them is sold.
 
     The value is kept pickled, so the local layer's byte bound counts what it really
     holds: kept as Python objects, 900 search answers (50 products each) were counted 64
@@ -263,20 +435,42 @@ def cached_value(key: str, compute):
     # Callers' keys may hold anything a URL does (a slug): the stored key is a digest.
     key = "p:" + hashlib.sha1(key.encode(), usedforsecurity=False).hexdigest()
     try:
-        version = catalog_version()
+        version, sold = start = _start()
         hit = _get(version, key)
     except Exception:
         logger.warning("Catalogue cache unavailable; answering from the database")
         return compute()
-    if hit is not None:
+    if hit is not None and (len(hit) < 2 or _fresh(hit[1])):
         return pickle.loads(hit[0])  # noqa: S301 (written by this module, never by a client)
-    pin = _answering_from.set(version)  # values computed inside share it (the search's)
+    pin = _answering_from.set(start)  # values computed inside share it (the search's)
     try:
         value = compute()
     finally:
         _answering_from.reset(pin)
-    _set(version, key, (pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL),))
+    entry = (pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL),)
+    if shows is not None:
+        stock = _stock_entry(shows(value), sold)
+        if stock is None:
+            return value
+        entry = (*entry, stock)
+    _set(version, key, entry)
     return value
+
+
+def _fresh(stock: tuple) -> bool:
+    try:
+        return _unchanged(stock)
+    except Exception:
+        logger.warning("Stock stamps unavailable; answering from the database")
+        return False
+
+
+def _stock_entry(shown, sold_before: str) -> tuple | None:
+    try:
+        return _settle(shown, sold_before)
+    except Exception:
+        logger.warning("Stock stamps unavailable; not keeping the answer", exc_info=True)
+        return None
 
 
 _held: dict[str, tuple[str, float, object]] = {}  # name -> (version, monotonic time, value)
@@ -317,21 +511,18 @@ class CachedRead:
         if key is None:
             return super().dispatch(request, *args, **kwargs)
         try:
-            version = catalog_version()
+            version, sold = start = _start()
             hit = _get(version, f"r:{key}")
+            if hit is not None and not _unchanged(hit[2]):
+                hit = None  # a product it shows was sold since
         except Exception:
             logger.warning("Catalogue cache unavailable; answering from the database")
             return super().dispatch(request, *args, **kwargs)
-        digest = hashlib.sha1(f"{version}:{key}".encode(), usedforsecurity=False)
-        etag = f'"{digest.hexdigest()[:20]}"'
-        modified = int(version) // 1_000_000_000
-        if request.method != "POST" and _not_modified(request, etag):
-            response = HttpResponseNotModified()
-        elif hit is not None:
-            content, content_type = hit
+        if hit is not None:
+            content, content_type, stock = hit
             response = HttpResponse(content, content_type=content_type)
         else:
-            pin = _answering_from.set(version)
+            pin = _answering_from.set(start)
             try:
                 response = super().dispatch(request, *args, **kwargs)
             finally:
@@ -343,8 +534,21 @@ class CachedRead:
             content_type = response.get("Content-Type", "")
             if not content_type.startswith("application/json"):
                 return response
-            _set(version, f"r:{key}", (response.content, content_type))
+            stock = _stock_entry(products_shown(orjson.loads(response.content)), sold)
+            if stock is None:
+                return response  # stock moved while it was computed: not kept, no ETag
+            _set(version, f"r:{key}", (response.content, content_type, stock))
         if request.method != "POST":
+            # The validator covers the catalogue version and the stamps of the products
+            # shown, so it changes with every write and every sale of one of them.
+            digest = hashlib.sha1(
+                "|".join([version, key, *stock[1]]).encode(), usedforsecurity=False
+            )
+            etag = f'"{digest.hexdigest()[:20]}"'
+            if _not_modified(request, etag):
+                response = HttpResponseNotModified()
+            stamps = [int(stamp) for stamp in (version, *stock[1]) if stamp.isdigit()]
+            modified = max(stamps) // 1_000_000_000
             response["ETag"] = etag
             response["Last-Modified"] = http_date(modified)
             response["Cache-Control"] = "public, max-age=0, must-revalidate"

@@ -16,7 +16,7 @@ from django.http import Http404, HttpResponsePermanentRedirect
 from django.utils.text import Truncator
 
 from catalog import selectors
-from catalog.caching import cached_value
+from catalog.caching import cached_value, products_shown
 from catalog.serializers import CategoryOutput, ProductOutput
 
 SITE_NAME = "ShopSphere"
@@ -113,7 +113,9 @@ def product_page(request, *, slug: str):
     current address; an unknown one the not-found state (404)."""
     try:
         _check_slug(slug)
-        product = cached_value(f"page:product:{slug}", lambda: _product_data(slug))
+        product = cached_value(
+            f"page:product:{slug}", lambda: _product_data(slug), shows=products_shown
+        )
     except Http404:
         return {
             "status": 404,
@@ -218,7 +220,9 @@ def category_page(request, *, slug: str):
     would fetch first), with an `ItemList` of them; an unknown slug is a 404."""
     try:
         _check_slug(slug)
-        data = cached_value(f"page:category:{slug}", lambda: _category_data(slug))
+        data = cached_value(
+            f"page:category:{slug}", lambda: _category_data(slug), shows=products_shown
+        )
     except Http404:
         return {
             "status": 404,

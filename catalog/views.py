@@ -21,7 +21,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from catalog import selectors, services
-from catalog.caching import CachedRead, cached_value
+from catalog.caching import CachedRead, cached_value, shown_in_body
 from catalog.photos import content_type_for, photo_version, too_large_message
 from catalog.renditions import RENDITION_WIDTHS, rendition_name
 from catalog.serializers import (
@@ -323,7 +323,7 @@ class ProductSearchView(PublicRead):
             return render_products(found.products), found.corrected
 
         key = "search:" + hashlib.sha1(keyword.encode(), usedforsecurity=False).hexdigest()
-        body, corrected = cached_value(key, answer)
+        body, corrected = cached_value(key, answer, shows=shown_in_body)
         response = HttpResponse(body, content_type="application/json")
         if corrected:
             # Header values are Latin-1: the correction is sent percent-encoded.

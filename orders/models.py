@@ -51,8 +51,13 @@ class Order(models.Model):
         max_length=20, choices=OrderStatus.choices, default=OrderStatus.NOT_PROCESSED
     )
     # Idempotency-Key of the checkout that placed it; unique per buyer while set, so two
-    # racing retries cannot both place an order. Cleared when a key is reused after 24 h.
+    # racing retries cannot both place an order: the order row is the key's claim. Cleared
+    # only when the key is reused after the 24-hour window.
     idempotency_key = models.CharField(max_length=100, null=True, blank=True)
+    # SHA-256 of what that checkout asked for (cart, address, payment): a retry must ask
+    # for the same, or it is another checkout reusing the key (422). Blank on orders
+    # placed before the digest was kept: those match any retry.
+    idempotency_digest = models.CharField(max_length=64, blank=True, default="")
     created_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(auto_now=True)
 

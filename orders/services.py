@@ -3,13 +3,20 @@
 Stock is taken with one conditional UPDATE per product (`quantity >= wanted`), never read
 then written, so two buyers can never both get the last unit, on SQLite and PostgreSQL.
 A checkout takes every line or nothing; a cancel puts the stock back in the same
-transaction as the status change. Stock changes made here do not go through model saves,
-so they replace the catalogue cache version themselves (catalog.caching), like a product
-write does, and move the product's `updated_at`: stock is part of the product, and an
-editor who loaded it before the sale must not write the old stock back over it (the
-update call's `updatedAt` check sees the sale; the Django admin compares the stock).
+transaction as the status change. Every path locks products in id order.
+
+A sale is not a catalogue change: it does not replace the catalogue cache version, it
+marks the sold products' stock as changed (`catalog.caching.stock_changed`), which
+stops every cached answer that shows the product (its page, lists, searches) from being
+served, and nothing else. It does move the product's
+`updated_at`: an editor who loaded the product before the sale must not write the old
+stock back over it (the update call's `updatedAt` check and the Django admin's see it).
+
+Mails go through the task queue (`orders.tasks`), enqueued in the same transaction.
 """
 
+import hashlib
+import json
 from collections import OrderedDict
 from decimal import Decimal
 
@@ -19,17 +26,18 @@ from django.http import Http404
 from django.utils import timezone
 from rest_framework.exceptions import ValidationError
 
-from catalog.caching import catalog_changed
+from catalog.caching import stock_changed
 from catalog.models import Product
 from orders import selectors
 from orders.emails import order_email_send
 from orders.models import NEXT_STATUSES, Order, OrderLine, OrderStatus
 from orders.payments import METHODS
-from shop.api.exceptions import Conflict
+from shop.api.exceptions import Conflict, Unprocessable
 
 MAX_PER_PRODUCT = 10
 NO_ADDRESS = "Please add a delivery address"
 EMPTY_CART = "Your cart is empty."
+KEY_REUSED = "This Idempotency-Key was used for another checkout"
 
 
 def _merge(cart: list[dict]) -> "OrderedDict[int, int]":
@@ -58,6 +66,25 @@ def _mail_after_commit(order_id: int, event: str) -> None:
     transaction.on_commit(send)
 
 
+def _request_digest(wanted: "OrderedDict[int, int]", address: str, payment: str) -> str:
+    """What a checkout asked for, as a digest kept on its order: the merged cart (order of
+    lines does not matter), the address as sent, the payment method."""
+    canonical = json.dumps(
+        {"cart": sorted(wanted.items()), "address": address, "payment": payment},
+        separators=(",", ":"),
+    )
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def _earlier_order(buyer, key: str, digest: str) -> Order | None:
+    """The order this key already placed within the window (None if none); 422 when it
+    was placed for another cart or address."""
+    earlier = selectors.order_by_idempotency_key(buyer=buyer, key=key)
+    if earlier is not None and earlier.idempotency_digest not in ("", digest):
+        raise Unprocessable(KEY_REUSED)
+    return earlier
+
+
 def order_checkout(
     *,
     buyer,
@@ -70,15 +97,23 @@ def order_checkout(
 
     Names, prices and stock come from the database. Unknown products, an empty cart or
     more than 10 of a product: 400. Not enough stock for any line: 409 naming each short
-    item and how many are left, and nothing is taken. The same Idempotency-Key from the
-    same buyer within 24 hours returns the first order (created False)."""
+    item and how many are left, and nothing is taken.
+
+    The same Idempotency-Key from the same buyer within 24 hours answers the first order
+    (created False), also when the retries arrive at the same moment: the order row claims
+    the key before any stock is taken, so a concurrent retry waits on the first one's
+    uncommitted row (PostgreSQL's unique index; SQLite's single writer), then fails the
+    unique constraint and answers the order that won. The same key for another cart or
+    address is 422 and places nothing."""
     if not cart:
         raise ValidationError({"cart": [EMPTY_CART]})
     if payment not in METHODS:
         raise ValidationError({"payment": ["Unknown payment method."]})
     wanted = _merge(cart)
+    digest = ""
     if idempotency_key:
-        earlier = selectors.order_by_idempotency_key(buyer=buyer, key=idempotency_key)
+        digest = _request_digest(wanted, address.strip(), payment)
+        earlier = _earlier_order(buyer, idempotency_key, digest)
         if earlier is not None:
             return earlier, False
     address = address or (buyer.address or "").strip()
@@ -89,12 +124,10 @@ def order_checkout(
     if unknown:
         raise ValidationError({"cart": [f"Product {', '.join(unknown)} is no longer available."]})
     try:
-        order = _place(buyer, wanted, address, payment, idempotency_key)
+        order = _place(buyer, wanted, address, payment, idempotency_key, digest)
     except IntegrityError:
         # A retry with the same key raced this one and won: answer its order.
-        earlier = idempotency_key and selectors.order_by_idempotency_key(
-            buyer=buyer, key=idempotency_key
-        )
+        earlier = idempotency_key and _earlier_order(buyer, idempotency_key, digest)
         if not earlier:
             raise
         return earlier, False
@@ -102,16 +135,30 @@ def order_checkout(
 
 
 @transaction.atomic
-def _place(buyer, wanted, address, payment, idempotency_key) -> Order:
-    # Writes come first in the transaction (no read-then-upgrade), ids in a fixed order
-    # so two checkouts of the same products never wait on each other crosswise.
-    short = []
-    for product_id in sorted(wanted):
-        taken = Product.objects.filter(pk=product_id, quantity__gte=wanted[product_id]).update(
-            quantity=F("quantity") - wanted[product_id], updated_at=timezone.now()
-        )
-        if not taken:
-            short.append(product_id)
+def _place(buyer, wanted, address, payment, idempotency_key, digest) -> Order:
+    # Writes come first in the transaction (no read-then-upgrade, which SQLite answers
+    # with "database is locked"), and the order row comes first of all: it claims the
+    # Idempotency-Key before any stock moves.
+    if idempotency_key:
+        # A key older than the window may be used again: its old order lets go of it.
+        # Only older ones: an order inside the window keeps the key, so a concurrent retry
+        # fails the unique constraint instead of placing a second order.
+        Order.objects.filter(
+            buyer=buyer,
+            idempotency_key=idempotency_key,
+            created_at__lt=timezone.now() - selectors.IDEMPOTENCY_WINDOW,
+        ).update(idempotency_key=None)
+    order = Order(
+        buyer=buyer,
+        address=address,
+        payment_method=payment,
+        total=Decimal("0.00"),
+        idempotency_key=idempotency_key or None,
+        idempotency_digest=digest,
+    )
+    order.full_clean(exclude=["buyer"])
+    order.save()
+    short = _take_stock(wanted)
     products = Product.objects.in_bulk(list(wanted))
     if short:
         raise Conflict(
@@ -124,11 +171,6 @@ def _place(buyer, wanted, address, payment, idempotency_key) -> Order:
             )
             + "."
         )
-    if idempotency_key:
-        # A key older than the window may be used again: the old order lets go of it.
-        Order.objects.filter(buyer=buyer, idempotency_key=idempotency_key).update(
-            idempotency_key=None
-        )
     lines = []
     total = Decimal("0.00")
     for product_id, quantity in wanted.items():
@@ -136,6 +178,7 @@ def _place(buyer, wanted, address, payment, idempotency_key) -> Order:
         total += product.price * quantity
         lines.append(
             OrderLine(
+                order=order,
                 product=product,
                 product_ref=product.pk,
                 name=product.name,
@@ -145,21 +188,27 @@ def _place(buyer, wanted, address, payment, idempotency_key) -> Order:
                 quantity=quantity,
             )
         )
-    order = Order(
-        buyer=buyer,
-        address=address,
-        payment_method=payment,
-        total=total,
-        idempotency_key=idempotency_key or None,
-    )
-    order.full_clean(exclude=["buyer"])
-    order.save()
-    for line in lines:
-        line.order = order
     OrderLine.objects.bulk_create(lines)
-    catalog_changed()
+    Order.objects.filter(pk=order.pk).update(total=total)
+    order.total = total
+    stock_changed(wanted)
     _mail_after_commit(order.pk, "placed")
     return order
+
+
+def _take_stock(wanted: dict[int, int]) -> list[int]:
+    """Takes each product's quantity with one conditional UPDATE, in id order (every
+    write path locks products in id order, so a checkout and a cancel of the same
+    products never wait on each other crosswise); returns the ids that were short."""
+    short = []
+    now = timezone.now()
+    for product_id in sorted(wanted):
+        taken = Product.objects.filter(pk=product_id, quantity__gte=wanted[product_id]).update(
+            quantity=F("quantity") - wanted[product_id], updated_at=now
+        )
+        if not taken:
+            short.append(product_id)
+    return short
 
 
 def _left(product) -> int:
@@ -187,14 +236,21 @@ def order_set_status(*, order_id: int, status: str, buyer=None) -> Order:
         if not moved:
             raise Conflict(f"This order has changed; it cannot be set to {status} now.")
         if status == OrderStatus.CANCELLED:
-            for line in order.lines.exclude(product=None):
-                Product.objects.filter(pk=line.product_id).update(
-                    quantity=F("quantity") + line.quantity, updated_at=timezone.now()
-                )
-            catalog_changed()
+            _put_back(order)
         if status in (OrderStatus.SHIPPED, OrderStatus.CANCELLED):
             _mail_after_commit(order.pk, status)
     return selectors.order_get_for(user=order.buyer, order_id=order.pk)
+
+
+def _put_back(order: Order) -> None:
+    """Returns every line's quantity to its product, in id order like `_take_stock`."""
+    now = timezone.now()
+    lines = sorted(order.lines.exclude(product=None), key=lambda line: line.product_id)
+    for line in lines:
+        Product.objects.filter(pk=line.product_id).update(
+            quantity=F("quantity") + line.quantity, updated_at=now
+        )
+    stock_changed(line.product_id for line in lines)
 
 
 def order_cancel(*, buyer, order_id: int) -> Order:

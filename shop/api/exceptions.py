@@ -31,6 +31,15 @@ class Conflict(exceptions.APIException):
     default_code = "conflict"
 
 
+class Unprocessable(exceptions.APIException):
+    """422: well-formed, but contradicts what the server already holds for it (an
+    Idempotency-Key reused for another request)."""
+
+    status_code = status.HTTP_422_UNPROCESSABLE_ENTITY
+    default_detail = "This request cannot be processed."
+    default_code = "unprocessable"
+
+
 class PayloadTooLarge(exceptions.APIException):
     status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
     default_detail = "Upload too large."
