@@ -46,7 +46,9 @@ class StockAsShown(forms.ModelForm):
     """The stock the page showed travels with the form (a hidden initial value), so a
     sale made while the page was open is never undone: a stock left alone is not written
     back (ProductAdmin.save_model writes only the fields changed), and a stock edited from
-    a figure that is no longer the stored one is refused with the new figure."""
+    a figure that is no longer the stored one is refused with the new figure. The Django
+    admin validates and saves a form in one transaction, in which the row stays locked
+    from this check to the save."""
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -64,7 +66,15 @@ class StockAsShown(forms.ModelForm):
                 shown = field.to_python(shown)
             except forms.ValidationError:
                 shown = None  # no figure came with the form: an explicit new stock
-            now = self.instance.quantity  # as stored when this request read it
+            # The stored figure, locked until the admin's transaction commits, so a sale
+            # cannot slip in between this check and the save (PostgreSQL; SQLite's
+            # transactions take the write lock when they begin).
+            now = (
+                Product.objects.select_for_update()
+                .filter(pk=self.instance.pk)
+                .values_list("quantity", flat=True)
+                .first()
+            )
             if shown is not None and shown != now:
                 raise forms.ValidationError(STOCK_CHANGED.format(shown=shown, now=now))
         return quantity

@@ -133,3 +133,29 @@ def test_a_quick_stock_edit_in_the_list_from_an_old_figure_is_refused(staff_clie
     assert STOCK_CHANGED.format(shown=10, now=9) in response.content.decode()
     product.refresh_from_db()
     assert product.quantity == 9
+
+
+def test_an_admin_stock_check_holds_the_row_until_the_save(staff_client):
+    """Between the check of the stock shown and the save, no sale may commit: the check
+    reads the row locked (PostgreSQL), or the admin's transaction holds the write lock
+    from its start (SQLite's IMMEDIATE transactions)."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    product = ProductFactory(quantity=10)
+    with CaptureQueriesContext(connection) as queries:
+        response = staff_client.post(
+            f"/admin/catalog/product/{product.pk}/change/", change_form(product, quantity="15")
+        )
+    assert response.status_code == 302
+    if connection.vendor == "postgresql":
+        sql = [query["sql"] for query in queries.captured_queries]
+        locked = [q for q in sql if "FOR UPDATE" in q and '"catalog_product"' in q]
+        assert locked, sql
+        assert sql.index(locked[0]) < next(
+            i for i, q in enumerate(sql) if q.startswith('UPDATE "catalog_product"')
+        )
+    else:
+        assert connection.settings_dict["OPTIONS"]["transaction_mode"] == "IMMEDIATE"
+    product.refresh_from_db()
+    assert product.quantity == 15

@@ -307,3 +307,84 @@ def test_checkout_makes_cached_product_reads_fresh(api, buyer_api, phone, settin
     assert api.get(path).json()["product"]["quantity"] == 5
     buyer_api.post(CHECKOUT, {"cart": [{"_id": phone.pk, "quantity": 2}]})
     assert api.get(path).json()["product"]["quantity"] == 3
+
+
+@pytest.mark.parametrize("backend", ["locmem", "file"])
+def test_a_sale_leaves_cached_lists_cached_and_the_sold_product_fresh(
+    api, buyer_api, phone, case, settings, tmp_path, django_assert_num_queries, backend
+):
+    """A sale is not a catalogue change: lists, counts and searches that do not show the
+    sold product stay cached (no SQL), and every answer that shows it is recomputed."""
+    from catalog.caching import local
+
+    if backend == "file":
+        settings.CACHES = {
+            "default": {
+                "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+                "LOCATION": str(tmp_path / "cache"),
+            }
+        }
+    local.clear()
+    settings.CATALOG_CACHE_SECONDS = 300
+    other = ProductFactory(name="Desk Lamp", category=case.category, quantity=7)
+    unsold = [
+        f"/api/v1/product/get-product/{other.slug}",
+        f"/api/v1/product/search/{other.name}",
+        "/api/v1/product/product-count",
+    ]
+    showing_phone = [
+        f"/api/v1/product/get-product/{phone.slug}",
+        f"/api/v1/product/search/{phone.name}",
+        "/api/v1/product/product-list/1",
+    ]
+    for path in unsold + showing_phone:
+        assert api.get(path).status_code == 200
+
+    buyer_api.post(CHECKOUT, {"cart": [{"_id": phone.pk, "quantity": 2}]})
+
+    # With the file cache a hit that shows products reads their stamps (updated_at).
+    per_hit = {"locmem": [0, 0, 0], "file": [1, 1, 0]}[backend]
+    for path, queries in zip(unsold, per_hit, strict=True):
+        with django_assert_num_queries(queries):
+            assert api.get(path).status_code == 200
+    assert api.get(showing_phone[0]).json()["product"]["quantity"] == 3
+    assert api.get(showing_phone[1]).json()[0]["quantity"] == 3
+    listed = api.get(showing_phone[2]).json()["products"]
+    assert {p["slug"]: p["quantity"] for p in listed}[phone.slug] == 3
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+
+def test_a_sale_keeps_the_catalogue_version(buyer_api, phone):
+    from catalog.caching import catalog_version
+
+    before = catalog_version()
+    assert buyer_api.post(CHECKOUT, {"cart": [{"_id": phone.pk}]}).status_code == 201
+    order = Order.objects.get()
+    assert buyer_api.post(f"/api/v1/orders/{order.pk}/cancel").status_code == 200
+    assert catalog_version() == before
+
+
+def test_the_same_key_for_another_cart_is_422_and_places_nothing(buyer_api, phone, case):
+    first = buyer_api.post(CHECKOUT, {"cart": [{"_id": phone.pk}]}, HTTP_IDEMPOTENCY_KEY="tap-7")
+    assert first.status_code == 201
+    before = _snapshot()
+    for body in (
+        {"cart": [{"_id": case.pk}]},
+        {"cart": [{"_id": phone.pk, "quantity": 2}]},
+        {"cart": [{"_id": phone.pk}], "address": "Another street 5"},
+    ):
+        again = buyer_api.post(CHECKOUT, body, HTTP_IDEMPOTENCY_KEY="tap-7")
+        assert again.status_code == 422
+        assert again.json() == {
+            "success": False,
+            "message": "This Idempotency-Key was used for another checkout",
+        }
+    assert _snapshot() == before
+    # The same cart, its lines listed differently, is the same checkout.
+    same = buyer_api.post(
+        CHECKOUT,
+        {"cart": [{"_id": phone.pk, "quantity": 1}]},
+        HTTP_IDEMPOTENCY_KEY="tap-7",
+    )
+    assert same.status_code == 200
+    assert same.json()["order"]["_id"] == first.json()["order"]["_id"]
