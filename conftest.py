@@ -35,3 +35,12 @@ def staff_client(client):
     user = get_user_model().objects.create_superuser(email="owner@example.com", password="x")
     client.force_login(user)
     return client
+
+
+@pytest.fixture
+def run_tasks():
+    """Runs the task queue's jobs that are due (order mails), as a worker would; returns
+    how many ran. The tests' web requests start no worker (TASKS_IN_PROCESS is off)."""
+    from shop.tasks import run_ready_tasks
+
+    return run_ready_tasks

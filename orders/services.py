@@ -29,9 +29,9 @@ from rest_framework.exceptions import ValidationError
 from catalog.caching import stock_changed
 from catalog.models import Product
 from orders import selectors
-from orders.emails import order_email_send
 from orders.models import NEXT_STATUSES, Order, OrderLine, OrderStatus
 from orders.payments import METHODS
+from orders.tasks import send_order_mail
 from shop.api.exceptions import Conflict, Unprocessable
 
 MAX_PER_PRODUCT = 10
@@ -58,12 +58,10 @@ def _merge(cart: list[dict]) -> "OrderedDict[int, int]":
     return wanted
 
 
-def _mail_after_commit(order_id: int, event: str) -> None:
-    def send():
-        order = Order.objects.select_related("buyer").prefetch_related("lines").get(pk=order_id)
-        order_email_send(order=order, event=event)
-
-    transaction.on_commit(send)
+def _mail(order_id: int, event: str) -> None:
+    """The buyer's mail, as a job written in this transaction: sent by a worker once the
+    order is committed, never if it is not, retried while the mail server is away."""
+    send_order_mail.enqueue(order_id, event)
 
 
 def _request_digest(wanted: "OrderedDict[int, int]", address: str, payment: str) -> str:
@@ -192,7 +190,7 @@ def _place(buyer, wanted, address, payment, idempotency_key, digest) -> Order:
     Order.objects.filter(pk=order.pk).update(total=total)
     order.total = total
     stock_changed(wanted)
-    _mail_after_commit(order.pk, "placed")
+    _mail(order.pk, "placed")
     return order
 
 
@@ -238,7 +236,7 @@ def order_set_status(*, order_id: int, status: str, buyer=None) -> Order:
         if status == OrderStatus.CANCELLED:
             _put_back(order)
         if status in (OrderStatus.SHIPPED, OrderStatus.CANCELLED):
-            _mail_after_commit(order.pk, status)
+            _mail(order.pk, status)
     return selectors.order_get_for(user=order.buyer, order_id=order.pk)
 
 

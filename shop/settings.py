@@ -40,6 +40,8 @@ INSTALLED_APPS = [
     "corsheaders",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "django_tasks",
+    "django_tasks_db",
     "shop",
     "accounts",
     # Before catalog: orders' seed_demo (with --orders) extends catalog's and must win.
@@ -349,5 +351,16 @@ EMAIL_HOST_USER = _email["EMAIL_HOST_USER"] or ""
 EMAIL_HOST_PASSWORD = _email["EMAIL_HOST_PASSWORD"] or ""
 EMAIL_USE_TLS = bool(_email.get("EMAIL_USE_TLS"))
 EMAIL_USE_SSL = bool(_email.get("EMAIL_USE_SSL"))
+# --- Task queue (shop/tasks.py): jobs are rows of the shop's database -----------------
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+# Each web process runs a worker thread; off where `manage.py run_tasks` processes run.
+TASKS_IN_PROCESS = env.bool("TASKS_IN_PROCESS", default=True)
+TASK_MAX_ATTEMPTS = env.int("TASK_MAX_ATTEMPTS", default=8)
+TASK_RETRY_SECONDS = env.float("TASK_RETRY_SECONDS", default=30)
+TASK_RETRY_MAX_SECONDS = env.float("TASK_RETRY_MAX_SECONDS", default=3600)
+# A job still running this long after a worker took it is taken to be lost with its
+# worker and runs again: longer than any job takes (a mail: EMAIL_TIMEOUT).
+TASK_LEASE_SECONDS = env.float("TASK_LEASE_SECONDS", default=300)
+
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="ShopSphere <orders@localhost>")
 EMAIL_TIMEOUT = env.int("EMAIL_TIMEOUT", default=10)

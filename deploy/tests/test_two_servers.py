@@ -5,7 +5,7 @@ all on loopback ports. `make test-deploy` runs it (CI too).
 
 Environment: TWO_SERVERS_DATABASE (default `twoservers`), TWO_SERVERS_PG
 (postgres://postgres@127.0.0.1:5432), TWO_SERVERS_REDIS_URL (redis://127.0.0.1:6379/10,
-flushed before and after), TWO_SERVERS_PORT (first of four ports, default 2080), NGINX
+flushed before and after), TWO_SERVERS_PORT (first of five ports, default 2080), NGINX
 (default `nginx` on the PATH or /usr/sbin/nginx).
 """
 
@@ -38,13 +38,14 @@ from shop.tests.s3server import (
     s3_client,
     wait_for_port,
 )
+from shop.tests.smtp import smtp_server
 
 ROOT = Path(__file__).resolve().parents[2]
 DATABASE = os.environ.get("TWO_SERVERS_DATABASE", "twoservers")
 PG = os.environ.get("TWO_SERVERS_PG", "postgres://postgres@127.0.0.1:5432").rstrip("/")
 REDIS_URL = os.environ.get("TWO_SERVERS_REDIS_URL", "redis://127.0.0.1:6379/10")
 FIRST_PORT = int(os.environ.get("TWO_SERVERS_PORT", "2080"))
-NGINX_PORT, PORT_A, PORT_B, S3_PORT = range(FIRST_PORT, FIRST_PORT + 4)
+NGINX_PORT, PORT_A, PORT_B, S3_PORT, SMTP_PORT = range(FIRST_PORT, FIRST_PORT + 5)
 BUCKET = "shop-media"
 MAX_PHOTO_BYTES = 300_000
 ADMIN = {"email": "admin@example.com", "password": "a-long-admin-passphrase"}
@@ -82,6 +83,7 @@ class Stack:
         self.processes: dict[str, subprocess.Popen] = {}
         self.env: dict[str, str] = {}
         self.s3 = None
+        self.inbox = None
 
     def start_gunicorn(self, name: str, port: int, media: Path) -> None:
         media.mkdir()
@@ -93,6 +95,18 @@ class Stack:
             stdout=log,
             stderr=log,
             start_new_session=True,  # its own process group: killed whole, master and workers
+        )
+
+    def start_worker(self) -> None:
+        """The task queue's worker, as deploy/systemd/shopsphere-tasks.service runs it."""
+        log = open(self.tmp / "tasks.log", "wb")  # noqa: SIM115 (closed with the process)
+        self.processes["tasks"] = subprocess.Popen(
+            [sys.executable, "manage.py", "run_tasks", "--no-reload", "--interval", "0.2"],
+            cwd=ROOT,
+            env=self.env,
+            stdout=log,
+            stderr=log,
+            start_new_session=True,
         )
 
     def kill(self, name: str) -> None:
@@ -126,7 +140,8 @@ def stack(tmp_path_factory):
     cache.flushdb()
     _admin_sql(f'DROP DATABASE IF EXISTS "{DATABASE}" WITH (FORCE)')
     _admin_sql(f'CREATE DATABASE "{DATABASE}"')
-    with moto_server(S3_PORT) as endpoint:
+    with moto_server(S3_PORT) as endpoint, smtp_server(SMTP_PORT) as inbox:
+        s.inbox = inbox
         try:
             s.s3 = s3_client(endpoint)
             s.s3.create_bucket(Bucket=BUCKET)
@@ -148,6 +163,8 @@ def stack(tmp_path_factory):
                 "WEB_CONCURRENCY": "2",
                 "HOST": "127.0.0.1",
                 "LOG_LEVEL": "WARNING",
+                "TASKS_IN_PROCESS": "false",
+                "EMAIL_URL": f"smtp://127.0.0.1:{SMTP_PORT}",
             }
             # Migrations on deploy: once, before the servers start.
             subprocess.run(
@@ -162,6 +179,7 @@ def stack(tmp_path_factory):
             )
             s.start_gunicorn("a", PORT_A, s.media_a)
             s.start_gunicorn("b", PORT_B, s.media_b)
+            s.start_worker()
 
             static = tmp / "staticfiles"
             (static / "img").mkdir(parents=True)
@@ -307,6 +325,42 @@ def test_a_photo_uploaded_on_one_is_served_by_the_other_from_the_bucket(stack, t
     assert through_nginx.content == in_bucket
     # Neither server wrote anything to its own disk.
     assert list(stack.media_a.iterdir()) == [] and list(stack.media_b.iterdir()) == []
+
+
+def test_a_sale_on_one_is_seen_on_the_other_and_mailed_by_the_worker(stack, token):
+    category = requests.post(
+        f"{stack.a}/api/v1/category/create-category",
+        json={"name": "Sold"},
+        headers=_auth(token),
+        timeout=TIMEOUT,
+    ).json()["category"]
+    product = requests.post(
+        f"{stack.a}/api/v1/product/create-product",
+        data={
+            "name": "Speaker sold on A",
+            "description": "Five in stock.",
+            "price": "1999",
+            "quantity": "5",
+            "category": category["_id"],
+        },
+        headers=_auth(token),
+        timeout=TIMEOUT,
+    ).json()["products"]
+    detail = f"{stack.b}/api/v1/product/get-product/{product['slug']}"
+    assert requests.get(detail, timeout=TIMEOUT).json()["product"]["quantity"] == 5  # cached
+    order = requests.post(
+        f"{stack.a}/api/v1/orders/checkout",
+        json={"cart": [{"_id": product["_id"], "quantity": 2}], "address": "1 MG Road"},
+        headers=_auth(token),
+        timeout=TIMEOUT,
+    )
+    assert order.status_code == 201, order.text
+    assert requests.get(detail, timeout=TIMEOUT).json()["product"]["quantity"] == 3
+    subject = f"ShopSphere: your order {order.json()['order']['_id']} is placed"
+    deadline = time.monotonic() + 60
+    while subject not in stack.inbox.subjects:
+        assert time.monotonic() < deadline, "the worker sent no mail"
+        time.sleep(0.1)
 
 
 def test_a_login_throttled_on_one_counts_on_the_other(stack):

@@ -211,13 +211,11 @@ def test_a_later_price_change_leaves_the_order_alone(buyer_api, phone):
     assert order["total"] == 49999.5
 
 
-def test_the_same_idempotency_key_returns_the_first_order_with_200(
-    buyer_api, phone, django_capture_on_commit_callbacks
-):
+def test_the_same_idempotency_key_returns_the_first_order_with_200(buyer_api, phone, run_tasks):
     body = {"cart": [{"_id": phone.pk, "quantity": 2}]}
-    with django_capture_on_commit_callbacks(execute=True):
-        first = buyer_api.post(CHECKOUT, body, HTTP_IDEMPOTENCY_KEY="abc-123")
-        again = buyer_api.post(CHECKOUT, body, HTTP_IDEMPOTENCY_KEY="abc-123")
+    first = buyer_api.post(CHECKOUT, body, HTTP_IDEMPOTENCY_KEY="abc-123")
+    again = buyer_api.post(CHECKOUT, body, HTTP_IDEMPOTENCY_KEY="abc-123")
+    assert run_tasks() == 1  # one order, one mail
     assert (first.status_code, again.status_code) == (201, 200)
     assert again.json()["order"]["_id"] == first.json()["order"]["_id"]
     assert Order.objects.count() == 1
@@ -274,11 +272,10 @@ def test_checkout_is_throttled_per_user_with_retry_after(buyer_api, other_api, p
         api_settings.reload()
 
 
-def test_a_placed_order_sends_the_buyer_a_mail(
-    buyer_api, buyer, phone, django_capture_on_commit_callbacks
-):
-    with django_capture_on_commit_callbacks(execute=True):
-        response = buyer_api.post(CHECKOUT, {"cart": [{"_id": phone.pk, "quantity": 2}]})
+def test_a_placed_order_sends_the_buyer_a_mail(buyer_api, buyer, phone, run_tasks):
+    response = buyer_api.post(CHECKOUT, {"cart": [{"_id": phone.pk, "quantity": 2}]})
+    assert mail.outbox == []  # sent by the task queue's worker, not by the request
+    run_tasks()
     assert len(mail.outbox) == 1
     message = mail.outbox[0]
     assert message.to == [buyer.email]
@@ -287,18 +284,30 @@ def test_a_placed_order_sends_the_buyer_a_mail(
     assert "99999.00" in message.body
 
 
-def test_a_failing_mail_server_never_fails_the_order(
-    buyer_api, phone, settings, caplog, django_capture_on_commit_callbacks
+def test_a_failing_mail_server_never_fails_the_order_and_the_mail_is_tried_again(
+    buyer_api, phone, settings, caplog, run_tasks
 ):
+    from django_tasks_db.models import DBTaskResult
+
     settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
     settings.EMAIL_HOST = "127.0.0.1"
     settings.EMAIL_PORT = 1  # nothing listens there
     settings.EMAIL_TIMEOUT = 2
-    with django_capture_on_commit_callbacks(execute=True):
-        response = buyer_api.post(CHECKOUT, {"cart": [{"_id": phone.pk}]})
+    response = buyer_api.post(CHECKOUT, {"cart": [{"_id": phone.pk}]})
     assert response.status_code == 201
     assert Order.objects.count() == 1
+    assert run_tasks() == 1
     assert "Could not send" in caplog.text
+    retry = DBTaskResult.objects.get(status="READY")
+    assert retry.args_kwargs["kwargs"] == {"attempt": 2}
+    assert retry.run_after > timezone.now()  # after a backoff, not at once
+    # The server is back: the retry, once due, sends it.
+    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+    DBTaskResult.objects.filter(pk=retry.pk).update(run_after=timezone.now())
+    assert run_tasks() == 1
+    assert [m.subject for m in mail.outbox] == [
+        f"ShopSphere: your order {response.json()['order']['_id']} is placed"
+    ]
 
 
 def test_checkout_makes_cached_product_reads_fresh(api, buyer_api, phone, settings):

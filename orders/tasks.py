@@ -1,0 +1,19 @@
+"""Order side effects run by the task queue (shop/tasks.py), enqueued in the order's
+transaction by orders.services."""
+
+from orders.emails import order_email_send
+from orders.models import Order
+from shop.tasks import retrying
+
+
+class MailNotSent(Exception):
+    """The mail server refused or could not be reached (orders.emails logged why)."""
+
+
+@retrying
+def send_order_mail(order_id: int, event: str) -> None:
+    """The buyer's mail about an order ("placed", "Shipped", "Cancelled"); raises when the
+    mail did not go out, so the queue tries again later."""
+    order = Order.objects.select_related("buyer").prefetch_related("lines").get(pk=order_id)
+    if not order_email_send(order=order, event=event):
+        raise MailNotSent(f"The {event} mail for order {order_id} was not sent.")

@@ -1,0 +1,165 @@
+"""Order mails through the task queue (shop/tasks.py) against real processes: a gunicorn
+server, `manage.py run_tasks` workers and a real SMTP server (aiosmtpd) on loopback, on a
+SQLite file or on PostgreSQL when the tests run on it. The mail server is the one thing
+outside the project; it is a real one here, slow, down or killed as a real one is."""
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from contextlib import contextmanager
+
+import pytest
+import requests
+
+from shop.tests.live_gunicorn import ROOT, free_port, gunicorn_server
+from shop.tests.smtp import smtp_server
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+SEED = """
+from decimal import Decimal
+from accounts.models import User
+from accounts.services import user_issue_token
+from catalog.models import Category, Product
+category = Category.objects.create(name="Audio", slug="audio")
+product = Product.objects.create(
+    name="Speaker", slug="speaker", description="Loud.", price=Decimal("999.00"),
+    quantity=100, category=category,
+)
+user = User.objects.create_user("buyer@example.com", "Shop-Pass-2026!", name="Buyer",
+                                address="1 Main Rd")
+print(product.pk, user_issue_token(user=user))
+"""
+
+JOBS = """
+import json
+from django_tasks_db.models import DBTaskResult
+print(json.dumps(sorted(DBTaskResult.objects.values_list("status", flat=True))))
+"""
+
+
+@contextmanager
+def silent_server(port: int):
+    """A mail server that takes the connection and never says a word (a hung one)."""
+    listener = socket.create_server(("127.0.0.1", port))
+    held = []
+    stop = threading.Event()
+
+    def accept():
+        listener.settimeout(0.2)
+        while not stop.is_set():
+            try:
+                held.append(listener.accept()[0])
+            except TimeoutError:
+                continue
+
+    thread = threading.Thread(target=accept, daemon=True)
+    thread.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        thread.join()
+        for connection in held:
+            connection.close()
+        listener.close()
+
+
+def _environment(smtp_port: int, **more) -> dict:
+    return {
+        "EMAIL_URL": f"smtp://127.0.0.1:{smtp_port}",
+        "TASKS_IN_PROCESS": "false",
+        "TASK_RETRY_SECONDS": "0.5",
+        "TASK_RETRY_MAX_SECONDS": "1",
+        "THROTTLE_CHECKOUT": "1000/min",
+        **more,
+    }
+
+
+@contextmanager
+def worker(server):
+    process = subprocess.Popen(
+        [sys.executable, "manage.py", "run_tasks", "--interval", "0.2", "--no-startup-delay"],
+        cwd=ROOT,
+        env=server.env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        yield process
+    finally:
+        if process.poll() is None:
+            process.send_signal(signal.SIGKILL)
+        process.wait(timeout=30)
+
+
+def _wait_for(condition, what: str, timeout: float = 90):
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"Timed out waiting for {what}")
+        time.sleep(0.1)
+
+
+def _checkout(server, product_id, token):
+    return requests.post(
+        f"{server.url}/api/v1/orders/checkout",
+        json={"cart": [{"_id": product_id}]},
+        headers={"Authorization": f"Bearer {token}"},
+        timeout=30,  # the hung mail server holds a send for EMAIL_TIMEOUT, 120 s
+    )
+
+
+def _jobs(server) -> list[str]:
+    return json.loads(server.manage("shell", "-c", JOBS).strip().splitlines()[-1])
+
+
+def test_orders_are_placed_while_the_mail_server_hangs_and_mailed_once_it_is_back(tmp_path):
+    smtp_port = free_port()
+    environment = _environment(smtp_port, EMAIL_TIMEOUT="120")
+    with gunicorn_server(tmp_path, **environment) as server:
+        product, token = server.manage("shell", "-c", SEED).strip().splitlines()[-1].split()
+        with worker(server), silent_server(smtp_port):
+            answers = [_checkout(server, product, token) for _ in range(5)]
+            assert [answer.status_code for answer in answers] == [201] * 5
+        orders = [answer.json()["order"]["_id"] for answer in answers]
+        # The mail server is back; the job the hung server held failed when it went away.
+        with smtp_server(smtp_port) as inbox, worker(server):
+            _wait_for(lambda: len(inbox.subjects) >= 5, "five mails")
+            _wait_for(lambda: "READY" not in _jobs(server), "the queue to drain")
+        assert sorted(inbox.subjects) == sorted(
+            f"ShopSphere: your order {number} is placed" for number in orders
+        )
+
+
+def test_a_mail_whose_worker_was_killed_is_sent_again_once(tmp_path):
+    smtp_port = free_port()
+    environment = _environment(smtp_port, EMAIL_TIMEOUT="120", TASK_LEASE_SECONDS="2")
+    with gunicorn_server(tmp_path, **environment) as server:
+        product, token = server.manage("shell", "-c", SEED).strip().splitlines()[-1].split()
+        with silent_server(smtp_port), worker(server) as first:
+            order = _checkout(server, product, token).json()["order"]["_id"]
+            _wait_for(lambda: _jobs(server) == ["RUNNING"], "the worker to take the job")
+            os.kill(first.pid, signal.SIGKILL)  # mid-send: the job stays RUNNING
+            first.wait(timeout=30)
+        assert _jobs(server) == ["RUNNING"]
+        with smtp_server(smtp_port) as inbox, worker(server):
+            _wait_for(lambda: _jobs(server) == ["SUCCESSFUL"], "the job to be sent again")
+        # One job, handed back once and sent once; nothing left to run.
+        assert inbox.subjects == [f"ShopSphere: your order {order} is placed"]
+
+
+def test_the_web_server_runs_the_jobs_itself_by_default(tmp_path):
+    """The two-command default: no worker process, the web process's own thread sends."""
+    smtp_port = free_port()
+    environment = _environment(smtp_port, TASKS_IN_PROCESS="true", WEB_CONCURRENCY="2")
+    with gunicorn_server(tmp_path, **environment) as server, smtp_server(smtp_port) as inbox:
+        product, token = server.manage("shell", "-c", SEED).strip().splitlines()[-1].split()
+        order = _checkout(server, product, token).json()["order"]["_id"]
+        _wait_for(lambda: _jobs(server) == ["SUCCESSFUL"], "the web process to send the mail")
+        assert inbox.subjects == [f"ShopSphere: your order {order} is placed"]
