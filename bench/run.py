@@ -64,6 +64,11 @@ MIX_LUA = ROOT / "bench" / "wrk_mix.lua"
 PY = sys.executable
 MANAGE = [PY, str(ROOT / "manage.py")]
 
+# Orders a second in the selling runs, and the share of the Zipf mix's throughput each
+# must keep (at 2/s: 80%; at 10/s: 60%).
+SELL = (2.0, 10.0)
+SELL_TARGET = {2.0: 0.80, 10.0: 0.60}
+
 # Share of the ceiling each kind of call must keep (issue 8's targets).
 TARGET_SHARE = {"read": 0.50, "search": 0.30}
 MAX_QUERIES = 3
@@ -93,6 +98,9 @@ class Call:
     before: object = None
     target_share: float | None = None
     target_p99_ms: float | None = None
+    # Orders a second placed by buyers (and an admin edit every few seconds) during the
+    # run (bench/sell.py); None: nobody buys.
+    selling: float | None = None
 
 
 def log(message: str) -> None:
@@ -468,9 +476,21 @@ def load_all(calls: list[Call], base: str, args: argparse.Namespace) -> dict:
             workers = set(worker_pids(master)) if master else set()
             if call.before is not None:
                 call.before()
-            if args.warmup > 0:
-                wrk(call, base, args.warmup, args)
-            result = wrk(call, base, args.duration, args)
+            seller = None
+            if call.selling is not None:
+                from sell import Seller
+
+                seller = Seller(base, args.people, call.selling)
+                seller.start()
+            try:
+                if args.warmup > 0:
+                    wrk(call, base, args.warmup, args)
+                result = wrk(call, base, args.duration, args)
+            finally:
+                if seller is not None:
+                    seller.stop()
+            if seller is not None:
+                result["selling"] = seller.summary()
             # Workers replaced during the call (a restart, a crash): their figures are not
             # the steady state's, and the tables say so.
             result["worker_restarts"] = len(set(worker_pids(master)) - workers) if master else 0
@@ -522,14 +542,18 @@ def mixed_calls(args: argparse.Namespace) -> list[Call]:
     # without the response cache's help (the runs above repeat a few hundred requests).
     kinds = [kind for kind in files if kind != "mix"]
     cold = write_mix(build_mix(wanted=dict.fromkeys(kinds, COLD_SIZE)), ROOT / "var" / "cold")
+    zipf = f"Zipf mix (s = {args.zipf_s:g})"
     runs = [
-        ("uniform mix", files["mix"], "uniform", 0.15),
-        (f"Zipf mix (s = {args.zipf_s:g})", files["mix"], "zipf", 0.30),
-        *[(f"{kind} alone", files[kind], "uniform", 0.10) for kind in kinds],
-        *[(f"{kind} alone, cold", cold[kind], "sequence", 0.10) for kind in kinds],
+        ("uniform mix", files["mix"], "uniform", 0.15, None),
+        (zipf, files["mix"], "zipf", 0.30, None),
+        # The same Zipf mix while buyers place orders and an admin edits a product every
+        # few seconds: a sale must not empty the cache (compared with the run above).
+        *[(f"{zipf} while selling {rate:g}/s", files["mix"], "zipf", None, rate) for rate in SELL],
+        *[(f"{kind} alone", files[kind], "uniform", 0.10, None) for kind in kinds],
+        *[(f"{kind} alone, cold", cold[kind], "sequence", 0.10, None) for kind in kinds],
     ]
     calls = []
-    for name, (path, count), dist, share in runs:
+    for name, (path, count), dist, share, rate in runs:
         calls.append(
             Call(
                 name,
@@ -545,6 +569,7 @@ def mixed_calls(args: argparse.Namespace) -> list[Call]:
                 before=bump_version,  # each run starts from an empty response cache
                 target_share=share,
                 target_p99_ms=150,
+                selling=rate,
             )
         )
     return calls
@@ -656,7 +681,31 @@ def table(calls: list[Call]) -> list[dict]:
                 "load": call.load,
             }
         )
+    _selling_verdicts(rows)
     return rows
+
+
+def _selling_verdicts(rows: list[dict]) -> None:
+    """A run while selling is judged against the same mix without sales in this run: it
+    keeps SELL_TARGET of its throughput, with p99 <= 150 ms."""
+    by_name = {r["call"]: r for r in rows}
+    for r in rows:
+        selling = r["load"].get("selling")
+        if not selling:
+            continue
+        alone = by_name.get(r["call"].split(" while selling")[0])
+        kept = r["rps"] / alone["rps"] if alone and alone["rps"] else 0.0
+        r["kept"] = round(kept, 3)
+        wanted = SELL_TARGET.get(selling["rate"], 0.0)
+        problems = [f"kept < {wanted:.0%}"] if kept < wanted else []
+        if r["p99_ms"] > 150:
+            problems.append("p99 > 150 ms")
+        if r["errors"]:
+            problems.append("errors")
+        failed = selling["checkouts"]["sent"] - selling["checkouts"]["ok"]
+        if failed:
+            problems.append(f"{failed} checkout(s) not placed")
+        r["target"] = "ok" if not problems else "MISS " + ", ".join(problems)
 
 
 def markdown(rows: list[dict], machine: dict, run: dict) -> str:
@@ -747,6 +796,30 @@ def mixed_markdown(rows: list[dict], run: dict) -> list[str]:
             f"| {r['share']:.1%} | {r['p50_ms']:.1f} | {r['p95_ms']:.1f} | {r['p99_ms']:.1f} "
             f"| {r['errors']} | {spread_text(r['load'])} | {r['target']} |"
         )
+    selling = [r for r in rows if r["load"].get("selling")]
+    if selling:
+        lines += [
+            "",
+            "### While selling",
+            "",
+            "The Zipf mix again while buyers place orders at a steady rate (bench/sell.py: "
+            "one checkout every 1/rate s, one or two products each) and an admin edits a "
+            "product's description every 5 s through the update call. Kept: the read "
+            "throughput against the Zipf mix without sales in this run. Targets: 2/s keeps "
+            ">= 80%, 10/s >= 60%, p99 <= 150 ms.",
+            "",
+            "| Traffic | reads req/s | kept | p99 ms | checkouts sent (placed) | checkout p50 "
+            "/ p99 ms | edits sent (saved) | target |",
+            "|---|---:|---:|---:|---:|---:|---:|---|",
+        ]
+        for r in selling:
+            sale = r["load"]["selling"]
+            c, e = sale["checkouts"], sale["edits"]
+            lines.append(
+                f"| {r['call']} | {r['rps']:,.0f} | {r.get('kept', 0):.0%} "
+                f"| {r['p99_ms']:.1f} | {c['sent']} ({c['ok']}) "
+                f"| {c['p50_ms']} / {c['p99_ms']} | {e['sent']} ({e['ok']}) | {r['target']} |"
+            )
     rss = run.get("worker_rss_mb")
     if rss:
         lines += [
@@ -847,6 +920,11 @@ def main() -> None:
             "cold_ms": unpaged.cold_ms,
             "warm_ms": unpaged.warm_ms,
         }
+    if any(c.selling is not None for c in calls):
+        from sell import prepare
+
+        log("preparing buyers and an admin for the runs while selling")
+        args.people = prepare()
     machine = machine_info(meta)
     from django.db import connections
 

@@ -88,6 +88,7 @@ def namespace() -> str:
             settings.PRODUCTS_PER_PAGE,
             settings.SEARCH_RESULTS_LIMIT,
             settings.SEARCH_WINDOW_MARGIN,
+            settings.SEARCH_RANKED_MATCHES,
             "stock-stamps",  # the entries' layout: an older layout's entries are not read
         )
     )

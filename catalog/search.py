@@ -37,6 +37,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import chain, repeat
 
+from django.conf import settings
 from django.db import connection
 from rapidfuzz.distance import OSA
 
@@ -459,20 +460,21 @@ def match_query(products, expression: Node):
     )
 
 
-# --- common words on PostgreSQL: rank the newest products' matches (issue 17) -----------
+# --- common words on PostgreSQL: rank the newest matches ---------------------------------
 #
-# A word many products hold (`series`, `red`, an OR of common words) matches tens of
-# thousands of rows, and ranking every one of them took 30-100 ms at 100k products (and
-# ten times that at 1M). Such a step is answered from a window of the newest products
-# instead, read in the list index's order and tested one by one: a window expected to
-# hold SEARCH_WINDOW_MARGIN times the answer, used when it is smaller than the matches
-# (window_size). The larger the share of the catalogue a word holds, the smaller its
-# window: a word every product holds reads 200 rows, and the most rows a step ranks is
-# about sqrt(margin x answer x catalogue), 14,000 at 1M. The number of matches is
-# PostgreSQL's own estimate (EXPLAIN: the planner's statistics, no rows read). A window
-# that comes back short (the newest products lack the word) is read again eight times
-# larger while that stays smaller than the matches, then every match is ranked as before:
-# at worst about twice the ranking's cost, and a wrong estimate costs time, never results.
+# A step (the literal, a match) ranks its newest SEARCH_RANKED_MATCHES matches, not every
+# match: a word many products hold (`series`, `red`) matches tens of thousands of rows,
+# and ranking every one of them grows with the catalogue. What is ranked depends on the
+# catalogue and the query only, so the same search on the same catalogue always answers
+# the same. How those matches are found is the planner's statistics' choice, never seen
+# in the answer: a common word from a window of the newest products, read in the list
+# index's order and tested one by one (a window expected to hold SEARCH_WINDOW_MARGIN
+# times the answer, used when it is smaller than the matches: window_size); a rare one
+# through its index (trigrams, the word index), its matches sorted by age. The number of
+# matches is PostgreSQL's own estimate (EXPLAIN, or its statistics held in process). A
+# window that does not hold the newest matches (the newest products lack the word) is
+# read again eight times larger while that stays smaller than the matches, then the
+# index is read: a wrong estimate costs time, never results.
 
 # Both read the newest products in the list index's order: the subquery's LIMIT keeps the
 # planner from testing the whole catalogue through another index first (no condition
@@ -480,18 +482,28 @@ def match_query(products, expression: Node):
 # (the window's 5,714 documents: 3.3 ms where the CTE took 6.4, EXPLAIN ANALYZE, 100k).
 # Constant texts: every value is a parameter. The literal rank is _LITERAL_SQL's
 # (`strpos`, below).
+#
+# A window answers only when it holds the step's newest SEARCH_RANKED_MATCHES matches
+# (`newest`, counted by a window function over those few rows, no copy of the window):
+# then they are the newest matches of the whole catalogue, and the
+# answer is theirs, exactly what ranking every match (`_LITERAL_SQL`, `_MATCH_SQL`) gives.
+# Otherwise it answers nothing, and a larger window or the ranking of every match is read.
+# Parameters: the window's own, then the ranked matches' number twice, then the limit.
 _LITERAL_WINDOW_SQL = (
-    "SELECT id FROM (SELECT id, created_at, "
+    "SELECT id FROM (SELECT id, created_at, rank, count(*) OVER () AS found FROM ("
+    "SELECT id, created_at, rank FROM (SELECT id, created_at, "
     "CASE strpos(UPPER(name::text), UPPER(%s)) WHEN 1 THEN 0 WHEN 0 THEN "
     "CASE WHEN strpos(UPPER(description::text), UPPER(%s)) > 0 THEN 2 END ELSE 1 END AS rank "
     "FROM catalog_product ORDER BY created_at DESC, id DESC LIMIT %s) recent "
-    "WHERE rank IS NOT NULL "
-    "ORDER BY rank, created_at DESC, id DESC LIMIT %s"
+    "WHERE rank IS NOT NULL ORDER BY created_at DESC, id DESC LIMIT %s) newest) counted "
+    "WHERE found >= %s ORDER BY rank, created_at DESC, id DESC LIMIT %s"
 )
 _MATCH_WINDOW_SQL = (
-    "SELECT id FROM (SELECT id, created_at, search_vector "
+    "SELECT id FROM (SELECT id, created_at, search_vector, count(*) OVER () AS found FROM ("
+    "SELECT id, created_at, search_vector FROM (SELECT id, created_at, search_vector "
     "FROM catalog_product ORDER BY created_at DESC, id DESC LIMIT %s) recent "
     "WHERE search_vector @@ to_tsquery('simple'::regconfig, %s) AND NOT (id = ANY(%s)) "
+    "ORDER BY created_at DESC, id DESC LIMIT %s) newest) counted WHERE found >= %s "
     "ORDER BY ts_rank(%s, search_vector, to_tsquery('simple'::regconfig, %s)) DESC, "
     "created_at DESC, id DESC LIMIT %s"
 )
@@ -508,6 +520,12 @@ _MATCH_WINDOW_SQL = (
 # process. Its price: such an answer is the best of the newest matches (about margin x
 # the answer of them) rather than of all the catalogue's 2,800-4,500.
 LOOSENED_REACH = 2.5
+
+
+def ranked_matches() -> int:
+    """How many of a step's matches are ranked (PostgreSQL): its newest ones
+    (SEARCH_RANKED_MATCHES), never fewer than the answer holds."""
+    return max(settings.SEARCH_RANKED_MATCHES, settings.SEARCH_RESULTS_LIMIT)
 
 
 def window_size(
@@ -730,12 +748,20 @@ def held_statistics() -> PlannerStatistics | None:
 # it, 0 = only in the description), one upper-casing and one search a row where the
 # ORM's CASE of `istartswith` and `icontains` did two of each: ranking the 1,818 holders
 # of a common word took 4.7 ms that way and 3.1 ms this way (EXPLAIN ANALYZE, 100k).
+#
+# What is ranked is the newest SEARCH_RANKED_MATCHES matches (`newest`), not every match:
+# the same rows a window that holds them ranks, so a step answers the same whichever way
+# it is read (see "common words" above). `OFFSET 0` keeps the matches' own plan (the
+# trigram indexes) under the sort by age, which could otherwise walk the list index
+# through the whole catalogue looking for a rare word. Parameters: the keyword, the
+# pattern twice, the ranked matches' number, the limit.
 _LITERAL_SQL = (
-    "SELECT id FROM catalog_product "
+    "SELECT id FROM (SELECT id, created_at, "
+    "CASE strpos(UPPER(name::text), UPPER(%s)) WHEN 1 THEN 0 WHEN 0 THEN 2 ELSE 1 END AS rank "
+    "FROM (SELECT id, created_at, name FROM catalog_product "
     "WHERE UPPER(name::text) LIKE UPPER(%s) OR UPPER(description::text) LIKE UPPER(%s) "
-    "ORDER BY CASE strpos(UPPER(name::text), UPPER(%s)) WHEN 1 THEN 0 WHEN 0 THEN 2 ELSE 1 END, "
-    "created_at DESC, id DESC "
-    "LIMIT %s"
+    "OFFSET 0) matched ORDER BY created_at DESC, id DESC LIMIT %s) newest "
+    "ORDER BY rank, created_at DESC, id DESC LIMIT %s"
 )
 
 
@@ -753,7 +779,8 @@ def literal_window(keyword: str, *, window: int, limit: int) -> list[int]:
     """Ids of the newest `window` products holding `keyword` literally in the name or the
     description, best first: a name that starts with it, a name that contains it, then a
     description; newest first within each (PostgreSQL)."""
-    params = [keyword, keyword, window, limit]
+    ranked = ranked_matches()
+    params = [keyword, keyword, window, ranked, ranked, limit]
     with connection.cursor() as cursor:
         cursor.execute(_LITERAL_WINDOW_SQL, params)
         return [row[0] for row in cursor.fetchall()]
@@ -762,18 +789,31 @@ def literal_window(keyword: str, *, window: int, limit: int) -> list[int]:
 # Every product matching the expression, ranked as match_query ranks them (PostgreSQL):
 # written out for the same reason as _LITERAL_SQL (the ORM's query cost about half a
 # millisecond of CPU to build, a step that answers in about as much).
-_MATCH_SQL = (
-    "SELECT id FROM catalog_product "
-    "WHERE search_vector @@ to_tsquery('simple'::regconfig, %s) AND NOT (id = ANY(%s)) "
+# Parameters: the text, the ids left out, the ranked matches' number, the weights, the
+# text, the limit. `{exclude}`: where the ids left out come from (a parameter, or the
+# literal step's answer in the paired query below).
+_MATCH_TEMPLATE = (
+    "SELECT id FROM (SELECT id, created_at, search_vector FROM (SELECT id, created_at, "
+    "search_vector FROM catalog_product "
+    "WHERE search_vector @@ to_tsquery('simple'::regconfig, %s) AND NOT (id = ANY({exclude})) "
+    "OFFSET 0) matched ORDER BY created_at DESC, id DESC LIMIT %s) newest "
     "ORDER BY ts_rank(%s, search_vector, to_tsquery('simple'::regconfig, %s)) DESC, "
     "created_at DESC, id DESC LIMIT %s"
 )
+_MATCH_SQL = _MATCH_TEMPLATE.replace("{exclude}", "%s")
 
 
-# The literal match and the match of all the words, ranked, in one round trip: two arrays
-# of ids (an ARRAY of a subquery keeps its order). For a keyword of several words, whose
-# literal match rarely fills the answer (selectors._literal_and_match decides).
-_LITERAL_AND_MATCH_SQL = "SELECT ARRAY(" + _LITERAL_SQL + "), ARRAY(" + _MATCH_SQL + ")"
+# The literal match and the match of all the words but the literal's, each ranked, in one
+# round trip: two arrays of ids (an ARRAY of a subquery keeps its order). For a keyword of
+# several words, whose literal match rarely fills the answer (selectors._literal_and_match
+# decides). Parameters: _LITERAL_SQL's, then _MATCH_SQL's but the ids left out.
+_LITERAL_AND_MATCH_SQL = (
+    "WITH literal AS (SELECT ARRAY("  # noqa: S608 (constant texts; values are parameters)
+    + _LITERAL_SQL
+    + ") AS ids) SELECT (SELECT ids FROM literal), ARRAY("
+    + _MATCH_TEMPLATE.replace("{exclude}", "(SELECT ids FROM literal)::bigint[]")
+    + ")"
+)
 
 
 # --- a literal of several words, from the word index (issue 17) -------------------------
@@ -826,13 +866,16 @@ def literal_words_query(keyword: str, vocabulary: Vocabulary) -> str | None:
 # _LITERAL_SQL's answer, from the products literal_words_query finds: strpos is LIKE for a
 # keyword of letters, digits and spaces, and unlike LIKE no trigram index can answer it,
 # so the planner takes the word index.
+# Parameters: the keyword, the words' tsquery, the keyword twice, the ranked matches'
+# number, the limit (the newest matches ranked, as _LITERAL_SQL).
 _WORDS_LITERAL_SQL = (
-    "SELECT id FROM catalog_product WHERE search_vector @@ %s::tsquery "
+    "SELECT id FROM (SELECT id, created_at, "
+    "CASE strpos(UPPER(name::text), UPPER(%s)) WHEN 1 THEN 0 WHEN 0 THEN 2 ELSE 1 END AS rank "
+    "FROM (SELECT id, created_at, name FROM catalog_product WHERE search_vector @@ %s::tsquery "
     "AND (strpos(UPPER(name::text), UPPER(%s)) > 0 "
-    "OR strpos(UPPER(description::text), UPPER(%s)) > 0) "
-    "ORDER BY CASE strpos(UPPER(name::text), UPPER(%s)) WHEN 1 THEN 0 WHEN 0 THEN 2 ELSE 1 END, "
-    "created_at DESC, id DESC "
-    "LIMIT %s"
+    "OR strpos(UPPER(description::text), UPPER(%s)) > 0) OFFSET 0) matched "
+    "ORDER BY created_at DESC, id DESC LIMIT %s) newest "
+    "ORDER BY rank, created_at DESC, id DESC LIMIT %s"
 )
 # The same pair from one pass over the products holding the literal's words or the
 # match's (the same products, or nearly: `green forest` is 8,334 of them at 100k, every
@@ -841,7 +884,9 @@ _WORDS_LITERAL_SQL = (
 # match) and its match rank (_MATCH_SQL's, NULL when it does not match); a narrow copy
 # of these, then each answer in its order. Parameters: the literal's tsquery, the keyword
 # twice, the match's text, the weights, the match's text, the literal's tsquery and the
-# match's text again, the limit twice.
+# match's text again, then the ranked matches' number and the limit for the literal, and
+# the same for the match. Each answer ranks its newest matches (as _LITERAL_SQL and
+# _MATCH_SQL), the match's leaving out the literal's answer.
 _WORDS_LITERAL_AND_MATCH_SQL = (
     "WITH found AS MATERIALIZED (SELECT id, created_at, "
     "CASE WHEN search_vector @@ %s::tsquery THEN "
@@ -852,9 +897,13 @@ _WORDS_LITERAL_AND_MATCH_SQL = (
     "THEN ts_rank(%s, search_vector, to_tsquery('simple'::regconfig, %s)) END AS meant "
     "FROM catalog_product "
     "WHERE search_vector @@ (%s::tsquery || to_tsquery('simple'::regconfig, %s))) "
-    "SELECT ARRAY(SELECT id FROM found WHERE literal IS NOT NULL "
-    "ORDER BY literal, created_at DESC, id DESC LIMIT %s), "
-    "ARRAY(SELECT id FROM found WHERE meant IS NOT NULL "
+    ", literal_answer AS (SELECT ARRAY(SELECT id FROM (SELECT id, created_at, literal "
+    "FROM found WHERE literal IS NOT NULL ORDER BY created_at DESC, id DESC LIMIT %s) newest "
+    "ORDER BY literal, created_at DESC, id DESC LIMIT %s) AS ids) "
+    "SELECT (SELECT ids FROM literal_answer), "
+    "ARRAY(SELECT id FROM (SELECT id, created_at, meant FROM found WHERE meant IS NOT NULL "
+    "AND NOT (id = ANY((SELECT ids FROM literal_answer)::bigint[])) "
+    "ORDER BY created_at DESC, id DESC LIMIT %s) newest "
     "ORDER BY meant DESC, created_at DESC, id DESC LIMIT %s)"
 )
 # Planned once a connection (catalog/prepared.py): the paired query of two plain words,
@@ -873,21 +922,22 @@ def _literal_query(keyword: str, *, limit: int) -> tuple[str, list, Callable]:
     together, `red series`: 21,521 products, 38 ms either way; 1,818 for `grip phone`,
     3.7 ms where the trigrams took 6; none for two words that never meet, 0.1-0.4 ms where
     the trigrams took 1.2 at 100k and 16 at 1M)."""
+    ranked = ranked_matches()
     # (Only a keyword that could be looked up asks for the vocabulary: plan() does too.)
     vocabulary = held_vocabulary() if _PLAIN_WORDS.fullmatch(keyword) else None
     words = literal_words_query(keyword, vocabulary) if vocabulary is not None else None
     if words is not None:
 
         def paired(text: str) -> tuple[str, list]:
-            params = [words, keyword, keyword, text, PG_WEIGHTS, text, words, text, limit, limit]
-            return _WORDS_LITERAL_AND_MATCH_SQL, params
+            params = [words, keyword, keyword, text, PG_WEIGHTS, text, words, text]
+            return _WORDS_LITERAL_AND_MATCH_SQL, [*params, ranked, limit, ranked, limit]
 
-        return _WORDS_LITERAL_SQL, [words, keyword, keyword, keyword, limit], paired
+        return _WORDS_LITERAL_SQL, [keyword, words, keyword, keyword, ranked, limit], paired
     inside = f"%{connection.ops.prep_for_like_query(keyword)}%"
-    params = [inside, inside, keyword, limit]
+    params = [keyword, inside, inside, ranked, limit]
 
     def paired(text: str) -> tuple[str, list]:
-        return _LITERAL_AND_MATCH_SQL, [*params, text, [], PG_WEIGHTS, text, limit]
+        return _LITERAL_AND_MATCH_SQL, [*params, text, ranked, PG_WEIGHTS, text, limit]
 
     return _LITERAL_SQL, params, paired
 
@@ -916,7 +966,7 @@ def match_ranked(expression: Node, *, limit: int, exclude: list[int], read=ids_o
     """Ids of the products matching the expression, best first (match_query's order),
     leaving out `exclude` (PostgreSQL)."""
     text = _render(expression, vendor="postgresql")
-    return read(_MATCH_SQL, [text, exclude, PG_WEIGHTS, text, limit])
+    return read(_MATCH_SQL, [text, exclude, ranked_matches(), PG_WEIGHTS, text, limit])
 
 
 def match_window(
@@ -925,4 +975,6 @@ def match_window(
     """Ids of the newest `window` products matching the expression, best first (the order
     of match_query), leaving out `exclude` (PostgreSQL)."""
     text = _render(expression, vendor="postgresql")
-    return read(_MATCH_WINDOW_SQL, [window, text, exclude, PG_WEIGHTS, text, limit])
+    ranked = ranked_matches()
+    params = [window, text, exclude, ranked, ranked, PG_WEIGHTS, text, limit]
+    return read(_MATCH_WINDOW_SQL, params)

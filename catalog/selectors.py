@@ -429,7 +429,9 @@ def _by_ids(ids: list[int]) -> list[ProductRow]:
 def _from_windows(estimate, fetch, *, total: int, limit: int, reach: float = 1.0) -> list | None:
     """A step's answer (ids, best first) from windows of the newest products
     (catalog/search.py, "common words"): `estimate()` is the planner's guess of the step's
-    matches, `fetch(window)` the ids of the best matches among the newest `window`. A
+    matches, `fetch(window)` the step's answer when the newest `window` products hold its
+    newest search.ranked_matches() matches, else nothing. The estimate only chooses how
+    the answer is read, never what it is: a window's answer is the ranking's. A
     window that comes back short is read again eight times larger while that stays
     smaller than `reach` x the matches (a catalogue whose newest products lack the word;
     search.LOOSENED_REACH); None: rank every match. `total` is 0 off PostgreSQL. The
@@ -439,7 +441,10 @@ def _from_windows(estimate, fetch, *, total: int, limit: int, reach: float = 1.0
     if total <= margin * limit:
         return None
     rows = estimate()
-    window = search.window_size(matching=rows, total=total, limit=limit, margin=margin, reach=reach)
+    # A window answers only when it holds the step's newest search.ranked_matches(): sized
+    # to hold twice that on average, or margin x the answer when that is more.
+    sized = max(limit, search.ranked_matches() // 2)
+    window = search.window_size(matching=rows, total=total, limit=sized, margin=margin, reach=reach)
     while window is not None:
         ids = fetch(window)
         if len(ids) >= limit:
@@ -521,9 +526,8 @@ def _literal_and_match(keyword: str, *, limit: int, total: int):
     if search.window_size(matching=expected, total=total, limit=limit, margin=margin):
         return None
     literal, matched = search.literal_and_match(keyword, meant.expression, limit=limit)
-    # The match's best `limit` hold its best `limit - len(literal)` outside the literal.
-    taken = set(literal)
-    return meant, literal, [pk for pk in matched if pk not in taken][: limit - len(literal)]
+    # The match leaves the literal's answer out, as the step after the literal does.
+    return meant, literal, matched[: limit - len(literal)]
 
 
 def product_search(*, keyword: str) -> SearchAnswer:

@@ -263,6 +263,9 @@ SEARCH_RESULTS_LIMIT = env.int("SEARCH_RESULTS_LIMIT", default=50)
 # the newest products, in a window expected to hold SEARCH_WINDOW_MARGIN times the answer,
 # when that window is smaller than the matches themselves (catalog/search.py).
 SEARCH_WINDOW_MARGIN = env.float("SEARCH_WINDOW_MARGIN", default=4.0)
+# PostgreSQL: a search step ranks its newest SEARCH_RANKED_MATCHES matches (at least the
+# answer's size), so that how it is read (a window, an index) never changes what it answers.
+SEARCH_RANKED_MATCHES = env.int("SEARCH_RANKED_MATCHES", default=100)
 # Public catalogue reads are answered from the cache until the next write (catalog/caching.py);
 # entries live at most this long. 0 turns the cache off.
 CATALOG_CACHE_SECONDS = env.int("CATALOG_CACHE_SECONDS", default=300)

@@ -88,7 +88,8 @@ def marked(product) -> bool:
 def literal_by_trigrams(keyword: str, limit: int = 100) -> list[int]:
     inside = f"%{connection.ops.prep_for_like_query(keyword)}%"
     with connection.cursor() as cursor:
-        cursor.execute(search._LITERAL_SQL, [inside, inside, keyword, limit])
+        params = [keyword, inside, inside, search.ranked_matches(), limit]
+        cursor.execute(search._LITERAL_SQL, params)
         return [row[0] for row in cursor.fetchall()]
 
 
@@ -96,7 +97,8 @@ def literal_by_words(keyword: str, limit: int = 100) -> list[int]:
     query = search.literal_words_query(keyword, search.load_vocabulary())
     assert query is not None, keyword
     with connection.cursor() as cursor:
-        cursor.execute(search._WORDS_LITERAL_SQL, [query, keyword, keyword, keyword, limit])
+        params = [keyword, query, keyword, keyword, search.ranked_matches(), limit]
+        cursor.execute(search._WORDS_LITERAL_SQL, params)
         return [row[0] for row in cursor.fetchall()]
 
 
@@ -234,7 +236,7 @@ def test_a_search_of_several_words_takes_its_literal_from_the_word_index(
     paired = [
         q["sql"]
         for q in queries.captured_queries
-        if q["sql"].startswith(("SELECT ARRAY(", f"EXECUTE {words}("))
+        if q["sql"].startswith(("WITH found", "WITH literal", f"EXECUTE {words}("))
     ]
     assert len(paired) == 1, paired
     assert "::tsquery AND (strpos(" in paired[0] or paired[0].startswith(f"EXECUTE {words}(")
@@ -269,7 +271,8 @@ def test_the_literal_step_alone_takes_the_word_index_for_plain_words(texts, sett
 def test_the_pair_in_one_pass_answers_as_the_two_steps_do(texts, settings, keyword):
     # _WORDS_LITERAL_AND_MATCH_SQL reads the products of the literal's words or the
     # match's once and ranks both answers from that: the same ids, in the same order, as
-    # the literal (the trigrams' answer, the reference) and the match read apart.
+    # the literal (the trigrams' answer, the reference) and the match read apart, leaving
+    # out the literal's answer as the step after it does.
     settings.CATALOG_CACHE_SECONDS = 300  # the vocabulary is held
     expression = search.plan(keyword).expression
     if expression is None:  # `zzz yyy`: no word to match, so no pair is ever asked
@@ -279,4 +282,4 @@ def test_the_pair_in_one_pass_answers_as_the_two_steps_do(texts, settings, keywo
         literal, matched = search.literal_and_match(keyword, expression, limit=100)
     assert any(s in q["sql"] for q in queries.captured_queries for s in ("WITH found", "EXECUTE"))
     assert literal == literal_by_trigrams(keyword)
-    assert matched == search.match_ranked(expression, limit=100, exclude=[])
+    assert matched == search.match_ranked(expression, limit=100, exclude=literal)

@@ -1,8 +1,9 @@
-"""Common words on PostgreSQL (issue 17): a search step the planner expects to match many
-products is ranked among the newest products, in a window expected to hold
-SEARCH_WINDOW_MARGIN times the answer, when that window is smaller than the matches and
-its matches fill the answer; otherwise every match is ranked, as on SQLite. Small answers
-stand in for 50 and catalogues of 150-200 for 100,000: the rule, not the figures."""
+"""Common words on PostgreSQL: a search step ranks its newest SEARCH_RANKED_MATCHES
+matches. A step the planner expects to match many products finds them in a window of the
+newest products, expected to hold SEARCH_WINDOW_MARGIN times the answer, when that window
+is smaller than the matches; otherwise through its index. Either way the answer is the
+same: the statistics choose the cost, never the result. Small answers stand in for 50
+and catalogues of 150-200 for 100,000: the rule, not the figures."""
 
 from datetime import timedelta
 from urllib.parse import quote
@@ -104,6 +105,7 @@ def make(planner_statistics):
 @pytest.fixture
 def answer(settings):
     settings.SEARCH_RESULTS_LIMIT = 3
+    settings.SEARCH_RANKED_MATCHES = 6
     settings.SEARCH_WINDOW_MARGIN = 4
     return settings
 
@@ -118,24 +120,34 @@ def bottles(answer, make):
 
 @on_postgresql
 @pytest.mark.django_db
-def test_a_common_word_is_ranked_among_the_newest_products(anon_api, bottles):
-    # "bottle" is in all 151: the window is the newest 12 (4 x 3); the old name match is
-    # not among them, so the newest description matches answer.
+def test_a_common_word_is_ranked_among_its_newest_matches(anon_api, bottles):
+    # "bottle" is in all 151: the newest 6 are ranked (read from a window of the newest
+    # 12, 4 x 3); the old name match is not among them, so the newest description matches
+    # answer.
     assert names(anon_api, "bottle") == ["Flask 149", "Flask 148", "Flask 147"]
 
 
 @on_postgresql
 @pytest.mark.django_db
-def test_a_window_no_smaller_than_the_matches_ranks_every_match(anon_api, answer, bottles):
-    answer.SEARCH_WINDOW_MARGIN = 60  # 180 rows to read for 151 matches
-    assert names(anon_api, "bottle") == ["Bottle Classic", "Flask 149", "Flask 148"]
+def test_how_matches_are_read_never_changes_the_answer(
+    anon_api, answer, bottles, django_assert_num_queries
+):
+    newest = ["Flask 149", "Flask 148", "Flask 147"]
+    answer.SEARCH_WINDOW_MARGIN = 60  # 180 rows to read for 151 matches: the index instead
+    assert names(anon_api, "bottle") == newest
+    # Ranking every match (more of them than there are) puts the old name first.
+    answer.SEARCH_RANKED_MATCHES = 200
+    for margin in (4, 60):
+        answer.SEARCH_WINDOW_MARGIN = margin
+        assert names(anon_api, "bottle") == ["Bottle Classic", "Flask 149", "Flask 148"]
 
 
 @on_postgresql
 @pytest.mark.django_db
-def test_the_margin_is_part_of_the_cache_key(anon_api, answer, bottles):
+def test_the_settings_that_shape_an_answer_are_part_of_the_cache_key(anon_api, answer, bottles):
+    answer.CATALOG_CACHE_SECONDS = 300
     assert names(anon_api, "bottle")[0] == "Flask 149"
-    answer.SEARCH_WINDOW_MARGIN = 60
+    answer.SEARCH_RANKED_MATCHES = 200
     assert names(anon_api, "bottle")[0] == "Bottle Classic"
 
 
@@ -168,19 +180,47 @@ def jugs(answer, make):
 
 @on_postgresql
 @pytest.mark.django_db
-def test_the_loosened_step_ranks_a_window_of_up_to_its_reach_in_rows(anon_api, jugs):
+def test_the_loosened_step_reads_a_window_of_up_to_its_reach_in_rows(
+    anon_api, answer, jugs, read_as
+):
     # "bottle glazed" finds nothing with both words; loosened, it matches 40 products. A
     # window to hold 4 x 3 of them is the newest 60 rows: more than the 40 matches, fewer
-    # than 2.5 x 40, so the loosened step ranks the window (the newest jugs), where a
-    # step that must hold every word (reach 1) ranks all 40 (the bottle's name first).
+    # than 2.5 x 40, so the loosened step reads the window, where a step that must hold
+    # every word (reach 1) reads its index.
     assert names(anon_api, "bottle glazed") == ["Jug 38", "Jug 37", "Jug 36"]
+    assert ("window", 60) in read_as
 
 
 @on_postgresql
 @pytest.mark.django_db
-def test_past_its_reach_the_loosened_step_ranks_every_match(anon_api, answer, jugs):
+def test_past_its_reach_the_loosened_step_reads_the_index_and_answers_the_same(
+    anon_api, answer, jugs, read_as
+):
     answer.SEARCH_WINDOW_MARGIN = 10  # 150 rows to read: no fewer than 2.5 x 40
-    assert names(anon_api, "bottle glazed") == ["Bottle Classic", "Jug 38", "Jug 37"]
+    assert names(anon_api, "bottle glazed") == ["Jug 38", "Jug 37", "Jug 36"]
+    assert read_as and all(how == "ranked" for how, _ in read_as)
+
+
+@pytest.fixture
+def read_as(monkeypatch):
+    """How the match steps were read: ("window", rows) or ("ranked", None), in order."""
+    from catalog import search
+
+    seen = []
+    window, ranked = search.match_window, search.match_ranked
+
+    def spy_window(expression, *, window: int, **kwargs):
+        seen.append(("window", window))
+        return window_read(expression, window=window, **kwargs)
+
+    def spy_ranked(expression, **kwargs):
+        seen.append(("ranked", None))
+        return ranked(expression, **kwargs)
+
+    window_read = window
+    monkeypatch.setattr(search, "match_window", spy_window)
+    monkeypatch.setattr(search, "match_ranked", spy_ranked)
+    return seen
 
 
 @on_postgresql
@@ -250,7 +290,9 @@ def test_what_the_shopper_meant_fills_up_from_the_window_without_repeats(anon_ap
     rows += [("Steel Bottle", "Insulated.")]  # the literal phrase
     make(rows)
     assert names(anon_api, "steel bottle") == ["Steel Bottle", "Bottle 149", "Bottle 148"]
-    answer.SEARCH_WINDOW_MARGIN = 100
+    answer.SEARCH_WINDOW_MARGIN = 100  # read through the index: the same answer
+    assert names(anon_api, "steel bottle") == ["Steel Bottle", "Bottle 149", "Bottle 148"]
+    answer.SEARCH_RANKED_MATCHES = 200  # every match ranked: the old name comes second
     assert names(anon_api, "steel bottle") == ["Steel Bottle", "Bottle of Steel", "Bottle 149"]
 
 
@@ -260,11 +302,11 @@ def test_what_the_shopper_meant_fills_up_from_the_window_without_repeats(anon_ap
     "keyword",
     ["mug", "MUG", "Mug 5", "50%", "5_", "a\\b", "chai", "Çay", "ug", "sale", "zzz", "%", "_"],
 )
-def test_the_written_out_literal_ranking_is_the_orms(make, keyword):
+def test_the_written_out_literal_ranking_is_the_orms(make, settings, keyword):
     # search.literal_ranked and literal_window (fixed SQL, the rank by `strpos`) against
-    # the ORM's istartswith/icontains ranking they replace on PostgreSQL: the same ids in
-    # the same order, the keyword never read as a pattern; a window holding the whole
-    # catalogue ranks as the whole catalogue is ranked.
+    # the ORM's istartswith/icontains ranking of the newest matches: the same ids in the
+    # same order, the keyword never read as a pattern; a window holding the newest
+    # matches answers as the index does, one that does not answers nothing.
     from django.db.models import Case, IntegerField, Value, When
 
     from catalog.search import literal_ranked, literal_window
@@ -280,26 +322,28 @@ def test_the_written_out_literal_ranking_is_the_orms(make, keyword):
         default=Value(2),
         output_field=IntegerField(),
     )
-    orm = (
-        Product.objects.filter_by_keyword(keyword)
-        .annotate(rank=rank)
-        .order_by("rank", "-created_at", "-id")
-        .values_list("id", flat=True)
-    )
-    for limit in (3, 50):
-        assert literal_ranked(keyword, limit=limit) == list(orm[:limit]), (keyword, limit)
+    matches = Product.objects.filter_by_keyword(keyword).annotate(rank=rank)
+    for limit, ranked in ((3, 5), (3, 100), (50, 100)):
+        settings.SEARCH_RESULTS_LIMIT, settings.SEARCH_RANKED_MATCHES = limit, ranked
+        newest = matches.order_by("-created_at", "-id")[:ranked]
+        orm = sorted(newest, key=lambda p: (p.rank, -p.created_at.timestamp(), -p.pk))
+        expected = [p.pk for p in orm[:limit]]
+        assert literal_ranked(keyword, limit=limit) == expected, (keyword, limit, ranked)
         windowed = literal_window(keyword, window=len(rows), limit=limit)
-        assert windowed == list(orm[:limit]), (keyword, limit)
+        held = len(newest) >= ranked  # the window holds the newest `ranked` matches
+        assert windowed == (expected if held else []), (keyword, limit, ranked)
 
 
 @on_postgresql
 @pytest.mark.django_db
 @pytest.mark.parametrize("query", ["mug", "mug tea", "mugs", "chai", "bowl plain", "bowl tea"])
-def test_the_written_out_match_ranking_is_the_orms(make, query):
-    # search.match_ranked (fixed SQL) against match_query, the ORM ranking it replaces on
-    # PostgreSQL: the same ids in the same order, with and without products left out.
+def test_the_written_out_match_ranking_is_the_orms(make, query, settings):
+    # search.match_ranked (fixed SQL) against match_query's ranking of every match, which
+    # it is while the matches are no more than SEARCH_RANKED_MATCHES: the same ids in the
+    # same order, with and without products left out.
     from catalog import search
 
+    settings.SEARCH_RANKED_MATCHES = 100
     rows = [(f"Mug {i}", "Tea." if i % 3 else "Sale.") for i in range(20)]
     rows += [("Tea Glass", "Not a mug."), ("Chai Cup", "A mug for tea."), ("Plain Bowl", "")]
     make(rows)
@@ -313,13 +357,29 @@ def test_the_written_out_match_ranking_is_the_orms(make, query):
         written = search.match_ranked(expression, limit=limit, exclude=exclude)
         assert written == orm, (query, limit, exclude)
         # Read with their products (a last step's way): the same products, same order.
-        for read in (
-            search.match_ranked(expression, limit=limit, exclude=exclude, read=_step_rows),
-            search.match_window(
-                expression, window=len(rows), limit=limit, exclude=exclude, read=_step_rows
-            ),
-        ):
-            assert [(p.pk, p.name) for p in read] == named(orm), (query, limit, exclude)
+        read = search.match_ranked(expression, limit=limit, exclude=exclude, read=_step_rows)
+        assert [(p.pk, p.name) for p in read] == named(orm), (query, limit, exclude)
+        # A window of the whole catalogue holds fewer than the 100 newest matches: it
+        # answers nothing (the index is read instead).
+        window = search.match_window(
+            expression, window=len(rows), limit=limit, exclude=exclude, read=_step_rows
+        )
+        assert window == [], (query, limit, exclude)
+    # Two newest matches ranked: a window that holds them answers as the index does.
+    settings.SEARCH_RANKED_MATCHES, settings.SEARCH_RESULTS_LIMIT = 2, 2
+    ranked = search.match_ranked(expression, limit=2, exclude=[])
+    newest = list(ranked_matches_by_age(expression)[:2])
+    assert sorted(ranked) == sorted(newest)
+    if len(newest) == 2:
+        assert search.match_window(expression, window=len(rows), limit=2, exclude=[]) == ranked
+
+
+def ranked_matches_by_age(expression):
+    """Ids of the products matching the expression, newest first (the ORM)."""
+    from catalog import search
+
+    matching = search.match_query(Product.objects.all(), expression)
+    return matching.order_by("-created_at", "-id").values_list("id", flat=True)
 
 
 @pytest.fixture
@@ -370,7 +430,8 @@ def test_a_phrase_expected_to_fill_the_answer_is_read_alone(anon_api, answer, ma
 def test_a_window_is_read_in_the_list_index_order_without_a_copy(bottles):
     # The window's plan: the newest rows from the list index, tested as they come, no
     # other index consulted and nothing materialised (a CTE Scan copied every document of
-    # the window aside: twice the time at 100k). With a sequential scan or a sort of a
+    # the window aside: twice the time at 100k; the newest matches are counted by a
+    # window function over those few rows). With a sequential scan or a sort of a
     # handful of rows forbidden, the plan is the one the planner picks at 100k products.
     from django.test.utils import CaptureQueriesContext
 

@@ -1,0 +1,190 @@
+"""Shoppers buying and an admin editing while `make bench` reads (bench/run.py): the
+traffic of a shop that sells, sent beside a mixed read run.
+
+`prepare()` (in the bench process, Django set up) makes the buyers and an admin and picks
+products to sell. A `Seller` then places orders at a steady rate (open loop: one checkout
+every 1/rate seconds, whatever the answers take, each from its own thread, as many
+phones would) and has the admin change a product's description every EDIT_SECONDS
+through the update call, until stopped. It counts what it sent and how long the answers
+took, so a run says what the buyers saw too.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+import requests
+
+BUYERS = 400  # checkout allows 10 a minute per buyer: 10/s needs at least 60
+EDIT_SECONDS = 5.0
+TO_SELL = 2000  # products in stock that buyers pick from
+
+
+def prepare(seed: int = 30) -> dict:
+    """Buyers (with an address), an admin, tokens for each, and products with stock."""
+    from django.contrib.auth.hashers import make_password
+
+    from accounts.models import User
+    from accounts.services import user_issue_token
+    from catalog.models import Product
+
+    password = make_password("Bench-Buyer-2026!")
+    existing = set(
+        User.objects.filter(email__startswith="bench-buyer").values_list("email", flat=True)
+    )
+    User.objects.bulk_create(
+        [
+            User(
+                email=f"bench-buyer{n}@example.com",
+                name=f"Bench Buyer {n}",
+                phone="9845012345",
+                address=f"{n} MG Road, Bengaluru 560001",
+                password=password,
+            )
+            for n in range(BUYERS)
+            if f"bench-buyer{n}@example.com" not in existing
+        ]
+    )
+    buyers = [user_issue_token(user=u) for u in User.objects.filter(email__startswith="bench-")]
+    admin = User.objects.filter(email="bench-admin@example.com").first()
+    if admin is None:
+        admin = User.objects.create_user(
+            "bench-admin@example.com", "Bench-Admin-2026!", name="Bench Admin", role=1
+        )
+    rng = random.Random(seed)
+    ids = list(Product.objects.filter(quantity__gte=50).values_list("pk", flat=True)[:50_000])
+    products = rng.sample(ids, min(TO_SELL, len(ids)))
+    edits = list(
+        Product.objects.filter(pk__in=rng.sample(ids, min(200, len(ids)))).values_list("pk", "slug")
+    )
+    return {
+        "buyers": buyers,
+        "admin": user_issue_token(user=admin),
+        "products": products,
+        "edits": edits,
+    }
+
+
+class Seller:
+    """Orders at `rate` a second and an admin edit every EDIT_SECONDS, from start() to
+    stop(); `summary()` says what was sent and how it went."""
+
+    def __init__(self, base: str, people: dict, rate: float, *, edit_seconds=EDIT_SECONDS):
+        self.base = base
+        self.people = people
+        self.rate = rate
+        self.edit_seconds = edit_seconds
+        self.rng = random.Random(7)
+        self.stop_event = threading.Event()
+        self.lock = threading.Lock()
+        self.checkouts: list[tuple[int, float]] = []  # (status, seconds)
+        self.edits: list[tuple[int, float]] = []
+        self.pool = ThreadPoolExecutor(max_workers=64)
+        self.thread: threading.Thread | None = None
+        self.local = threading.local()
+
+    def _session(self) -> requests.Session:
+        if not hasattr(self.local, "session"):
+            self.local.session = requests.Session()
+        return self.local.session
+
+    def _timed(self, into: list, send) -> None:
+        started = time.monotonic()
+        try:
+            status = send().status_code
+        except requests.RequestException:
+            status = 0
+        with self.lock:
+            into.append((status, time.monotonic() - started))
+
+    def _checkout(self, buyer: str, cart: list[dict]) -> None:
+        self._timed(
+            self.checkouts,
+            lambda: self._session().post(
+                f"{self.base}/api/v1/orders/checkout",
+                json={"cart": cart},
+                headers={"Authorization": f"Bearer {buyer}"},
+                timeout=30,
+            ),
+        )
+
+    def _edit(self, product: tuple) -> None:
+        """As the admin panel does it: read the product, send it back with one change and
+        the `updatedAt` it read (a sale in between is a 409, counted as such)."""
+        pk, slug = product
+
+        def send():
+            session = self._session()
+            shown = session.get(f"{self.base}/api/v1/product/get-product/{slug}", timeout=30)
+            item = shown.json()["product"]
+            words = item["description"].split()
+            self.rng.shuffle(words)  # the same words in another order: a real edit
+            return session.put(
+                f"{self.base}/api/v1/product/update-product/{pk}",
+                data={
+                    "name": item["name"],
+                    "description": " ".join(words),
+                    "price": str(item["price"]),
+                    "quantity": str(item["quantity"]),
+                    "category": item["category"]["_id"],
+                    "shipping": str(item["shipping"]),
+                    "updatedAt": item["updatedAt"],
+                },
+                headers={"Authorization": f"Bearer {self.people['admin']}"},
+                timeout=30,
+            )
+
+        self._timed(self.edits, send)
+
+    def _run(self) -> None:
+        interval = 1.0 / self.rate if self.rate else None
+        started = time.monotonic()
+        next_sale = started
+        next_edit = started + self.edit_seconds / 2
+        buyers = self.people["buyers"]
+        products = self.people["products"]
+        n = 0
+        while not self.stop_event.is_set():
+            now = time.monotonic()
+            if interval is not None and now >= next_sale:
+                lines = self.rng.sample(products, self.rng.choice((1, 1, 2)))
+                cart = [{"_id": pk, "quantity": 1} for pk in lines]
+                self.pool.submit(self._checkout, buyers[n % len(buyers)], cart)
+                n += 1
+                next_sale += interval
+            if self.edit_seconds and now >= next_edit:
+                self.pool.submit(self._edit, self.rng.choice(self.people["edits"]))
+                next_edit += self.edit_seconds
+            upcoming = min(next_sale if interval else next_edit, next_edit)
+            self.stop_event.wait(max(0.0, upcoming - time.monotonic()))
+
+    def start(self) -> None:
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+
+    def stop(self) -> None:
+        self.stop_event.set()
+        if self.thread is not None:
+            self.thread.join()
+        self.pool.shutdown(wait=True)
+
+    def summary(self) -> dict:
+        def stats(sent: list[tuple[int, float]]) -> dict:
+            times = sorted(seconds for _, seconds in sent)
+            ok = sum(1 for status, _ in sent if 200 <= status < 300)
+
+            def pct(p):
+                return round(times[min(len(times) - 1, int(p * len(times)))] * 1000, 1)
+
+            return {
+                "sent": len(sent),
+                "ok": ok,
+                "statuses": sorted({status for status, _ in sent}),
+                "p50_ms": pct(0.50) if times else None,
+                "p99_ms": pct(0.99) if times else None,
+            }
+
+        return {"rate": self.rate, "checkouts": stats(self.checkouts), "edits": stats(self.edits)}
