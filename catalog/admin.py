@@ -11,7 +11,12 @@ from rest_framework.exceptions import APIException
 
 from catalog.models import Category, Product
 from catalog.photos import check_photo, photo_url
-from catalog.services import photo_remove_after_commit, product_delete, product_slug_remember
+from catalog.services import (
+    photo_discard,
+    photo_remove_after_commit,
+    product_delete,
+    product_slug_remember,
+)
 from catalog.slugs import renamed_slug, unique_slug
 
 
@@ -150,6 +155,16 @@ class ProductAdmin(admin.ModelAdmin):
             product_slug_remember(product=obj, old_slug=old_slug)
         old = form.initial.get("photo")
         old_name = getattr(old, "name", old) or ""
+        try:
+            self._save_product(request, obj, form, change, old_name)
+        except BaseException:
+            # The file field wrote the new photo before the row (and its renditions) failed.
+            new_name = obj.photo.name if obj.photo else ""
+            if new_name and new_name != old_name:
+                photo_discard(new_name)
+            raise
+
+    def _save_product(self, request, obj, form, change, old_name):
         with transaction.atomic():
             if change:
                 # Only what this form changed: the rest (the stock above all, which sales

@@ -266,6 +266,13 @@ SEARCH_WINDOW_MARGIN = env.float("SEARCH_WINDOW_MARGIN", default=4.0)
 CATALOG_CACHE_SECONDS = env.int("CATALOG_CACHE_SECONDS", default=300)
 MAX_PHOTO_BYTES = env.int("MAX_PHOTO_BYTES", default=5 * 1024 * 1024)
 MAX_PHOTO_PIXELS = env.int("MAX_PHOTO_PIXELS", default=40_000_000)
+# Longest side and longest-to-shortest ratio of a photo (docs/security.md): WebP cannot hold
+# a side over 16383 px, and a strip thinner than 1:20 shows nothing on a product card.
+MAX_PHOTO_SIDE = env.int("MAX_PHOTO_SIDE", default=10_000)
+MAX_PHOTO_ASPECT_RATIO = env.float("MAX_PHOTO_ASPECT_RATIO", default=20.0)
+# Memory one photo may take once decoded (pixels x bytes per pixel of its mode, every frame):
+# with the copies the renditions make, one upload stays under about 300 MB.
+MAX_PHOTO_DECODE_BYTES = env.int("MAX_PHOTO_DECODE_BYTES", default=160 * 1024 * 1024)
 # Uploads up to the photo cap plus form fields must reach our own check (413 in our shape).
 DATA_UPLOAD_MAX_MEMORY_SIZE = MAX_PHOTO_BYTES + 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
