@@ -11,6 +11,7 @@ from rest_framework.exceptions import APIException
 
 from catalog.models import Category, Product
 from catalog.photos import check_photo, photo_url
+from catalog.serializers import PRICE_DIGITS, QUANTITY_DIGITS, written_in_ascii
 from catalog.services import (
     photo_discard,
     photo_remove_after_commit,
@@ -58,7 +59,16 @@ class StockAsShown(forms.ModelForm):
         if "quantity" in self.fields:
             self.fields["quantity"].show_hidden_initial = True
 
+    def _raw_is_ascii(self, name: str, message: str) -> None:
+        if not written_in_ascii(self.data.get(self.add_prefix(name), "")):
+            raise forms.ValidationError(message)
+
+    def clean_price(self):
+        self._raw_is_ascii("price", PRICE_DIGITS)
+        return self.cleaned_data.get("price")
+
     def clean_quantity(self):
+        self._raw_is_ascii("quantity", QUANTITY_DIGITS)
         quantity = self.cleaned_data.get("quantity")
         if self.instance.pk and "quantity" in self.changed_data:
             field = self.fields["quantity"]
