@@ -254,6 +254,10 @@ CORS_EXPOSE_HEADERS = ["X-Search-Corrected"]
 # (a new user's `make run`).
 SILENCED_SYSTEM_CHECKS = ["models.W040"]
 
+# The only session login is the Django admin's: with no (or an unsafe) `next`, land on its
+# index rather than Django's default /accounts/profile/, which this site does not have.
+LOGIN_REDIRECT_URL = "admin:index"
+
 # --- Shop constants ----------------------------------------------------------------------
 PRODUCTS_PER_PAGE = env.int("PRODUCTS_PER_PAGE", default=6)
 SEARCH_RESULTS_LIMIT = env.int("SEARCH_RESULTS_LIMIT", default=50)
