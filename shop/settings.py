@@ -268,6 +268,8 @@ SEARCH_WINDOW_MARGIN = env.float("SEARCH_WINDOW_MARGIN", default=4.0)
 # Public catalogue reads are answered from the cache until the next write (catalog/caching.py);
 # entries live at most this long. 0 turns the cache off.
 CATALOG_CACHE_SECONDS = env.int("CATALOG_CACHE_SECONDS", default=300)
+# Addresses in one sitemap file; past it /sitemap.xml is an index of parts this size.
+SITEMAP_URLS_PER_FILE = env.int("SITEMAP_URLS_PER_FILE", default=10_000)
 MAX_PHOTO_BYTES = env.int("MAX_PHOTO_BYTES", default=5 * 1024 * 1024)
 MAX_PHOTO_PIXELS = env.int("MAX_PHOTO_PIXELS", default=40_000_000)
 # Longest side and longest-to-shortest ratio of a photo (docs/security.md): WebP cannot hold
