@@ -268,6 +268,10 @@ SEARCH_WINDOW_MARGIN = env.float("SEARCH_WINDOW_MARGIN", default=4.0)
 # Public catalogue reads are answered from the cache until the next write (catalog/caching.py);
 # entries live at most this long. 0 turns the cache off.
 CATALOG_CACHE_SECONDS = env.int("CATALOG_CACHE_SECONDS", default=300)
+# Search and suggestions per client address: rates no shopper reaches (the search box asks
+# for suggestions at most every 200 ms while typing); blank turns a throttle off.
+SEARCH_THROTTLE_RATE = env.str("SEARCH_THROTTLE_RATE", default="120/min")
+SUGGEST_THROTTLE_RATE = env.str("SUGGEST_THROTTLE_RATE", default="300/min")
 # Addresses in one sitemap file; past it /sitemap.xml is an index of parts this size.
 SITEMAP_URLS_PER_FILE = env.int("SITEMAP_URLS_PER_FILE", default=10_000)
 MAX_PHOTO_BYTES = env.int("MAX_PHOTO_BYTES", default=5 * 1024 * 1024)

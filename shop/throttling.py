@@ -135,6 +135,22 @@ class AddressThrottle(CountedThrottle):
         return self.get_ident(request)
 
 
+class SettingAddressThrottle(AddressThrottle):
+    """Per client address, at the rate the setting named `rate_setting` holds (read on
+    every request); a blank rate counts nothing."""
+
+    rate_setting = ""
+
+    def get_rate(self) -> str:
+        return getattr(settings, self.rate_setting, "") or ""
+
+    def allow_request(self, request, view) -> bool:
+        if not self.get_rate():
+            self._wait = None
+            return True
+        return super().allow_request(request, view)
+
+
 class UserThrottle(CountedThrottle):
     """Per signed-in user; anonymous requests are not counted here."""
 
