@@ -210,6 +210,9 @@ REST_FRAMEWORK = {
         "reset_email": env.str("THROTTLE_RESET_EMAIL", default="5/min"),
         "reset_ip": env.str("THROTTLE_RESET_IP", default="20/min"),
         "register_ip": env.str("THROTTLE_REGISTER_IP", default="30/min"),
+        "reset_link_email": env.str("THROTTLE_RESET_LINK_EMAIL", default="5/hour"),
+        "reset_link_ip": env.str("THROTTLE_RESET_LINK_IP", default="20/hour"),
+        "reset_confirm_ip": env.str("THROTTLE_RESET_CONFIRM_IP", default="20/min"),
         "checkout": env.str("THROTTLE_CHECKOUT", default="10/min"),
     },
     "NUM_PROXIES": env.int("NUM_PROXIES", default=0),
@@ -257,6 +260,14 @@ SILENCED_SYSTEM_CHECKS = ["models.W040"]
 # The only session login is the Django admin's: with no (or an unsafe) `next`, land on its
 # index rather than Django's default /accounts/profile/, which this site does not have.
 LOGIN_REDIRECT_URL = "admin:index"
+
+# Password reset: wrong security answers one account may take within the lock window
+# before its answer path answers 429; emailed reset links expire after PASSWORD_RESET_TIMEOUT
+# seconds and point at SHOP_URL (the shop's public address; blank: the request's own host).
+RESET_ANSWER_MAX_WRONG = env.int("RESET_ANSWER_MAX_WRONG", default=10)
+RESET_ANSWER_LOCK_SECONDS = env.int("RESET_ANSWER_LOCK_SECONDS", default=24 * 3600)
+PASSWORD_RESET_TIMEOUT = env.int("PASSWORD_RESET_TIMEOUT", default=3600)
+SHOP_URL = env.str("SHOP_URL", default="")
 
 # --- Shop constants ----------------------------------------------------------------------
 PRODUCTS_PER_PAGE = env.int("PRODUCTS_PER_PAGE", default=6)
