@@ -97,6 +97,18 @@ class ForgotPasswordInput(serializers.Serializer):
     newPassword = PasswordField(label="New password")  # the contract spells it so
 
 
+class PasswordResetInput(serializers.Serializer):
+    email = EmailField()
+
+
+class PasswordResetConfirmInput(serializers.Serializer):
+    """What the emailed link carries (`/reset-password/{uid}/{token}`) and the new password."""
+
+    uid = serializers.CharField(max_length=64, allow_blank=True)
+    token = serializers.CharField(max_length=128, allow_blank=True)
+    newPassword = PasswordField(label="New password")  # spelled as forgot-password spells it
+
+
 @inline
 class ProfileInput(serializers.Serializer):
     """Every key optional; blank or null keeps the old value. `email` is accepted and

@@ -9,11 +9,16 @@ from dataclasses import dataclass
 
 from django.contrib.auth import authenticate
 from django.contrib.auth.password_validation import validate_password
+from django.contrib.auth.tokens import default_token_generator
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from rest_framework.exceptions import AuthenticationFailed
+from django.utils.encoding import force_bytes, force_str
+from django.utils.http import urlsafe_base64_decode, urlsafe_base64_encode
+from rest_framework.exceptions import APIException, AuthenticationFailed
 from rest_framework_simplejwt.tokens import AccessToken
 
+from accounts import lockout
+from accounts.emails import account_mail_after_commit
 from accounts.models import User, normalize_email
 from accounts.selectors import user_get_by_email
 from shop.api.exceptions import Conflict
@@ -24,6 +29,24 @@ WRONG_EMAIL_OR_ANSWER = "Wrong email or answer"
 ROLE_UNCHANGEABLE = "Your role cannot be changed from your profile."
 CURRENT_PASSWORD_MISSING = "Please enter your current password to change it."
 CURRENT_PASSWORD_WRONG = "Your current password is not correct."
+ANSWER_LOCKED = (
+    "Too many wrong answers for this account. Use the reset link we can e-mail you "
+    "(Forgot password), or try again later."
+)
+RESET_LINK_BAD = "This reset link is invalid, already used or expired. Please ask for a new one."
+RESET_LINK_PATH = "/reset-password/{uid}/{token}"
+
+
+class AnswerLocked(APIException):
+    """429 with Retry-After (DRF's handler writes `wait` into the header)."""
+
+    status_code = 429
+    default_detail = ANSWER_LOCKED
+    default_code = "answer_locked"
+
+    def __init__(self, wait: float):
+        super().__init__()
+        self.wait = int(wait) + (wait % 1 > 0)
 
 
 def _check_password_strength(*, password: str, user: User, field: str) -> None:
@@ -79,15 +102,67 @@ def user_reset_password(*, email: str, answer: str, new_password: str) -> User:
     new password passes the validators; every earlier token stops working. The hashing
     happens before the write, which is one UPDATE."""
     user = user_get_by_email(email=email)
+    if user is not None:
+        # A locked account answers 429 before its answer is even checked (right or wrong).
+        wait = lockout.answer_locked_for(user)
+        if wait is not None:
+            raise AnswerLocked(wait)
     # One answer check on every path (a dummy hash without a user or an answer), so
     # timing does not tell an unknown e-mail from a wrong answer.
     if not (user or User()).check_answer(answer) or user is None:
+        if user is not None and lockout.answer_wrong(user):
+            account_mail_after_commit(kind="answer_locked", user=user)
         raise ValidationError(WRONG_EMAIL_OR_ANSWER)
     _check_password_strength(password=new_password, user=user, field="newPassword")
     user.set_password(new_password)
     user.full_clean()
     with transaction.atomic():
         user.save(update_fields=["password", "updated_at"])
+        account_mail_after_commit(kind="password_reset", user=user)
+    return user
+
+
+def user_reset_link_send(*, email: str, base_url: str) -> None:
+    """Mail a single-use, expiring reset link (Django's password-reset tokens: a token
+    stops working once the password changes, and after PASSWORD_RESET_TIMEOUT) to the
+    account with this e-mail. Nothing happens, and nothing tells, for an unknown one."""
+    user = user_get_by_email(email=email)
+    if user is None or not user.has_usable_password():
+        return
+    path = RESET_LINK_PATH.format(
+        uid=urlsafe_base64_encode(force_bytes(user.pk)),
+        token=default_token_generator.make_token(user),
+    )
+    account_mail_after_commit(kind="reset_link", user=user, link=base_url.rstrip("/") + path)
+
+
+def _user_for_link(uid: str, token: str) -> User:
+    try:
+        pk = int(force_str(urlsafe_base64_decode(uid)))
+    except (TypeError, ValueError, OverflowError, UnicodeDecodeError):
+        pk = None
+    user = User.objects.filter(pk=pk, is_active=True).first() if pk else None
+    if user is None or not default_token_generator.check_token(user, token):
+        raise ValidationError(RESET_LINK_BAD)
+    return user
+
+
+def user_reset_link_confirm(*, uid: str, token: str, new_password: str) -> User:
+    """A new password through an emailed link: the link works once (the token is tied to
+    the password it was made for) and unlocks the security-answer path."""
+    user = _user_for_link(uid, token)
+    _check_password_strength(password=new_password, user=user, field="newPassword")
+    user.set_password(new_password)
+    user.full_clean()
+    with transaction.atomic():
+        # Two requests with one link at once: the row lock lets one through; the other
+        # then finds the password changed, and with it the token dead.
+        fresh = User.objects.select_for_update().get(pk=user.pk)
+        if not default_token_generator.check_token(fresh, token):
+            raise ValidationError(RESET_LINK_BAD)
+        user.save(update_fields=["password", "updated_at"])
+        account_mail_after_commit(kind="password_reset", user=user)
+    lockout.answer_unlock(user)
     return user
 
 

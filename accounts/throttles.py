@@ -60,6 +60,20 @@ class ResetAddressThrottle(_AddressThrottle):
     scope = "reset_ip"
 
 
+class ResetLinkEmailThrottle(_EmailThrottle):
+    """Links asked for one e-mail: few an hour, so nobody can fill an inbox with them."""
+
+    scope = "reset_link_email"
+
+
+class ResetLinkAddressThrottle(_AddressThrottle):
+    scope = "reset_link_ip"
+
+
+class ResetConfirmAddressThrottle(_AddressThrottle):
+    scope = "reset_confirm_ip"
+
+
 class RegisterAddressThrottle(_AddressThrottle):
     scope = "register_ip"
 

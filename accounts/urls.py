@@ -8,6 +8,12 @@ urlpatterns = [
     path("register", views.RegisterView.as_view(), name="auth-register"),
     path("login", views.LoginView.as_view(), name="auth-login"),
     path("forgot-password", views.ForgotPasswordView.as_view(), name="auth-forgot-password"),
+    path("password-reset", views.PasswordResetView.as_view(), name="auth-password-reset"),
+    path(
+        "password-reset/confirm",
+        views.PasswordResetConfirmView.as_view(),
+        name="auth-password-reset-confirm",
+    ),
     path("user-auth", views.UserAuthView.as_view(), name="auth-user-auth"),
     path("admin-auth", views.AdminAuthView.as_view(), name="auth-admin-auth"),
     path("profile", views.ProfileView.as_view(), name="auth-profile"),

@@ -3,6 +3,7 @@ output, answer the envelope. Errors go to the one handler in shop.api.exceptions
 
 import math
 
+from django.conf import settings
 from django.contrib import admin
 from django.shortcuts import render
 from django.views.decorators.cache import never_cache
@@ -17,6 +18,8 @@ from accounts.serializers import (
     LoginAnswer,
     LoginInput,
     OkAnswer,
+    PasswordResetConfirmInput,
+    PasswordResetInput,
     ProfileAnswer,
     ProfileInput,
     RegisterAnswer,
@@ -32,7 +35,10 @@ from accounts.throttles import (
     ProfilePasswordThrottle,
     RegisterAddressThrottle,
     ResetAddressThrottle,
+    ResetConfirmAddressThrottle,
     ResetEmailThrottle,
+    ResetLinkAddressThrottle,
+    ResetLinkEmailThrottle,
     admin_login_wait,
 )
 from shop.api.envelope import ok
@@ -90,7 +96,12 @@ class ForgotPasswordView(PublicJsonView):
 
     @extend_schema(
         summary="Reset a password with the security answer",
-        description="400 `Wrong email or answer` for either mistake.",
+        description=(
+            "400 `Wrong email or answer` for either mistake. After RESET_ANSWER_MAX_WRONG "
+            "(10) wrong answers for one account within 24 hours its answer path answers 429, "
+            "right answer or wrong, until the day passes or an emailed reset link is used; "
+            "the owner is mailed on every reset and on such a lockout."
+        ),
         request=ForgotPasswordInput,
         responses={200: MessageAnswer, **error_responses(400, 413, 415, 429)},
     )
@@ -100,6 +111,56 @@ class ForgotPasswordView(PublicJsonView):
         services.user_reset_password(
             email=data.validated_data["email"],
             answer=data.validated_data["answer"],
+            new_password=data.validated_data["newPassword"],
+        )
+        return ok({"message": "Password Reset Successfully"})
+
+
+RESET_LINK_SENT = (
+    "If an account uses that email, a reset link is on its way. Please check your inbox."
+)
+
+
+class PasswordResetView(PublicJsonView):
+    throttle_classes = [ResetLinkAddressThrottle, ResetLinkEmailThrottle]
+
+    @extend_schema(
+        summary="E-mail a password reset link",
+        description=(
+            "Always the same 200 answer, whether an account uses the e-mail or not. The "
+            "account's owner gets a link to `/reset-password/{uid}/{token}` that works once "
+            "and expires after PASSWORD_RESET_TIMEOUT seconds."
+        ),
+        request=PasswordResetInput,
+        responses={200: MessageAnswer, **error_responses(400, 413, 415, 429)},
+    )
+    def post(self, request):
+        data = PasswordResetInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        base_url = settings.SHOP_URL or request.build_absolute_uri("/")
+        services.user_reset_link_send(email=data.validated_data["email"], base_url=base_url)
+        return ok({"message": RESET_LINK_SENT})
+
+
+class PasswordResetConfirmView(PublicJsonView):
+    throttle_classes = [ResetConfirmAddressThrottle]
+
+    @extend_schema(
+        summary="Set a new password with an emailed reset link",
+        description=(
+            "`uid` and `token` are the link's last two parts. 400 when the link is invalid, "
+            "already used or expired, or when the new password fails the validators (the "
+            "link then still works). Every earlier token stops working; the owner is mailed."
+        ),
+        request=PasswordResetConfirmInput,
+        responses={200: MessageAnswer, **error_responses(400, 413, 415, 429)},
+    )
+    def post(self, request):
+        data = PasswordResetConfirmInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        services.user_reset_link_confirm(
+            uid=data.validated_data["uid"],
+            token=data.validated_data["token"],
             new_password=data.validated_data["newPassword"],
         )
         return ok({"message": "Password Reset Successfully"})

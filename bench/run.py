@@ -852,6 +852,10 @@ def main() -> None:
         # worker's empty local cache: count alone's p99 392 ms), and the RSS reported after
         # the mixed runs would be a fresh worker's. Replacements are counted per run.
         "GUNICORN_MAX_REQUESTS": os.environ.get("GUNICORN_MAX_REQUESTS", "0"),
+        # wrk is one client address sending thousands of searches a second: the per-client
+        # limits against abuse would answer most of them 429 (docs/security.md).
+        "SEARCH_THROTTLE_RATE": os.environ.get("SEARCH_THROTTLE_RATE", "100000000/min"),
+        "SUGGEST_THROTTLE_RATE": os.environ.get("SUGGEST_THROTTLE_RATE", "100000000/min"),
         "DEBUG": "false",
         "SECRET_KEY": secrets.token_urlsafe(50),
         "DATABASE_URL": url,

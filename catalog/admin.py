@@ -11,7 +11,13 @@ from rest_framework.exceptions import APIException
 
 from catalog.models import Category, Product
 from catalog.photos import check_photo, photo_url
-from catalog.services import photo_remove_after_commit, product_delete, product_slug_remember
+from catalog.serializers import PRICE_DIGITS, QUANTITY_DIGITS, written_in_ascii
+from catalog.services import (
+    photo_discard,
+    photo_remove_after_commit,
+    product_delete,
+    product_slug_remember,
+)
 from catalog.slugs import renamed_slug, unique_slug
 
 
@@ -55,7 +61,16 @@ class StockAsShown(forms.ModelForm):
         if "quantity" in self.fields:
             self.fields["quantity"].show_hidden_initial = True
 
+    def _raw_is_ascii(self, name: str, message: str) -> None:
+        if not written_in_ascii(self.data.get(self.add_prefix(name), "")):
+            raise forms.ValidationError(message)
+
+    def clean_price(self):
+        self._raw_is_ascii("price", PRICE_DIGITS)
+        return self.cleaned_data.get("price")
+
     def clean_quantity(self):
+        self._raw_is_ascii("quantity", QUANTITY_DIGITS)
         quantity = self.cleaned_data.get("quantity")
         if self.instance.pk and "quantity" in self.changed_data:
             field = self.fields["quantity"]
@@ -160,6 +175,16 @@ class ProductAdmin(admin.ModelAdmin):
             product_slug_remember(product=obj, old_slug=old_slug)
         old = form.initial.get("photo")
         old_name = getattr(old, "name", old) or ""
+        try:
+            self._save_product(request, obj, form, change, old_name)
+        except BaseException:
+            # The file field wrote the new photo before the row (and its renditions) failed.
+            new_name = obj.photo.name if obj.photo else ""
+            if new_name and new_name != old_name:
+                photo_discard(new_name)
+            raise
+
+    def _save_product(self, request, obj, form, change, old_name):
         with transaction.atomic():
             if change:
                 # Only what this form changed: the rest (the stock above all, which sales

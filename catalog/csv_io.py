@@ -3,6 +3,12 @@
 One file format both ways: the columns `name,slug,description,price,quantity,category,
 shipping,photo`, UTF-8 with or without a BOM, comma (or Excel's semicolon) separated.
 
+A cell a spreadsheet would run as a formula (starting with `=`, `+`, `-`, `@`, a tab or a
+carriage return: OWASP's CSV injection rule) is written behind an apostrophe, and so is a
+cell that starts with an apostrophe itself; import drops one leading apostrophe from every
+cell. So the escaping is undone exactly, and `'` is how a hand-written file starts a cell
+with one of those characters or (doubled) with an apostrophe.
+
 Import is all or nothing: every row is checked first (the same field rules as the API,
 the same photo check and re-encoding), and any bad row is reported as `line N: ...` with
 nothing written. Then photos are stored, and every product row is written in one
@@ -53,6 +59,18 @@ MEMORY_FOR_PHOTOS = 256 * 1024 * 1024
 DIGEST_IN_NAME = 16
 
 Progress = Callable[[str, int, int], None]
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+ESCAPE = "'"
+
+
+def escaped_cell(value) -> str:
+    text = str(value)
+    return ESCAPE + text if text.startswith((*FORMULA_STARTS, ESCAPE)) else text
+
+
+def unescaped_cell(text: str) -> str:
+    return text[1:] if text.startswith(ESCAPE) else text
 
 
 class ImportFailed(Exception):
@@ -185,6 +203,7 @@ def read_rows(handle: io.BufferedReader) -> tuple[list[str], list[tuple[int, dic
     start = reader.line_num + 1
     try:
         for values in reader:
+            values = [unescaped_cell(v) for v in values]
             while len(values) > len(header) and not values[-1].strip():
                 values.pop()
             if any(v.strip() for v in values):
@@ -557,18 +576,17 @@ def export_rows(handle, *, images: Path | None = None) -> int:
     )
     for p in products:
         photo = os.path.basename(p.photo.name) if p.photo.name else ""
-        writer.writerow(
-            [
-                p.name,
-                p.slug,
-                p.description,
-                f"{p.price:.2f}",
-                p.quantity,
-                p.category.name,
-                1 if p.shipping else 0,
-                photo,
-            ]
-        )
+        cells = [
+            p.name,
+            p.slug,
+            p.description,
+            f"{p.price:.2f}",
+            p.quantity,
+            p.category.name,
+            1 if p.shipping else 0,
+            photo,
+        ]
+        writer.writerow([escaped_cell(cell) for cell in cells])
         if images is not None and photo and photo not in copied:
             try:
                 with default_storage.open(p.photo.name, "rb") as source:

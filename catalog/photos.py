@@ -68,6 +68,46 @@ def _too_many_pixels(*, frames: int = 1) -> PayloadTooLarge:
     )
 
 
+def _out_of_shape(width: int, height: int) -> ValidationError | None:
+    """Too long a side, or too thin a strip: refused before anything is decoded or stored
+    (a 100 x 399,000 PNG is 117 KB and under the pixel cap)."""
+    side, ratio = settings.MAX_PHOTO_SIDE, settings.MAX_PHOTO_ASPECT_RATIO
+    if max(width, height) <= side and max(width, height) <= ratio * max(1, min(width, height)):
+        return None
+    return ValidationError(
+        {
+            "photo": [
+                f"Photo is too tall or too wide: each side must be {side} pixels or less, "
+                f"and the longer side at most {ratio:g} times the shorter."
+            ]
+        }
+    )
+
+
+# Bytes Pillow keeps per pixel in memory: one for bilevel, grey and palette pictures, two
+# for 16-bit grey, four for everything else (RGB is stored padded to four).
+_SLIM_MODES = {"1": 1, "L": 1, "P": 1}
+
+
+def decoded_bytes(mode: str, width: int, height: int, frames: int = 1) -> int:
+    """Memory the write path holds at once for a picture: every frame decoded in its own
+    mode, plus one more full-size picture of four bytes a pixel for any mode but RGB and
+    grey: scaling a picture with alpha works on a premultiplied copy, and other modes are
+    widened to RGB(A) before their renditions are scaled."""
+    pixels = width * height
+    per_pixel = _SLIM_MODES.get(mode, 2 if mode.startswith("I;16") else 4)
+    working_copy = 0 if mode in ("RGB", "L") else pixels * 4
+    return pixels * max(1, frames) * per_pixel + working_copy
+
+
+def _too_much_memory() -> PayloadTooLarge:
+    megabytes = settings.MAX_PHOTO_DECODE_BYTES / (1024 * 1024)
+    return PayloadTooLarge(
+        f"Photo is too large: decoded it would take more than {megabytes:g} MB of memory. "
+        "Please upload a smaller picture."
+    )
+
+
 def _verified_and_rewritten(data: bytes) -> tuple[str, bytes]:
     """The format Pillow finds and the picture written again by it; refuses anything
     that is not a whole image of an accepted format within the pixel cap."""
@@ -83,6 +123,11 @@ def _verified_and_rewritten(data: bytes) -> tuple[str, bytes]:
             frames = getattr(image, "n_frames", 1)
             if frames * width * height > settings.MAX_PHOTO_PIXELS:
                 raise _too_many_pixels(frames=frames)
+            shape_error = _out_of_shape(width, height)
+            if shape_error is not None:
+                raise shape_error
+            if decoded_bytes(image.mode, width, height, frames) > settings.MAX_PHOTO_DECODE_BYTES:
+                raise _too_much_memory()
             # A phone's multi-picture JPEG (MPO: the photo plus depth or preview images)
             # is a JPEG; only its first picture is kept.
             image_format = "JPEG" if image.format == "MPO" else image.format
@@ -126,8 +171,9 @@ def _rewritten(image: Image.Image, image_format: str) -> bytes:
         keep = {k: image.info[k] for k in ("duration", "loop") if k in image.info}
         image.save(out, format=image_format, save_all=True, **keep, **extra)
     else:
-        upright = ImageOps.exif_transpose(image)
-        upright.save(out, format=image_format, **SAVE_OPTIONS[image_format], **extra)
+        # In place: a copy of a large picture would double the memory this upload takes.
+        ImageOps.exif_transpose(image, in_place=True)
+        image.save(out, format=image_format, **SAVE_OPTIONS[image_format], **extra)
     return out.getvalue()
 
 

@@ -45,14 +45,29 @@ def make_renditions(data: bytes, name: str) -> list[str]:
     """Write the WebP renditions of an already checked image; returns their names. Raises
     OSError when storage fails (the caller removes whatever was written)."""
     written = []
-    with Image.open(io.BytesIO(data)) as source:
-        image = ImageOps.exif_transpose(source)
-        image = image.convert("RGBA" if _has_alpha(image) else "RGB")
+    with Image.open(io.BytesIO(data)) as image:
+        # Every step below works on the one decoded picture or on one no wider than the
+        # largest rendition (scaling RGBA makes one premultiplied copy, counted by the
+        # photo check's memory budget): another full-size copy would add to it.
+        ImageOps.exif_transpose(image, in_place=True)
+        target_mode = "RGBA" if _has_alpha(image) else "RGB"
+        if image.mode not in SCALABLE_MODES:
+            image = image.convert(target_mode)
+        full_width, full_height = image.size
+        largest = RENDITION_WIDTHS[-1]
+        if full_width > largest:
+            image = image.resize(
+                (largest, _scaled_height(full_width, full_height, largest)),
+                Image.Resampling.LANCZOS,
+            )
+        image = image.convert(target_mode) if image.mode != target_mode else image
         for width in RENDITION_WIDTHS:
             scaled = image
             if image.width > width:
-                height = max(1, round(image.height * width / image.width))
-                scaled = image.resize((width, height), Image.Resampling.LANCZOS)
+                scaled = image.resize(
+                    (width, _scaled_height(full_width, full_height, width)),
+                    Image.Resampling.LANCZOS,
+                )
             encoded = encode_rendition(scaled)
             target = rendition_name(name, width)
             if default_storage.exists(target):
@@ -63,6 +78,14 @@ def make_renditions(data: bytes, name: str) -> list[str]:
                 delete_renditions(name)
                 raise
     return written
+
+
+# Modes Pillow scales with LANCZOS as they are; others are widened to RGB(A) first.
+SCALABLE_MODES = ("RGB", "RGBA", "L", "LA")
+
+
+def _scaled_height(width: int, height: int, to_width: int) -> int:
+    return max(1, round(height * to_width / width))
 
 
 def encode_rendition(image: Image.Image) -> bytes:

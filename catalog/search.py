@@ -46,7 +46,9 @@ from catalog import caching, prepared
 # Inside a word these are dropped rather than split on, like the index does.
 _JOINERS = re.compile("[-'\u2019.]+")
 _WORD = re.compile(r"[^\W_]+")
-MAX_WORDS = 8
+# Words of a query considered (the rest is ignored): each adds its candidates and, when
+# all together find nothing, a whole AND to the loosened query (docs/security.md).
+MAX_WORDS = 6
 MAX_ALTERNATIVES = 6
 MIN_PREFIX = 3  # a shorter last word is not read as the start of one
 MAX_SPLIT_LENGTH = 24  # longer "words" are not two words run together
@@ -358,13 +360,14 @@ def _alternatives(word: str, vocabulary: set[str], *, prefix: bool) -> tuple[lis
 
 
 def plan(query: str, *, prefix_last: bool = False) -> Plan:
-    words = [w for w in words_of(query) if w][:MAX_WORDS]
+    words = [w for w in words_of(query) if w]
     if len(words) > 1:
         words = [w for w in words if w not in STOP_WORDS] or words
     # A word said twice asks for nothing more (`crimson crimson`), but an AND of a word
     # with itself is estimated as if the two were independent (the square of its share),
     # so a common one was ranked whole instead of from a window: 19-48 ms.
-    words = list(dict.fromkeys(words))
+    # The cap comes after both: stop words and repeats do not use up the words considered.
+    words = list(dict.fromkeys(words))[:MAX_WORDS]
     if not words:
         return Plan(None, None)
     vocabulary = vocabulary_candidates(words, prefix=words[-1] if prefix_last else None)

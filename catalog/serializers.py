@@ -137,9 +137,33 @@ class CategoryIdField(IdField):
     """A category id; the form sends it as text."""
 
 
+PRICE_DIGITS = "Price must be written with the digits 0-9."
+QUANTITY_DIGITS = "Quantity must be written with the digits 0-9."
+
+
+def written_in_ascii(data) -> bool:
+    """Python reads Arabic-Indic, Devanagari or full-width digits as numbers; a price or
+    stock figure is taken only in the digits 0-9 (as checkout takes quantities)."""
+    return not isinstance(data, str) or data.isascii()
+
+
 @extend_schema_field({"type": "number", "minimum": 0, "maximum": 99999999.99, "multipleOf": 0.01})
 class PriceField(serializers.DecimalField):
-    """Rupees with at most two decimals."""
+    """Rupees with at most two decimals, in the digits 0-9."""
+
+    def to_internal_value(self, data):
+        if not written_in_ascii(data):
+            raise serializers.ValidationError(PRICE_DIGITS, code="invalid")
+        return super().to_internal_value(data)
+
+
+class QuantityField(serializers.IntegerField):
+    """A whole number in the digits 0-9."""
+
+    def to_internal_value(self, data):
+        if not written_in_ascii(data):
+            raise serializers.ValidationError(QUANTITY_DIGITS, code="invalid")
+        return super().to_internal_value(data)
 
 
 def _name_field(max_length: int) -> TextField:
@@ -227,7 +251,7 @@ class ProductInput(serializers.Serializer):
             "max_decimal_places": "Price can have at most 2 decimals.",
         },
     )
-    quantity = serializers.IntegerField(
+    quantity = QuantityField(
         min_value=0,
         max_value=2_147_483_647,
         error_messages={

@@ -125,21 +125,19 @@ def _store_photo(upload, *, slug: str) -> str:
     opens, so it never holds the database's write lock; the caller removes the files
     again if the product row is not saved."""
     checked = check_photo(upload, slug=slug)
+    stored = None
     try:
         stored = default_storage.save(f"products/{checked.name}", checked.content)
-    except OSError as exc:
-        logger.exception("Storing a product photo failed")
-        raise PhotoNotStored() from exc
-    try:
         ensure_renditions(stored)
-    except OSError as exc:
-        _discard_on_failure(stored)
-        logger.exception("Storing a product photo's renditions failed")
+    except Exception as exc:
+        # Whatever failed (storage, an encoder's own limit), nothing written stays behind.
+        logger.exception("Storing a product photo or its renditions failed")
+        photo_discard(stored or f"products/{checked.name}")
         raise PhotoNotStored() from exc
     return stored
 
 
-def _discard_on_failure(stored: str | None):
+def photo_discard(stored: str | None):
     if stored:
         try:
             default_storage.delete(stored)
@@ -179,7 +177,7 @@ def product_create(
             _clean(product, exists_message=PRODUCT_EXISTS)
             _save(product, exists_message=PRODUCT_EXISTS)
     except BaseException:
-        _discard_on_failure(stored)
+        photo_discard(stored)
         raise
     return product
 
@@ -240,7 +238,7 @@ def product_update(
             if stored and old_photo:
                 photo_remove_after_commit(old_photo)
     except BaseException:
-        _discard_on_failure(stored)
+        photo_discard(stored)
         product.photo.name = old_photo
         raise
     return product

@@ -55,6 +55,7 @@ from shop.api.envelope import ok
 from shop.api.exceptions import PayloadTooLarge
 from shop.api.permissions import IsAdmin
 from shop.api.schema import PAGE_PARAMETER, MessageAnswer, error_responses
+from shop.throttling import SettingAddressThrottle
 
 PLACEHOLDER = "img/placeholder.png"
 CORRECTED_HEADER = "X-Search-Corrected"
@@ -292,6 +293,16 @@ class ProductFilterView(PublicRead):
         return _answer(body)
 
 
+class SearchThrottle(SettingAddressThrottle):
+    scope = "search_ip"
+    rate_setting = "SEARCH_THROTTLE_RATE"
+
+
+class SuggestThrottle(SettingAddressThrottle):
+    scope = "suggest_ip"
+    rate_setting = "SUGGEST_THROTTLE_RATE"
+
+
 class ProductSearchView(PublicRead):
     """The body stays the contract's bare list; when its results come from a corrected
     spelling, `X-Search-Corrected` says what was searched (the page shows "Showing
@@ -299,6 +310,7 @@ class ProductSearchView(PublicRead):
     its value (body and correction) itself."""
 
     cache_reads = False
+    throttle_classes = [SearchThrottle]
 
     @extend_schema(
         summary="Search names and descriptions (a bare list)",
@@ -308,7 +320,7 @@ class ProductSearchView(PublicRead):
             "corrected spelling, the `X-Search-Corrected` header holds the query as "
             "searched, percent-encoded; the body stays a bare list."
         ),
-        responses={200: ProductOutput(many=True), **error_responses(400, 404)},
+        responses={200: ProductOutput(many=True), **error_responses(400, 404, 429)},
     )
     def get(self, request, keyword):
         keyword = keyword.strip()
@@ -333,7 +345,10 @@ class ProductSearchView(PublicRead):
 
 class ProductSuggestView(PublicRead):
     """Suggestions while typing: up to 8 category and product names for the text so far,
-    its last word taken as a prefix (even misspelled)."""
+    its last word taken as a prefix (even misspelled). An answer from the cache is given
+    before the throttle counts (it costs nothing); every other request is counted."""
+
+    throttle_classes = [SuggestThrottle]
 
     @extend_schema(
         summary="Suggestions while typing: category and product names",
@@ -342,7 +357,7 @@ class ProductSuggestView(PublicRead):
             "for the text so far, even misspelled. Fewer than 2 characters: none."
         ),
         parameters=[SuggestInput],
-        responses={200: SuggestAnswer, **error_responses(400)},
+        responses={200: SuggestAnswer, **error_responses(400, 429)},
     )
     def get(self, request):
         data = SuggestInput(data=request.query_params)

@@ -113,10 +113,10 @@ class OrderListInput(serializers.Serializer):
         max_value=1_000_000_000,
         required=False,
         default=1,
-        error_messages=dict.fromkeys(
-            ("invalid", "min_value", "max_value", "max_string_length"),
-            "Page must be a whole number of at least 1.",
-        ),
+        error_messages={
+            **dict.fromkeys(("invalid", "min_value"), "Page must be a whole number of at least 1."),
+            **dict.fromkeys(("max_value", "max_string_length"), "Page is too large."),
+        },
     )
     status = StatusField(required=False)
 

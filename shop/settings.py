@@ -212,6 +212,9 @@ REST_FRAMEWORK = {
         "reset_email": env.str("THROTTLE_RESET_EMAIL", default="5/min"),
         "reset_ip": env.str("THROTTLE_RESET_IP", default="20/min"),
         "register_ip": env.str("THROTTLE_REGISTER_IP", default="30/min"),
+        "reset_link_email": env.str("THROTTLE_RESET_LINK_EMAIL", default="5/hour"),
+        "reset_link_ip": env.str("THROTTLE_RESET_LINK_IP", default="20/hour"),
+        "reset_confirm_ip": env.str("THROTTLE_RESET_CONFIRM_IP", default="20/min"),
         "checkout": env.str("THROTTLE_CHECKOUT", default="10/min"),
     },
     "NUM_PROXIES": env.int("NUM_PROXIES", default=0),
@@ -256,6 +259,18 @@ CORS_EXPOSE_HEADERS = ["X-Search-Corrected"]
 # (a new user's `make run`).
 SILENCED_SYSTEM_CHECKS = ["models.W040"]
 
+# The only session login is the Django admin's: with no (or an unsafe) `next`, land on its
+# index rather than Django's default /accounts/profile/, which this site does not have.
+LOGIN_REDIRECT_URL = "admin:index"
+
+# Password reset: wrong security answers one account may take within the lock window
+# before its answer path answers 429; emailed reset links expire after PASSWORD_RESET_TIMEOUT
+# seconds and point at SHOP_URL (the shop's public address; blank: the request's own host).
+RESET_ANSWER_MAX_WRONG = env.int("RESET_ANSWER_MAX_WRONG", default=10)
+RESET_ANSWER_LOCK_SECONDS = env.int("RESET_ANSWER_LOCK_SECONDS", default=24 * 3600)
+PASSWORD_RESET_TIMEOUT = env.int("PASSWORD_RESET_TIMEOUT", default=3600)
+SHOP_URL = env.str("SHOP_URL", default="")
+
 # --- Shop constants ----------------------------------------------------------------------
 PRODUCTS_PER_PAGE = env.int("PRODUCTS_PER_PAGE", default=6)
 SEARCH_RESULTS_LIMIT = env.int("SEARCH_RESULTS_LIMIT", default=50)
@@ -269,8 +284,21 @@ SEARCH_RANKED_MATCHES = env.int("SEARCH_RANKED_MATCHES", default=100)
 # Public catalogue reads are answered from the cache until the next write (catalog/caching.py);
 # entries live at most this long. 0 turns the cache off.
 CATALOG_CACHE_SECONDS = env.int("CATALOG_CACHE_SECONDS", default=300)
+# Search and suggestions per client address: rates no shopper reaches (the search box asks
+# for suggestions at most every 200 ms while typing); blank turns a throttle off.
+SEARCH_THROTTLE_RATE = env.str("SEARCH_THROTTLE_RATE", default="120/min")
+SUGGEST_THROTTLE_RATE = env.str("SUGGEST_THROTTLE_RATE", default="300/min")
+# Addresses in one sitemap file; past it /sitemap.xml is an index of parts this size.
+SITEMAP_URLS_PER_FILE = env.int("SITEMAP_URLS_PER_FILE", default=10_000)
 MAX_PHOTO_BYTES = env.int("MAX_PHOTO_BYTES", default=5 * 1024 * 1024)
 MAX_PHOTO_PIXELS = env.int("MAX_PHOTO_PIXELS", default=40_000_000)
+# Longest side and longest-to-shortest ratio of a photo (docs/security.md): WebP cannot hold
+# a side over 16383 px, and a strip thinner than 1:20 shows nothing on a product card.
+MAX_PHOTO_SIDE = env.int("MAX_PHOTO_SIDE", default=10_000)
+MAX_PHOTO_ASPECT_RATIO = env.float("MAX_PHOTO_ASPECT_RATIO", default=20.0)
+# Memory one photo may take once decoded (pixels x bytes per pixel of its mode, every frame):
+# with the copies the renditions make, one upload stays under about 300 MB.
+MAX_PHOTO_DECODE_BYTES = env.int("MAX_PHOTO_DECODE_BYTES", default=160 * 1024 * 1024)
 # Uploads up to the photo cap plus form fields must reach our own check (413 in our shape).
 DATA_UPLOAD_MAX_MEMORY_SIZE = MAX_PHOTO_BYTES + 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = 2_621_440

@@ -1,10 +1,20 @@
-"""`/sitemap.xml` (issue 19): one sitemap while the shop has at most 50,000 addresses (the
-protocol's limit for one file), an index of parts once it has more. The parts are given by
+"""`/sitemap.xml`: one sitemap while the shop has at most `SITEMAP_URLS_PER_FILE`
+addresses (10,000 by default; the protocol allows 50,000, but a part that large cost
+seconds of CPU to build), an index of parts once it has more. The parts are given by
 urls.py (the only module that knows the apps): home and the static pages here, categories
-and products from the catalogue."""
+and products from the catalogue.
 
+Every answer (the index, each part and page of it) is built once per catalogue version:
+urls.py passes the catalogue's `cached_value`, so a repeated request makes no query, and
+an `ETag` of the bytes answers a crawler's `If-None-Match` with 304."""
+
+import hashlib
+
+from django.conf import settings
 from django.contrib.sitemaps import Sitemap
 from django.contrib.sitemaps import views as sitemap_views
+from django.http import HttpResponse, HttpResponseNotModified
+from django.utils.http import parse_etags
 from django.views.decorators.http import require_safe
 
 # Public pages a crawler should know (the cart, dashboards, login and search are not).
@@ -19,7 +29,8 @@ STATIC_PATHS = (
     "/returns",
     "/terms",
 )
-LIMIT = 50_000
+# Headers of the built answer that are kept with its bytes.
+KEPT_HEADERS = ("Content-Type", "X-Robots-Tag", "Last-Modified")
 
 
 class StaticSitemap(Sitemap):
@@ -35,23 +46,67 @@ class StaticSitemap(Sitemap):
         return 1.0 if item == "/" else 0.5
 
 
+def _limit() -> int:
+    return settings.SITEMAP_URLS_PER_FILE
+
+
 def _parts(sitemaps: dict) -> dict[str, Sitemap]:
     parts = {name: part() for name, part in sitemaps.items()}
     for part in parts.values():
-        part.limit = LIMIT
+        part.limit = _limit()
     return parts
 
 
-@require_safe
-def sitemap(request, *, sitemaps: dict, section_url_name: str):
-    """The whole sitemap, or the index of its parts once it would pass `LIMIT` addresses
-    (each part then pages itself at `LIMIT`)."""
-    parts = _parts(sitemaps)
-    if sum(part.paginator.count for part in parts.values()) > LIMIT:
-        return sitemap_views.index(request, parts, sitemap_url_name=section_url_name)
-    return sitemap_views.sitemap(request, parts)
+def _built(build) -> dict:
+    """The answer `build()` gives, rendered: bytes, the headers worth keeping, an ETag."""
+    response = build()
+    response.render()
+    return {
+        "content": response.content,
+        "headers": {name: response[name] for name in KEPT_HEADERS if name in response},
+        "etag": '"' + hashlib.sha1(response.content, usedforsecurity=False).hexdigest()[:20] + '"',
+    }
+
+
+def _answer(request, key: str, build, cache) -> HttpResponse:
+    # Absolute addresses are written from the request's scheme and host: both are in the key.
+    key = f"sitemap:{request.scheme}:{request.get_host()}:{_limit()}:{key}"
+    built = cache(key, lambda: _built(build))
+    if_none_match = request.headers.get("If-None-Match")
+    if if_none_match and built["etag"] in parse_etags(if_none_match):
+        response = HttpResponseNotModified()
+    else:
+        response = HttpResponse(built["content"])
+        for name, value in built["headers"].items():
+            response[name] = value
+    response["ETag"] = built["etag"]
+    response["Cache-Control"] = "public, max-age=0, must-revalidate"
+    return response
+
+
+def _uncached(key, compute):
+    return compute()
 
 
 @require_safe
-def sitemap_section(request, *, sitemaps: dict, section: str):
-    return sitemap_views.sitemap(request, _parts(sitemaps), section=section)
+def sitemap(request, *, sitemaps: dict, section_url_name: str, cache=_uncached):
+    """The whole sitemap, or the index of its parts once it would pass the limit (each
+    part then pages itself at the limit)."""
+
+    def build():
+        parts = _parts(sitemaps)
+        if sum(part.paginator.count for part in parts.values()) > _limit():
+            return sitemap_views.index(request, parts, sitemap_url_name=section_url_name)
+        return sitemap_views.sitemap(request, parts)
+
+    return _answer(request, "index", build, cache)
+
+
+@require_safe
+def sitemap_section(request, *, sitemaps: dict, section: str, cache=_uncached):
+    page = request.GET.get("p", "1")
+
+    def build():
+        return sitemap_views.sitemap(request, _parts(sitemaps), section=section)
+
+    return _answer(request, f"{section}:{page}", build, cache)

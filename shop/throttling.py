@@ -91,6 +91,35 @@ def counter_hit(ident: str, *, period: int, now: float | None = None) -> Hit:
     return _database_hit(ident, period=period, now=time.time() if now is None else now)
 
 
+def counter_peek(ident: str, *, now: float | None = None) -> Hit | None:
+    """The count under `ident` in its open window, without counting; None when no window
+    is open."""
+    url = getattr(settings, "THROTTLE_REDIS_URL", "")
+    if url:
+        client = _redis_script(url).registered_client
+        key = f"shopsphere:throttle:{ident}"
+        count, ttl_ms = client.get(key), client.pttl(key)
+        if count is None or ttl_ms is None or int(ttl_ms) <= 0:
+            return None
+        return Hit(count=int(count), retry_after=int(ttl_ms) / 1000)
+    now = time.time() if now is None else now
+    row = (
+        ThrottleCounter.objects.filter(ident=ident, window_ends__gt=now)
+        .values_list("count", "window_ends")
+        .first()
+    )
+    return None if row is None else Hit(count=int(row[0]), retry_after=float(row[1]) - now)
+
+
+def counter_clear(ident: str) -> None:
+    """Close `ident`'s window: the next attempt opens a new one."""
+    url = getattr(settings, "THROTTLE_REDIS_URL", "")
+    if url:
+        _redis_script(url).registered_client.delete(f"shopsphere:throttle:{ident}")
+        return
+    ThrottleCounter.objects.filter(ident=ident).delete()
+
+
 def parse_rate(rate: str) -> tuple[int, int]:
     """DRF's rate syntax: "10/min" is (10, 60); s, m, h, d and longer spellings."""
     count, period = rate.split("/")
@@ -133,6 +162,22 @@ class AddressThrottle(CountedThrottle):
 
     def ident(self, request, view) -> str:
         return self.get_ident(request)
+
+
+class SettingAddressThrottle(AddressThrottle):
+    """Per client address, at the rate the setting named `rate_setting` holds (read on
+    every request); a blank rate counts nothing."""
+
+    rate_setting = ""
+
+    def get_rate(self) -> str:
+        return getattr(settings, self.rate_setting, "") or ""
+
+    def allow_request(self, request, view) -> bool:
+        if not self.get_rate():
+            self._wait = None
+            return True
+        return super().allow_request(request, view)
 
 
 class UserThrottle(CountedThrottle):

@@ -13,6 +13,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 
 from accounts.views import admin_login
 from catalog import pages as catalog_pages
+from catalog.caching import cached_value
 from catalog.sitemaps import CategorySitemap, ProductSitemap
 from shop import sitemaps, views
 
@@ -22,7 +23,11 @@ SITEMAPS = {
     "categories": CategorySitemap,
     "products": ProductSitemap,
 }
-SITEMAP_ARGS = {"sitemaps": SITEMAPS, "section_url_name": "sitemap-section"}
+SITEMAP_ARGS = {
+    "sitemaps": SITEMAPS,
+    "section_url_name": "sitemap-section",
+    "cache": cached_value,
+}
 
 urlpatterns = [
     # The admin's login throttled like the API login (before admin.site.urls takes it).
@@ -40,7 +45,7 @@ urlpatterns = [
     path(
         "sitemap-<str:section>.xml",
         sitemaps.sitemap_section,
-        {"sitemaps": SITEMAPS},
+        {"sitemaps": SITEMAPS, "cache": cached_value},
         name="sitemap-section",
     ),
     path("api/v1/auth/", include("accounts.urls")),

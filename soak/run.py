@@ -278,6 +278,8 @@ def environment(work: Path) -> dict:
         CACHE_DIR=str(work / "cache"),
         PORT=str(PORT),
         THROTTLE_LOGIN_IP="1000000/min",
+        SEARCH_THROTTLE_RATE="1000000/min",
+        SUGGEST_THROTTLE_RATE="1000000/min",
         LOG_LEVEL="INFO",
     )
     return env

@@ -41,6 +41,8 @@ CONTRACT_CALLS = {
     ("post", "/api/v1/orders/{}/cancel"),
     ("get", "/api/v1/auth/all-orders"),
     ("put", "/api/v1/auth/order-status/{}"),
+    ("post", "/api/v1/auth/password-reset"),
+    ("post", "/api/v1/auth/password-reset/confirm"),
 }
 ADMIN_CALLS = {
     ("get", "/api/v1/auth/admin-auth"),

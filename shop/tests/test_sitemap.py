@@ -80,8 +80,8 @@ def test_a_renamed_product_is_listed_at_its_new_address(client, api):
     assert "http://testserver/product/old-name" not in urls
 
 
-def test_past_the_limit_the_sitemap_is_an_index_of_parts(client, monkeypatch):
-    monkeypatch.setattr(sitemaps, "LIMIT", 5)
+def test_past_the_limit_the_sitemap_is_an_index_of_parts(client, settings):
+    settings.SITEMAP_URLS_PER_FILE = 5
     products = ProductFactory.create_batch(7)  # 7 products + 7 categories + 8 pages
     response = client.get("/sitemap.xml")
     root = ET.fromstring(response.content)

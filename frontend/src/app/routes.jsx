@@ -36,6 +36,9 @@ const ForgotPasswordPage = lazy(
   () => import(/* webpackChunkName: "auth" */ '../pages/auth/ForgotPasswordPage'),
 );
 
+const ResetPasswordPage = lazy(
+  () => import(/* webpackChunkName: "auth" */ '../pages/auth/ResetPasswordPage'),
+);
 const UserDashboardPage = lazy(
   () => import(/* webpackChunkName: "user" */ '../pages/user/UserDashboardPage'),
 );
@@ -79,6 +82,7 @@ export const routes = [
   { path: paths.register, element: <RegisterPage /> },
   { path: paths.login, element: <LoginPage /> },
   { path: paths.forgotPassword, element: <ForgotPasswordPage /> },
+  { path: paths.resetPassword(), element: <ResetPasswordPage /> },
   { path: paths.about, element: <AboutPage /> },
   { path: paths.contact, element: <ContactPage /> },
   { path: paths.policy, element: <PolicyPage /> },

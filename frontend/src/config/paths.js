@@ -11,6 +11,7 @@ export const paths = {
   register: '/register',
   login: '/login',
   forgotPassword: '/forgot-password',
+  resetPassword: (uid = ':uid', token = ':token') => `/reset-password/${uid}/${token}`,
   about: '/about',
   contact: '/contact',
   policy: '/policy',

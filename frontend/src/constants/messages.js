@@ -50,6 +50,9 @@ export const MESSAGES = {
   invalidEmail: 'Please enter a valid email address',
   invalidPhone: 'Phone must be a 10-digit Indian mobile number, optionally after +91 or 0.',
   formHasErrors: 'Please correct the highlighted fields.',
+  answerHint:
+    'Your security answer: if you forget your password and cannot use the reset link we ' +
+    'email you, this answer lets you set a new one. Pick one others cannot guess.',
 };
 
 // Toast defaults of section 8: error 4 s, success 2 s, loading until dismissed, plain 4 s;

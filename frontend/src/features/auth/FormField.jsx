@@ -1,7 +1,18 @@
 // One labelled input of the account forms: the label is tied to the input, and an error
 // is linked with aria-describedby and flagged with aria-invalid so screen readers read it.
-export default function FormField({ id, label, error, as: Tag = 'input', inputRef, ...props }) {
+// A hint (what the field is for) is linked the same way, read after any error.
+export default function FormField({
+  id,
+  label,
+  error,
+  hint,
+  as: Tag = 'input',
+  inputRef,
+  ...props
+}) {
   const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [error && errorId, hint && hintId].filter(Boolean).join(' ') || undefined;
   return (
     <div className="mb-3">
       <label htmlFor={id} className="form-label">
@@ -12,9 +23,14 @@ export default function FormField({ id, label, error, as: Tag = 'input', inputRe
         ref={inputRef}
         className={`form-control${error ? ' is-invalid' : ''}`}
         aria-invalid={error ? 'true' : undefined}
-        aria-describedby={error ? errorId : undefined}
+        aria-describedby={describedBy}
         {...props}
       />
+      {hint && (
+        <div id={hintId} className="form-text">
+          {hint}
+        </div>
+      )}
       {error && (
         <div id={errorId} className="invalid-feedback">
           {error}

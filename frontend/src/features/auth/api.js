@@ -7,3 +7,6 @@ export const forgotPassword = (payload) => apiClient.post('/api/v1/auth/forgot-p
 export const userAuth = () => apiClient.get('/api/v1/auth/user-auth');
 export const adminAuth = () => apiClient.get('/api/v1/auth/admin-auth');
 export const updateProfile = (payload) => apiClient.put('/api/v1/auth/profile', payload);
+export const requestResetLink = (payload) => apiClient.post('/api/v1/auth/password-reset', payload);
+export const confirmResetLink = (payload) =>
+  apiClient.post('/api/v1/auth/password-reset/confirm', payload);

@@ -9,6 +9,7 @@ import { renderRoutes, WhereAmI } from '../../features/auth/testing/renderRoutes
 import ForgotPasswordPage from './ForgotPasswordPage';
 import LoginPage from './LoginPage';
 import RegisterPage from './RegisterPage';
+import ResetPasswordPage from './ResetPasswordPage';
 
 // Generous limits (per test, per find*): rendering whole screens in jsdom is slow on a busy CI machine.
 vi.setConfig({ testTimeout: 20_000 });
@@ -25,6 +26,7 @@ const routes = [
   { path: '/register', element: <RegisterPage /> },
   { path: '/login', element: <LoginPage /> },
   { path: '/forgot-password', element: <ForgotPasswordPage /> },
+  { path: '/reset-password/:uid/:token', element: <ResetPasswordPage /> },
   { path: '*', element: <WhereAmI /> },
 ];
 
@@ -70,7 +72,10 @@ describe('Register', () => {
     REGISTER_LABELS.slice(1).forEach((label) => {
       const input = screen.getByLabelText(label);
       expect(input).toHaveAttribute('aria-invalid', 'true');
-      expect(input).toHaveAccessibleDescription(MESSAGES.fieldRequired(label));
+      // The security answer also keeps its hint, read after the error.
+      expect(input).toHaveAccessibleDescription(
+        expect.stringMatching(new RegExp(`^${MESSAGES.fieldRequired(label)}`)),
+      );
     });
     expect(screen.getByLabelText('Email address')).toHaveFocus();
     expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.formHasErrors);
@@ -205,7 +210,7 @@ describe('Login', () => {
     const user = userEvent.setup();
     renderRoutes(routes, '/login');
     await user.click(screen.getByRole('button', { name: 'Forgot Password' }));
-    expect(screen.getByRole('button', { name: 'RESET' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'EMAIL ME A RESET LINK' })).toBeInTheDocument();
   });
 
   async function logIn(user) {
@@ -254,10 +259,29 @@ describe('Login', () => {
 });
 
 describe('Forgot password', () => {
+  it('offers the emailed link first and answers the same whatever the address', async () => {
+    const sent = 'If an account uses that email, a reset link is on its way.';
+    server = fakeServer({
+      'POST /api/v1/auth/password-reset': { data: { success: true, message: sent } },
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/forgot-password');
+    expect(screen.getByLabelText('Email address')).toHaveFocus();
+    expect(screen.queryByLabelText('Favorite Sport Name')).toBeNull();
+    await fill(user, screen.getByLabelText('Email address'), ' asha@example.com ');
+    await user.click(screen.getByRole('button', { name: 'EMAIL ME A RESET LINK' }));
+
+    expect(await screen.findByText(sent, { selector: 'p' })).toBeInTheDocument();
+    expect(server.calls.map((call) => [call.key, call.body])).toEqual([
+      ['POST /api/v1/auth/password-reset', { email: 'asha@example.com' }],
+    ]);
+  });
+
   it('requires the three fields and names them', async () => {
     server = fakeServer({});
     const user = userEvent.setup();
     renderRoutes(routes, '/forgot-password');
+    await user.click(screen.getByRole('button', { name: 'Use my security question instead' }));
     await user.click(screen.getByRole('button', { name: 'RESET' }));
 
     expect(server.calls).toEqual([]);
@@ -278,6 +302,7 @@ describe('Forgot password', () => {
     });
     const user = userEvent.setup();
     renderRoutes(routes, '/forgot-password');
+    await user.click(screen.getByRole('button', { name: 'Use my security question instead' }));
     await fill(user, screen.getByLabelText('Email address'), 'asha@example.com');
     await fill(user, screen.getByLabelText('Favorite Sport Name'), 'cricket');
     await fill(user, screen.getByLabelText('New Password'), 'New-Pass-2026!');
@@ -289,5 +314,53 @@ describe('Forgot password', () => {
       answer: 'cricket',
       newPassword: 'New-Pass-2026!',
     });
+  });
+});
+
+describe('Reset password from the emailed link', () => {
+  it('sends the link parts with the new password, then goes to /login', async () => {
+    server = fakeServer({
+      'POST /api/v1/auth/password-reset/confirm': {
+        data: { success: true, message: 'Password Reset Successfully' },
+      },
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/reset-password/MQ/abc-123');
+    expect(screen.getByLabelText('New Password')).toHaveFocus();
+    await fill(user, screen.getByLabelText('New Password'), 'New-Pass-2026!');
+    await user.click(screen.getByRole('button', { name: 'SET NEW PASSWORD' }));
+
+    expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument();
+    expect(server.calls[0].body).toEqual({
+      uid: 'MQ',
+      token: 'abc-123',
+      newPassword: 'New-Pass-2026!',
+    });
+  });
+
+  it('says when a link is used or expired', async () => {
+    const bad = 'This reset link is invalid, already used or expired. Please ask for a new one.';
+    server = fakeServer({
+      'POST /api/v1/auth/password-reset/confirm': {
+        status: 400,
+        data: { success: false, message: bad },
+      },
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/reset-password/MQ/used');
+    await fill(user, screen.getByLabelText('New Password'), 'New-Pass-2026!');
+    await user.click(screen.getByRole('button', { name: 'SET NEW PASSWORD' }));
+
+    expect(await screen.findByText(bad, { selector: '[role=alert]' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ask for a new reset link' })).toBeInTheDocument();
+  });
+});
+
+describe('Register explains the security answer', () => {
+  it('describes the Favorite Sports field with what the answer is for', () => {
+    renderRoutes(routes, '/register');
+    expect(screen.getByLabelText('Favorite Sports')).toHaveAccessibleDescription(
+      MESSAGES.answerHint,
+    );
   });
 });

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import toast from '../../lib/toast';
 import { paths } from '../../config/paths';
+import { MESSAGES } from '../../constants/messages';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { register } from '../../features/auth/api';
 import FormField from '../../features/auth/FormField';
@@ -73,7 +74,13 @@ export default function RegisterPage() {
             required
             {...bind('address')}
           />
-          <FormField label="Favorite Sports" type="text" required {...bind('answer')} />
+          <FormField
+            label="Favorite Sports"
+            type="text"
+            required
+            hint={MESSAGES.answerHint}
+            {...bind('answer')}
+          />
           <FormAlert message={alert} />
           <button type="submit" className="btn btn-primary w-100" disabled={busy}>
             REGISTER
