@@ -1,13 +1,12 @@
 """Mail to an account's owner about its password: the reset link they asked for, a notice
 after every reset, and a notice when too many wrong security answers lock the answer
-path. Every such mail goes through `send_account_mail`, after the commit of the change it
-reports; a failing mail server is logged and never fails the request."""
+path. Every such mail is a job of the task queue (`account_mail_after_commit`), sent after
+the commit of the change it reports; a failing mail server never fails the request."""
 
 import logging
 
 from django.conf import settings
 from django.core.mail import send_mail
-from django.db import transaction
 
 logger = logging.getLogger("accounts.email")
 
@@ -62,11 +61,11 @@ def send_account_mail(*, kind: str, to: str, name: str, link: str = "", hours: i
     return True
 
 
-def account_mail_after_commit(*, kind: str, user, link: str = "") -> None:
-    """Queue one account mail to `user` for when the current transaction commits (at once
-    outside one)."""
-    hours = max(1, round(settings.PASSWORD_RESET_TIMEOUT / 3600))
-    to, name = user.email, user.name
-    transaction.on_commit(
-        lambda: send_account_mail(kind=kind, to=to, name=name, link=link, hours=hours)
-    )
+def account_mail_after_commit(*, kind: str, user, base_url: str = "") -> None:
+    """Queue one account mail to `user` as a job of the task queue (shop/tasks.py),
+    written in the current transaction: sent once that commits, tried again while the
+    mail server is away. A reset link is made when the mail is sent (`base_url`: the
+    shop's address it starts with), so no usable link waits in the queue's table."""
+    from accounts.tasks import send_account_mail_job
+
+    send_account_mail_job.enqueue(kind, user.pk, base_url)

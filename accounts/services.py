@@ -129,11 +129,17 @@ def user_reset_link_send(*, email: str, base_url: str) -> None:
     user = user_get_by_email(email=email)
     if user is None or not user.has_usable_password():
         return
+    account_mail_after_commit(kind="reset_link", user=user, base_url=base_url)
+
+
+def reset_link_for(user: User, base_url: str) -> str:
+    """A single-use reset link for `user`, made now (it expires PASSWORD_RESET_TIMEOUT
+    from now, and once the password changes)."""
     path = RESET_LINK_PATH.format(
         uid=urlsafe_base64_encode(force_bytes(user.pk)),
         token=default_token_generator.make_token(user),
     )
-    account_mail_after_commit(kind="reset_link", user=user, link=base_url.rstrip("/") + path)
+    return base_url.rstrip("/") + path
 
 
 def _user_for_link(uid: str, token: str) -> User:

@@ -105,7 +105,7 @@ def version_key() -> str:
 # cache once instead of once per cached value (a list page: six reads, each a file open or
 # a Redis round trip). A write committed meanwhile is seen by the next request, as before.
 # The sales mark (`_sold_key`) is read with it, in the same round trip (see `_settle`).
-_answering_from: ContextVar[tuple[str, str] | None] = ContextVar(
+_answering_from: ContextVar[tuple[str, str, str] | None] = ContextVar(
     "catalog_answering_from", default=None
 )
 
@@ -114,27 +114,42 @@ def _sold_key() -> str:
     return f"catalog:{namespace()}:sold"
 
 
-def _start() -> tuple[str, str]:
-    """The catalogue version and the sales mark as a read starts: the pinned ones inside
-    a read, else both from the shared cache in one round trip (each created if missing).
-    With stamps kept in the database (`stamps_in_cache` false) there is no mark."""
+def _text_key() -> str:
+    return f"catalog:{namespace()}:text-version"
+
+
+def _start() -> tuple[str, str, str]:
+    """The catalogue version, the sales mark and the text version as a read starts: the
+    pinned ones inside a read, else from the shared cache in one round trip (each
+    created if missing). With stamps kept in the database (`stamps_in_cache` false)
+    there is no sales mark."""
     pinned = _answering_from.get()
     if pinned is not None:
         return pinned
-    keys = [version_key(), _sold_key()] if stamps_in_cache() else [version_key()]
+    keys = [version_key(), _text_key()]
+    if stamps_in_cache():
+        keys.append(_sold_key())
     found = cache.get_many(keys)
     missing = [key for key in keys if key not in found]
     if missing:
         for key in missing:
-            cache.add(key, str(time.time_ns()) if key == keys[0] else "0", timeout=None)
+            cache.add(key, "0" if key == _sold_key() else str(time.time_ns()), timeout=None)
         found.update(cache.get_many(missing))
-    return found[keys[0]], found.get(_sold_key(), "")
+    return found[keys[0]], found.get(_sold_key(), ""), found[keys[1]]
 
 
 def catalog_version() -> str:
     """The current version: nanoseconds since the epoch at the last committed write (the
     one the public read being answered started with, inside one)."""
     return _start()[0]
+
+
+def _scoped(key: str, text: str, scope: str) -> str:
+    """The key an entry of `scope` is kept under: answers that depend on the products'
+    texts (search, suggestions, their vocabulary: scope "text") also carry the text
+    version, which an edit of a description replaces alone. (In the key, not in the
+    version: the local layer holds one catalogue version and empties on a new one.)"""
+    return f"{key}@{text}" if scope == "text" else key
 
 
 class LocalLayer:
@@ -266,8 +281,13 @@ def bump_version() -> None:
         logger.warning("Could not replace the catalogue version in the cache", exc_info=True)
 
 
-def catalog_changed(sender=None, **kwargs) -> None:
+def catalog_changed(sender=None, instance=None, update_fields=None, **kwargs) -> None:
     """Signal receiver for saves and deletes of categories and products.
+
+    A product saved with `update_fields` within SHOWN_ONLY (its name unchanged: an edit of
+    its description, stock or shipping) replaces its stock stamps, and the text version
+    when its description changed, and nothing else: lists, filters, counts and pages that
+    do not show it stay as they are.
 
     The version is replaced at once (so a read later in the same transaction sees the
     change) and again after the commit: a read in another connection during the write's
@@ -275,6 +295,17 @@ def catalog_changed(sender=None, **kwargs) -> None:
     the second makes them unreachable. A bulk delete sends one signal per row, microseconds
     apart: the immediate replacement is skipped within a millisecond of the previous one,
     and the one after the commit is registered once per (sub)transaction."""
+    if (
+        update_fields
+        and set(update_fields) <= SHOWN_ONLY
+        and getattr(instance, "pk", None) is not None
+        and sender is not None
+        and sender._meta.label == "catalog.Product"
+    ):
+        stock_changed([instance.pk])
+        if "description" in update_fields:
+            text_changed()
+        return
     connection = transaction.get_connection()
     if connection.in_atomic_block:
         current = set(connection.savepoint_ids)
@@ -324,6 +355,26 @@ def stock_changed(product_ids) -> None:
     stamp()
     if transaction.get_connection().in_atomic_block:
         transaction.on_commit(stamp)
+
+
+# An edit of only these fields changes what a product's own answers show, not which
+# answers hold it, nor in what order: its stamps, and for a description the text version
+# (search), are replaced instead of the catalogue version.
+SHOWN_ONLY = frozenset({"description", "quantity", "shipping", "updated_at", "slug"})
+
+
+def text_changed() -> None:
+    """Replace the text version, now and after the commit (as `catalog_changed` does)."""
+
+    def bump():
+        try:
+            cache.set(_text_key(), str(time.time_ns()), timeout=None)
+        except Exception:
+            logger.warning("Could not replace the text version in the cache", exc_info=True)
+
+    bump()
+    if transaction.get_connection().in_atomic_block:
+        transaction.on_commit(bump)
 
 
 def _stamps(ids: list[int]) -> tuple[tuple[str, ...] | None, str | None]:
@@ -420,7 +471,7 @@ def _settle(shown: list[tuple[int, int, str]], sold_before: str) -> tuple | None
     return (tuple(ids), stamps)
 
 
-def cached_value(key: str, compute, *, shows=None):
+def cached_value(key: str, compute, *, shows=None, scope: str = "catalogue"):
     """`compute()` once per catalogue version (at most CATALOG_CACHE_SECONDS); an exception
     (a 404) passes through and is not stored; a cache outage just computes. A value that
     shows products' stock names them with `shows(value)` (see `products_shown`): it is
@@ -436,7 +487,8 @@ def cached_value(key: str, compute, *, shows=None):
     # Callers' keys may hold anything a URL does (a slug): the stored key is a digest.
     key = "p:" + hashlib.sha1(key.encode(), usedforsecurity=False).hexdigest()
     try:
-        version, sold = start = _start()
+        version, sold, text = start = _start()
+        key = _scoped(key, text, scope)
         hit = _get(version, key)
     except Exception:
         logger.warning("Catalogue cache unavailable; answering from the database")
@@ -477,7 +529,7 @@ def _stock_entry(shown, sold_before: str) -> tuple | None:
 _held: dict[str, tuple[str, float, object]] = {}  # name -> (version, monotonic time, value)
 
 
-def held_value(name: str, build):
+def held_value(name: str, build, *, scope: str = "catalogue"):
     """`build()` once a catalogue version in this process, kept as the object itself (not
     pickled, not shared with other processes): for a structure that requests of a kind
     consult on every call and that is cheap to rebuild after a write (search's vocabulary,
@@ -489,7 +541,8 @@ def held_value(name: str, build):
     if not seconds:
         return None
     try:
-        version = catalog_version()
+        version, _, text = _start()
+        version = _scoped(version, text, scope)  # held apart: one object per name
     except Exception:
         logger.warning("Catalogue cache unavailable; answering from the database")
         return None
@@ -505,6 +558,7 @@ class CachedRead:
     stored; errors, photos and anything else go through untouched."""
 
     cache_reads = True  # False on public reads that are not JSON (the photo)
+    cache_scope = "catalogue"  # "text": the answer also depends on the products' texts
     cache_post_reads = False  # set on views whose POST is a read (product-filters)
 
     def dispatch(self, request, *args, **kwargs):
@@ -512,7 +566,8 @@ class CachedRead:
         if key is None:
             return super().dispatch(request, *args, **kwargs)
         try:
-            version, sold = start = _start()
+            version, sold, text = start = _start()
+            key = _scoped(key, text, self.cache_scope)
             hit = _get(version, f"r:{key}")
             if hit is not None and not _unchanged(hit[2]):
                 hit = None  # a product it shows was sold since

@@ -265,7 +265,7 @@ def held_vocabulary() -> Vocabulary | None:
     """This process's vocabulary for the current catalogue version (every write to a
     product replaces the version, and the vocabulary only changes with products), or None:
     ask the database. Off with the catalogue cache."""
-    return caching.held_value("vocabulary", load_vocabulary)
+    return caching.held_value("vocabulary", load_vocabulary, scope="text")
 
 
 def vocabulary_candidates(words: list[str], *, prefix: str | None = None) -> set[str]:
@@ -741,7 +741,7 @@ def held_statistics() -> PlannerStatistics | None:
     """This process's planner statistics for the current catalogue version (ANALYZE may
     change them without a new version: held at most CATALOG_CACHE_SECONDS), or None with
     the catalogue cache off: ask EXPLAIN."""
-    return caching.held_value("planner-statistics", load_statistics)
+    return caching.held_value("planner-statistics", load_statistics, scope="text")
 
 
 # Every product holding the keyword, ranked as the window ranks its rows (PostgreSQL): the

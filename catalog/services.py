@@ -50,10 +50,10 @@ def _clean(instance, *, exists_message: str) -> None:
         raise
 
 
-def _save(instance, *, exists_message: str) -> None:
+def _save(instance, *, exists_message: str, update_fields=None) -> None:
     try:
         with transaction.atomic():
-            instance.save()
+            instance.save(update_fields=update_fields)
     except IntegrityError as exc:
         # A parallel request took the name (or slug) between our check and our insert.
         raise Conflict(exists_message) from exc
@@ -182,6 +182,11 @@ def product_create(
     return product
 
 
+# What the update call may change, as attributes to compare (a foreign key by its id).
+EDITABLE = ("name", "slug", "description", "price", "quantity", "category_id", "shipping")
+FIELD_NAMES = {"category_id": "category"}
+
+
 def product_update(
     *,
     product: Product,
@@ -204,6 +209,7 @@ def product_update(
         raise Conflict(PRODUCT_EXISTS)
     old_photo = product.photo.name
     stored = None
+    before = {field: getattr(product, field) for field in EDITABLE}
     try:
         old_slug = product.slug
         if name is not None and name != product.name:
@@ -234,7 +240,13 @@ def product_update(
             if product.slug != old_slug:
                 product_slug_remember(product=product, old_slug=old_slug)
             _clean(product, exists_message=PRODUCT_EXISTS)
-            _save(product, exists_message=PRODUCT_EXISTS)
+            # Only what changed is written, which also tells the read cache how much of
+            # it a save makes stale (catalog.caching.catalog_changed).
+            changed = [f for f in EDITABLE if getattr(product, f) != before[f]]
+            if stored:
+                changed.append("photo")
+            fields = [FIELD_NAMES.get(f, f) for f in changed] + ["updated_at"]
+            _save(product, exists_message=PRODUCT_EXISTS, update_fields=fields)
             if stored and old_photo:
                 photo_remove_after_commit(old_photo)
     except BaseException:

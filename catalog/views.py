@@ -335,7 +335,7 @@ class ProductSearchView(PublicRead):
             return render_products(found.products), found.corrected
 
         key = "search:" + hashlib.sha1(keyword.encode(), usedforsecurity=False).hexdigest()
-        body, corrected = cached_value(key, answer, shows=shown_in_body)
+        body, corrected = cached_value(key, answer, shows=shown_in_body, scope="text")
         response = HttpResponse(body, content_type="application/json")
         if corrected:
             # Header values are Latin-1: the correction is sent percent-encoded.
@@ -349,6 +349,7 @@ class ProductSuggestView(PublicRead):
     before the throttle counts (it costs nothing); every other request is counted."""
 
     throttle_classes = [SuggestThrottle]
+    cache_scope = "text"  # suggestions match descriptions too
 
     @extend_schema(
         summary="Suggestions while typing: category and product names",

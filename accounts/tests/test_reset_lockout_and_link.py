@@ -5,6 +5,7 @@ link (Django's password-reset tokens) resets once and expires; asking for one an
 same for known and unknown e-mails."""
 
 import re
+from contextlib import contextmanager
 
 import pytest
 from django.core import mail
@@ -34,6 +35,18 @@ class Clock:
 
 
 @pytest.fixture
+def mailed(run_tasks):
+    """A block after which the task queue's due jobs (the account mails) have run."""
+
+    @contextmanager
+    def sending():
+        yield
+        run_tasks()
+
+    return sending
+
+
+@pytest.fixture
 def clock(monkeypatch, settings):
     settings.THROTTLE_REDIS_URL = ""
     fake = Clock()
@@ -59,8 +72,8 @@ def link_from(message) -> tuple[str, str]:
     return found.group(1), found.group(2)
 
 
-def request_link(api, user, django_capture_on_commit_callbacks):
-    with django_capture_on_commit_callbacks(execute=True):
+def request_link(api, user, mailed):
+    with mailed():
         response = api.post(LINK, {"email": user.email})
     assert response.status_code == 200
     return response
@@ -69,11 +82,9 @@ def request_link(api, user, django_capture_on_commit_callbacks):
 # --- lockout -----------------------------------------------------------------------------
 
 
-def test_the_11th_answer_of_a_day_is_429_even_after_the_minute_and_when_right(
-    api, clock, django_capture_on_commit_callbacks
-):
+def test_the_11th_answer_of_a_day_is_429_even_after_the_minute_and_when_right(api, clock, mailed):
     user = UserFactory()
-    with django_capture_on_commit_callbacks(execute=True):
+    with mailed():
         guess_ten_times(api, clock, user)
     clock.now += 120  # well past any per-minute window
 
@@ -127,9 +138,9 @@ def test_the_limit_is_a_setting(api, clock, settings):
     assert forgot(api, user, answer="cricket").status_code == 429
 
 
-def test_every_reset_by_the_answer_mails_the_owner(api, clock, django_capture_on_commit_callbacks):
+def test_every_reset_by_the_answer_mails_the_owner(api, clock, mailed):
     user = UserFactory()
-    with django_capture_on_commit_callbacks(execute=True):
+    with mailed():
         assert forgot(api, user, answer="cricket").status_code == 200
     assert [m.to for m in mail.outbox] == [[user.email]]
     assert "password" in mail.outbox[0].subject.lower()
@@ -138,12 +149,10 @@ def test_every_reset_by_the_answer_mails_the_owner(api, clock, django_capture_on
 # --- the emailed link --------------------------------------------------------------------
 
 
-def test_asking_for_a_link_answers_the_same_for_known_and_unknown_emails(
-    api, django_capture_on_commit_callbacks
-):
+def test_asking_for_a_link_answers_the_same_for_known_and_unknown_emails(api, mailed):
     user = UserFactory()
-    known = request_link(api, user, django_capture_on_commit_callbacks)
-    with django_capture_on_commit_callbacks(execute=True):
+    known = request_link(api, user, mailed)
+    with mailed():
         unknown = api.post(LINK, {"email": "nobody@example.com"})
 
     assert known.json() == unknown.json() == {"success": True, "message": SENT}
@@ -152,16 +161,14 @@ def test_asking_for_a_link_answers_the_same_for_known_and_unknown_emails(
     assert "/reset-password/" in mail.outbox[0].body
 
 
-def test_the_link_resets_once_mails_the_owner_and_unlocks_the_answer(
-    api, clock, django_capture_on_commit_callbacks
-):
+def test_the_link_resets_once_mails_the_owner_and_unlocks_the_answer(api, clock, mailed):
     user = UserFactory()
     guess_ten_times(api, clock, user)
-    request_link(api, user, django_capture_on_commit_callbacks)
+    request_link(api, user, mailed)
     uid, token = link_from(mail.outbox[-1])
     mail.outbox.clear()
 
-    with django_capture_on_commit_callbacks(execute=True):
+    with mailed():
         used = api.post(CONFIRM, {"uid": uid, "token": token, "newPassword": NEW})
     again = api.post(CONFIRM, {"uid": uid, "token": token, "newPassword": "Another-Lotus-77"})
 
@@ -174,11 +181,11 @@ def test_the_link_resets_once_mails_the_owner_and_unlocks_the_answer(
     assert forgot(api, user, answer="cricket", password="Third-Pass-2031").status_code == 200
 
 
-def test_the_link_expires(api, settings, django_capture_on_commit_callbacks, monkeypatch):
+def test_the_link_expires(api, settings, mailed, monkeypatch):
     from django.contrib.auth.tokens import default_token_generator
 
     user = UserFactory()
-    request_link(api, user, django_capture_on_commit_callbacks)
+    request_link(api, user, mailed)
     uid, token = link_from(mail.outbox[-1])
     later = default_token_generator._now() + __import__("datetime").timedelta(
         seconds=settings.PASSWORD_RESET_TIMEOUT + 1
@@ -202,11 +209,9 @@ def test_a_forged_link_is_refused(api, uid, token):
     assert response.json()["success"] is False
 
 
-def test_a_weak_password_through_the_link_is_refused_and_the_link_still_works(
-    api, django_capture_on_commit_callbacks
-):
+def test_a_weak_password_through_the_link_is_refused_and_the_link_still_works(api, mailed):
     user = UserFactory()
-    request_link(api, user, django_capture_on_commit_callbacks)
+    request_link(api, user, mailed)
     uid, token = link_from(mail.outbox[-1])
 
     weak = api.post(CONFIRM, {"uid": uid, "token": token, "newPassword": "123"})

@@ -127,7 +127,7 @@ def test_with_the_file_cache_answers_stay_out_of_the_folder(
     anon_api, settings, tmp_path, django_assert_num_queries
 ):
     """Django's file cache lists its folder on every set: with it, answers live in the
-    process's local layer and the folder holds only the catalogue version. A hit that
+    process's local layer and the folder holds only the versions (catalogue, text). A hit that
     shows products reads their `updated_at` (their stock stamps, one query by primary
     key): a sale in another process is seen at once."""
     folder = tmp_path / "cache"
@@ -143,7 +143,7 @@ def test_with_the_file_cache_answers_stay_out_of_the_folder(
     ]
     for path in paths:
         assert anon_api.get(path).status_code == 200
-    assert len(list(folder.glob("*.djcache"))) == 1  # the version
+    assert len(list(folder.glob("*.djcache"))) == 2  # the catalogue and text versions
     with django_assert_num_queries(1):
         again = anon_api.get(paths[0])
     assert again.json()["product"]["slug"] == products[0].slug
@@ -173,7 +173,7 @@ def test_an_answer_too_large_for_the_local_layer_goes_to_the_file_cache(
     path = f"{BASE}/product-category/{category.slug}"
     first = anon_api.get(path)
     assert len(first.content) > 1024
-    assert len(list(folder.glob("*.djcache"))) == 2  # the version and this answer
+    assert len(list(folder.glob("*.djcache"))) == 3  # the two versions and this answer
     with django_assert_num_queries(1):  # the shown products' stamps (see above)
         again = anon_api.get(path)
     assert again.content == first.content
@@ -205,8 +205,9 @@ def test_a_local_hit_costs_no_shared_cache_read_of_the_answer(anon_api, shared_r
     anon_api.get(path)
     reads = shared_reads()
     assert anon_api.get(path).json()["total"] == 1
-    # The version and the sales mark: one get_many, one round trip to Redis.
-    assert reads == [version_key(), f"{version_key().rsplit(':', 1)[0]}:sold"]
+    # The versions and the sales mark: one get_many, one round trip to Redis.
+    prefix = version_key().rsplit(":", 1)[0]
+    assert reads == [version_key(), f"{prefix}:text-version", f"{prefix}:sold"]
 
 
 @pytest.mark.parametrize(

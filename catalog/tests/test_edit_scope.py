@@ -1,0 +1,89 @@
+"""How much of the read cache an edit of a product makes stale (catalog.caching,
+`catalog_changed`): a change of its description, stock or shipping only replaces its own
+stamps (and, for a description, the text version search answers are kept under); a
+change of its name, price or category replaces the catalogue version, as any other write
+does. Measured by the SQL the next reads cost."""
+
+import pytest
+
+from catalog.caching import catalog_version, local
+from catalog.tests.factories import CategoryFactory, ProductFactory
+
+BASE = "/api/v1/product"
+
+
+@pytest.fixture
+def shop(db, settings):
+    settings.CATALOG_CACHE_SECONDS = 300
+    local.clear()
+    category = CategoryFactory(name="Kitchen")
+    kettle = ProductFactory(name="Steel Kettle", description="Boils water.", category=category)
+    older = [ProductFactory(name=f"Mug {n}", category=category) for n in range(8)]
+    return kettle, older
+
+
+def edit(admin_api, product, **fields):
+    response = admin_api.put(f"{BASE}/update-product/{product.pk}", fields, format="multipart")
+    assert response.status_code == 200, response.content
+    return response
+
+
+def test_a_description_edit_refreshes_what_shows_the_product_and_search_only(
+    admin_api, anon_api, shop, django_assert_num_queries
+):
+    kettle, older = shop
+    untouched = [f"{BASE}/product-list/1", f"{BASE}/product-count", "/api/v1/category/get-category"]
+    untouched.append(f"{BASE}/get-product/{older[0].slug}")
+    # The kettle is the oldest: on page 2 of the list, not on page 1.
+    for path in [*untouched, f"{BASE}/product-list/2", f"{BASE}/search/whistles"]:
+        assert anon_api.get(path).status_code == 200
+    version = catalog_version()
+
+    edit(admin_api, kettle, description="Boils water and whistles.")
+
+    assert catalog_version() == version
+    for path in untouched:
+        with django_assert_num_queries(0):
+            assert anon_api.get(path).status_code == 200
+    listed = anon_api.get(f"{BASE}/product-list/2").json()["products"]
+    assert {p["slug"]: p["description"] for p in listed}[kettle.slug].endswith("whistles.")
+    assert [p["slug"] for p in anon_api.get(f"{BASE}/search/whistles").json()] == [kettle.slug]
+
+
+@pytest.mark.parametrize(
+    "change", [{"price": "1234"}, {"name": "Copper Kettle"}, {"category": "new"}]
+)
+def test_a_name_price_or_category_edit_replaces_the_catalogue_version(
+    admin_api, anon_api, shop, change
+):
+    kettle, _ = shop
+    if change.get("category") == "new":
+        change = {"category": str(CategoryFactory(name="Tea").pk)}
+    version = catalog_version()
+    edit(admin_api, kettle, **change)
+    assert catalog_version() != version
+
+
+def test_a_stock_edit_in_the_django_admin_keeps_the_catalogue_version(
+    db, shop, staff_client, anon_api, django_assert_num_queries
+):
+    kettle, older = shop
+    path = f"{BASE}/product-list/1"  # the kettle, the oldest, is not on it
+    anon_api.get(path)
+    version = catalog_version()
+    data = {
+        "name": kettle.name,
+        "description": kettle.description,
+        "price": str(kettle.price),
+        "quantity": "99",
+        "initial-quantity": str(kettle.quantity),
+        "shipping": "",
+        "category": kettle.category_id,
+    }
+    response = staff_client.post(f"/admin/catalog/product/{kettle.pk}/change/", data)
+    assert response.status_code == 302
+    assert catalog_version() == version
+    with django_assert_num_queries(0):
+        anon_api.get(path)
+    detail = anon_api.get(f"{BASE}/get-product/{kettle.slug}").json()["product"]
+    assert detail["quantity"] == 99
