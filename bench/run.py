@@ -869,6 +869,9 @@ def main() -> None:
     manage("migrate", "--noinput", "--verbosity", "0", env=env)
 
     sys.path.insert(0, str(ROOT))
+    # The server sends the mails of the orders placed during the runs (its worker thread,
+    # as under `make serve`); this process, which only measures, runs none.
+    os.environ["TASKS_IN_PROCESS"] = "false"
     import django
 
     django.setup()

@@ -50,7 +50,9 @@ def prepare(seed: int = 30) -> dict:
             if f"bench-buyer{n}@example.com" not in existing
         ]
     )
-    buyers = [user_issue_token(user=u) for u in User.objects.filter(email__startswith="bench-")]
+    buyers = [
+        user_issue_token(user=u) for u in User.objects.filter(email__startswith="bench-buyer")
+    ]
     admin = User.objects.filter(email="bench-admin@example.com").first()
     if admin is None:
         admin = User.objects.create_user(

@@ -67,7 +67,7 @@ def test_a_name_price_or_category_edit_replaces_the_catalogue_version(
 def test_a_stock_edit_in_the_django_admin_keeps_the_catalogue_version(
     db, shop, staff_client, anon_api, django_assert_num_queries
 ):
-    kettle, older = shop
+    kettle, _ = shop
     path = f"{BASE}/product-list/1"  # the kettle, the oldest, is not on it
     anon_api.get(path)
     version = catalog_version()
