@@ -3,6 +3,7 @@ e-mail framework (EMAIL_BACKEND / EMAIL_URL in settings). Sent after the commit;
 failing mail server is logged and never fails the order."""
 
 import logging
+from decimal import Decimal
 
 from django.conf import settings
 from django.core.mail import send_mail
@@ -23,12 +24,30 @@ INTROS = {
 }
 
 
+def inr(amount) -> str:
+    """Rupees the Indian way, as the shop's pages write them: ₹1,499.00, ₹1,00,000.00 (the
+    last three digits, then pairs)."""
+    text = f"{abs(Decimal(amount)).quantize(Decimal('0.01')):.2f}"
+    whole, paise = text.split(".")
+    head, groups = whole[:-3], [whole[-3:]]
+    while head:
+        groups.insert(0, head[-2:])
+        head = head[:-2]
+    sign = "-" if Decimal(amount) < 0 else ""
+    return f"{sign}₹{','.join(groups)}.{paise}"
+
+
 def _body(order: Order, event: str) -> str:
     lines = [f"Hello {order.buyer.name},", "", INTROS[event], "", f"Order {order.pk}"]
     lines += [
-        f"  {line.quantity} x {line.name}  Rs. {line.subtotal:.2f}" for line in order.lines.all()
+        f"  {line.quantity} x {line.name} at {inr(line.price)}: {inr(line.subtotal)}"
+        for line in order.lines.all()
     ]
-    lines += [f"Total: Rs. {order.total:.2f}", "", "Deliver to:", order.address, "", "ShopSphere"]
+    lines += [f"Total: {inr(order.total)}", ""]
+    if event == OrderStatus.SHIPPED and (order.courier or order.tracking_number):
+        lines += [f"Courier: {order.courier or 'not given'}"]
+        lines += [f"Tracking number: {order.tracking_number or 'not given'}", ""]
+    lines += ["Deliver to:", order.address, "", "ShopSphere"]
     return "\n".join(lines)
 
 

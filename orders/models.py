@@ -53,6 +53,9 @@ class Order(models.Model):
     # Idempotency-Key of the checkout that placed it; unique per buyer while set, so two
     # racing retries cannot both place an order. Cleared when a key is reused after 24 h.
     idempotency_key = models.CharField(max_length=100, null=True, blank=True)
+    # Entered by the admin with the move to Shipped; shown to the buyer and in the mail.
+    tracking_number = models.CharField(max_length=100, blank=True, default="")
+    courier = models.CharField(max_length=100, blank=True, default="")
     created_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -2,9 +2,11 @@
 with their buyers joined, then every line of those orders at once (plus a count for the
 admin's paged list)."""
 
+import re
 from dataclasses import dataclass
 from datetime import timedelta
 
+from django.db.models import Q
 from django.http import Http404
 from django.utils import timezone
 
@@ -26,10 +28,26 @@ def order_list_for_buyer(*, buyer) -> list[Order]:
     return list(Order.objects.of_buyer(buyer).with_lines().newest_first())
 
 
-def order_list(*, page: int = 1, status: str | None = None) -> OrderPage:
+def _matching(text: str) -> Q:
+    """Orders whose number is `text` (a leading # allowed), or whose buyer's email holds
+    it, or whose buyer's phone holds its digits (a +91 or 0 before ten digits ignored, as
+    phones are stored as the ten digits)."""
+    condition = Q(buyer__email__icontains=text)
+    digits = re.sub(r"\D", "", text)
+    if digits and text.lstrip("#").strip().isdigit() and len(digits) <= 18:
+        condition |= Q(pk=int(digits))
+    if len(digits) >= 4:
+        condition |= Q(buyer__phone__contains=digits[-10:])
+    return condition
+
+
+def order_list(*, page: int = 1, status: str | None = None, q: str = "") -> OrderPage:
+    """A page of every order, newest first, optionally of one status and matching `q`."""
     qs = Order.objects.all()
     if status:
         qs = qs.filter(status=status)
+    if q:
+        qs = qs.filter(_matching(q))
     total = qs.count()
     start = (page - 1) * ORDERS_PER_PAGE
     orders = list(qs.with_lines().newest_first()[start : start + ORDERS_PER_PAGE])

@@ -284,7 +284,7 @@ def test_a_placed_order_sends_the_buyer_a_mail(
     assert message.to == [buyer.email]
     assert response.json()["order"]["_id"] in message.subject
     assert "2 x Pixel 9" in message.body
-    assert "99999.00" in message.body
+    assert "₹99,999.00" in message.body
 
 
 def test_a_failing_mail_server_never_fails_the_order(
