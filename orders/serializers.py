@@ -251,3 +251,45 @@ class AdminOrderAnswer(OrderAnswer):
 class OrderDetailAnswer(serializers.Serializer):
     success = serializers.BooleanField(default=True)
     order = OrderOutput()
+
+
+class PeriodOutput(serializers.Serializer):
+    orders = serializers.IntegerField(min_value=0, help_text="Orders placed, not cancelled.")
+    revenue = MoneyField(help_text="Their total (rupees).")
+
+
+class LowStockProductOutput(serializers.Serializer):
+    _id = serializers.CharField(source="pk")
+    name = serializers.CharField()
+    slug = serializers.CharField()
+    quantity = serializers.IntegerField(min_value=0)
+
+
+class LowStockOutput(serializers.Serializer):
+    threshold = serializers.IntegerField(
+        source="low_stock_threshold", help_text="At most this many left is low."
+    )
+    total = serializers.IntegerField(source="low_stock_total", min_value=0)
+    products = LowStockProductOutput(
+        source="low_stock", many=True, help_text="The first ten, fewest left first."
+    )
+
+
+class DashboardOutput(serializers.Serializer):
+    today = serializers.SerializerMethodField()
+    month = serializers.SerializerMethodField()
+    waiting = serializers.IntegerField(min_value=0, help_text="Orders still Not Processed.")
+    lowStock = LowStockOutput(source="*")
+
+    @extend_schema_field(PeriodOutput)
+    def get_today(self, figures) -> dict:
+        return PeriodOutput({"orders": figures.today_orders, "revenue": figures.today_revenue}).data
+
+    @extend_schema_field(PeriodOutput)
+    def get_month(self, figures) -> dict:
+        return PeriodOutput({"orders": figures.month_orders, "revenue": figures.month_revenue}).data
+
+
+class DashboardAnswer(serializers.Serializer):
+    success = serializers.BooleanField(default=True)
+    dashboard = DashboardOutput()

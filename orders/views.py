@@ -14,6 +14,8 @@ from orders.serializers import (
     AdminOrderAnswer,
     AdminOrderOutput,
     CheckoutInput,
+    DashboardAnswer,
+    DashboardOutput,
     IdempotencyKeyInput,
     OrderAnswer,
     OrderDetailAnswer,
@@ -158,3 +160,17 @@ class OrderStatusView(APIView):
             courier=data.validated_data["courier"],
         )
         return ok({"message": "Order status updated", "order": AdminOrderOutput(order).data})
+
+
+class DashboardView(APIView):
+    permission_classes = [IsSignedIn, IsAdmin]
+
+    @extend_schema(
+        summary="The owner's dashboard (admin)",
+        description="Orders and revenue today and this month (the shop's time zone; "
+        "cancelled orders left out), orders still Not Processed, and products with at most "
+        "LOW_STOCK_THRESHOLD left (the first ten, fewest first, and how many in all).",
+        responses={200: DashboardAnswer, **error_responses(401, 403)},
+    )
+    def get(self, request):
+        return ok({"dashboard": DashboardOutput(selectors.dashboard_figures()).data})

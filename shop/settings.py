@@ -264,6 +264,10 @@ SEARCH_WINDOW_MARGIN = env.float("SEARCH_WINDOW_MARGIN", default=4.0)
 # Public catalogue reads are answered from the cache until the next write (catalog/caching.py);
 # entries live at most this long. 0 turns the cache off.
 CATALOG_CACHE_SECONDS = env.int("CATALOG_CACHE_SECONDS", default=300)
+# The owner's dashboard lists products with at most this many left as low on stock.
+LOW_STOCK_THRESHOLD = env.int("LOW_STOCK_THRESHOLD", default=5)
+# Rows a page of the admin's products table.
+ADMIN_PRODUCTS_PER_PAGE = env.int("ADMIN_PRODUCTS_PER_PAGE", default=50)
 MAX_PHOTO_BYTES = env.int("MAX_PHOTO_BYTES", default=5 * 1024 * 1024)
 MAX_PHOTO_PIXELS = env.int("MAX_PHOTO_PIXELS", default=40_000_000)
 # Uploads up to the photo cap plus form fields must reach our own check (413 in our shape).

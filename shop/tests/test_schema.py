@@ -41,6 +41,8 @@ CONTRACT_CALLS = {
     ("post", "/api/v1/orders/{}/cancel"),
     ("get", "/api/v1/auth/all-orders"),
     ("put", "/api/v1/auth/order-status/{}"),
+    ("get", "/api/v1/admin/dashboard"),  # the owner's dashboard
+    ("get", "/api/v1/admin/products"),  # the owner's products table
 }
 ADMIN_CALLS = {
     ("get", "/api/v1/auth/admin-auth"),
@@ -53,6 +55,8 @@ ADMIN_CALLS = {
     ("delete", "/api/v1/product/delete-product/{}"),
     ("get", "/api/v1/auth/all-orders"),
     ("put", "/api/v1/auth/order-status/{}"),
+    ("get", "/api/v1/admin/dashboard"),
+    ("get", "/api/v1/admin/products"),
 }
 SIGNED_IN_CALLS = {
     ("get", "/api/v1/auth/user-auth"),
