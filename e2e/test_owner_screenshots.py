@@ -6,7 +6,6 @@ They land in a temporary folder; to refresh the ones in docs/ run
 """
 
 import os
-from decimal import Decimal
 from pathlib import Path
 
 from PIL import Image

@@ -68,12 +68,8 @@ def test_the_buyers_own_orders_do_not_repeat_their_contact(buyer_api, processing
 )
 def test_orders_are_found_by_number_phone_or_email(admin_api, kettle, query, found):
     orders = {
-        "first": place_order(
-            UserFactory(email="first@shop.example", phone="9811122233"), kettle
-        ),
-        "second": place_order(
-            UserFactory(email="second@shop.example", phone="9822233344"), kettle
-        ),
+        "first": place_order(UserFactory(email="first@shop.example", phone="9811122233"), kettle),
+        "second": place_order(UserFactory(email="second@shop.example", phone="9822233344"), kettle),
     }
     if query == "number":
         query = f"#{orders['second'].pk}"
