@@ -45,6 +45,11 @@ export const MESSAGES = {
   cartPriceChanged: 'Some prices have changed since you added the items',
   orderPlaced: 'Order placed. Your cart is empty now; pay in cash on delivery.',
   orderCancelled: 'Order cancelled',
+  cancelOrderTitle: (id) => `Cancel order #${id}?`,
+  cancelOrderQuestion: (id) =>
+    `Order #${id} will be cancelled and its items go back on sale. This cannot be undone.`,
+  keepOrder: 'Keep order',
+  confirmCancelOrder: 'Cancel order',
   orderStatusUpdated: (status) => `Order marked ${status}`,
   fieldRequired: (label) => `${label} is required`,
   invalidEmail: 'Please enter a valid email address',
