@@ -71,7 +71,8 @@ export const MESSAGES = {
 export const TOAST_OPTIONS = {
   position: 'bottom-center',
   gutter: 8,
-  containerStyle: { bottom: 16 },
+  // Above the cart's sticky bar on phones (CartPage sets its height; 0 elsewhere).
+  containerStyle: { bottom: 'calc(16px + var(--sticky-bar-height, 0px))' },
   toastOptions: {
     removeDelay: 1000,
     style: { maxWidth: 350 },

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast, { Toaster } from 'react-hot-toast';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
@@ -127,6 +127,36 @@ describe('CartPage', () => {
     await user.click(await screen.findByRole('button', { name: 'Undo' }));
     expect(stored()).toHaveLength(3);
     expect(screen.getByTestId('cart-total')).toHaveTextContent('Total : ₹4,798');
+  });
+
+  it('moves focus to Undo after Remove, then to the next line when the toast goes', async () => {
+    const user = userEvent.setup();
+    server = serve();
+    renderCart({ cart: [phone, shirt] });
+    await user.click(screen.getByRole('button', { name: 'Remove: Pixel Phone' }));
+    const undo = await screen.findByRole('button', { name: 'Undo' });
+    await waitFor(() => expect(undo).toHaveFocus());
+    act(() => toast.remove());
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Remove: Linen Shirt' })).toHaveFocus(),
+    );
+  });
+
+  it('returns focus to the line Undo brought back, and to Continue shopping when empty', async () => {
+    const user = userEvent.setup();
+    server = serve();
+    renderCart({ cart: [shirt] });
+    await user.click(screen.getByRole('button', { name: 'Remove: Linen Shirt' }));
+    await user.click(await screen.findByRole('button', { name: 'Undo' }));
+    act(() => toast.remove());
+    const back = screen.getByRole('button', { name: 'Remove: Linen Shirt' });
+    await waitFor(() => expect(back).toHaveFocus());
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Undo' })).toHaveFocus());
+    act(() => toast.remove());
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'Continue shopping' })).toHaveFocus(),
+    );
   });
 
   it('refreshes from the server: a deleted product leaves with a notice, a new price shows as changed', async () => {
