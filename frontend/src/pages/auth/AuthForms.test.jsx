@@ -236,6 +236,25 @@ describe('Login', () => {
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/ /));
   });
 
+  it('takes an admin to the dashboard, unless a page sent them here', async () => {
+    const admin = { ...loginOk['POST /api/v1/auth/login'].data.user, role: 1 };
+    const answer = { data: { ...loginOk['POST /api/v1/auth/login'].data, user: admin } };
+    server = fakeServer({ 'POST /api/v1/auth/login': answer });
+    const user = userEvent.setup();
+    const { unmount } = renderRoutes(routes, '/login');
+    await logIn(user);
+    await waitFor(() =>
+      expect(screen.getByTestId('where')).toHaveTextContent(/^\/dashboard\/admin /),
+    );
+    unmount();
+    window.localStorage.clear();
+    renderRoutes(routes, '/login', { from: '/dashboard/admin/orders' });
+    await logIn(user);
+    await waitFor(() =>
+      expect(screen.getByTestId('where')).toHaveTextContent(/^\/dashboard\/admin\/orders /),
+    );
+  });
+
   it('shows the server message on wrong credentials and stores nothing', async () => {
     server = fakeServer({
       'POST /api/v1/auth/login': {

@@ -1,12 +1,13 @@
 // Login (spec sections 2, 4, 8): no required markers; success stores {user, token}, toasts
-// the server's message and returns to where the visitor came from (location.state), else /.
+// the server's message and returns to where the visitor came from (location.state), else /
+// (an admin: the dashboard).
 import { useEffect } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import toast from '../../lib/toast';
 import { paths } from '../../config/paths';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { login } from '../../features/auth/api';
-import { useAuth } from '../../features/auth/AuthContext';
+import { isAdmin, useAuth } from '../../features/auth/AuthContext';
 import FormField from '../../features/auth/FormField';
 import FormAlert from '../../features/auth/FormAlert';
 import { returnPath } from '../../features/auth/returnPath';
@@ -32,7 +33,11 @@ export default function LoginPage() {
     onSuccess: (data) => {
       setAuth({ user: data.user, token: data.token });
       toast.success(data.message);
-      navigate(returnPath(location.state), { replace: true });
+      // An admin who was not sent here from a page of their own goes to the dashboard.
+      const back = returnPath(location.state);
+      navigate(back === paths.home && isAdmin(data.user) ? paths.adminDashboard : back, {
+        replace: true,
+      });
     },
   });
 
