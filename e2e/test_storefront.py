@@ -578,7 +578,8 @@ def test_navbar_categories_dropdown_user_menu_by_role_and_logout(page, base_url)
 
     page.goto(base_url + "/login")
     log_in(page, base_url, admin)
-    url_is(page, base_url, "/")
+    url_is(page, base_url, "/dashboard/admin")  # an admin's sign-in lands on the dashboard
+    page.goto(base_url + "/")
     expect(nav.get_by_role("link", name="Login")).to_have_count(0)
     nav.get_by_role("button", name="Store Admin").click()
     nav.get_by_role("link", name="Dashboard").click()

@@ -111,7 +111,7 @@ function OrderSearch({ initial, onSearch }) {
           onChange={(event) => setText(event.target.value)}
         />
       </div>
-      <button type="submit" className="btn btn-outline-primary">
+      <button type="submit" className="btn btn-primary">
         Find
       </button>
     </form>

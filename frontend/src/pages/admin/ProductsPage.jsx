@@ -47,7 +47,7 @@ function SearchForm({ initial, onSearch }) {
           onChange={(event) => setText(event.target.value)}
         />
       </div>
-      <button type="submit" className="btn btn-outline-primary">
+      <button type="submit" className="btn btn-primary">
         Find
       </button>
     </form>
