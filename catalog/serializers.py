@@ -232,6 +232,17 @@ class ProductFilterInput(serializers.Serializer):
         },
     )
 
+    sort = serializers.ChoiceField(
+        choices=["newest", "price-asc", "price-desc"],
+        required=False,
+        default="newest",
+        help_text="newest first (default), price-asc (lowest price first) or price-desc.",
+        error_messages={
+            "invalid_choice": "Sort must be one of: newest, price-asc, price-desc.",
+            "null": "Sort must be one of: newest, price-asc, price-desc.",
+        },
+    )
+
     def validate_radio(self, value):
         # `default=list` gives [] when missing; a sent value is already a (low, high) pair.
         return (None, None) if value == [] else value

@@ -274,7 +274,8 @@ class ProductFilterView(PublicRead):
 
     @extend_schema(
         summary="Products by categories and price band",
-        description="With `page`: that page of results and `total`.",
+        description="With `page`: that page of results and `total`. `sort` orders them: "
+        "`newest` first (the default), `price-asc` or `price-desc`.",
         request={"application/json": ProductFilterInput},
         responses={200: ProductFilterAnswer, **error_responses(400, 413, 415)},
     )
@@ -287,6 +288,7 @@ class ProductFilterView(PublicRead):
             low=low,
             high=high,
             page=data.validated_data.get("page"),
+            sort=data.validated_data["sort"],
         )
         body = {"products": _products(products)}
         if total is not None:

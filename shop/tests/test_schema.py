@@ -137,7 +137,8 @@ def test_request_bodies_are_the_contract_fields(schema):
     assert product["properties"]["photo"]["format"] == "binary"
     assert product["properties"]["shipping"]["enum"] == [0, 1]
     filters = body(("post", "/api/v1/product/product-filters"))
-    assert set(filters["properties"]) == {"checked", "radio", "page"}
+    assert set(filters["properties"]) == {"checked", "radio", "page", "sort"}
+    assert filters["properties"]["sort"]["enum"] == ["newest", "price-asc", "price-desc"]
 
 
 def test_response_shapes_follow_the_contract(schema):
