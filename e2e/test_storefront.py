@@ -171,7 +171,7 @@ def test_filters_live_in_the_url_survive_a_reload_page_and_reset(page, base_url,
     expect(page.get_by_text("Showing 2 of 3")).to_be_visible()
 
     # The open top band (decision F1) and a second category.
-    page.get_by_label("₹1000 or more", exact=True).check()
+    page.get_by_label("₹1,000 or more", exact=True).check()
     page.get_by_label("Shirts", exact=True).check()
     expect(cards(page)).to_have_count(1)
     expect(card(page, "Silk Shirt")).to_be_visible()
