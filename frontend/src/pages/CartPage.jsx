@@ -295,11 +295,7 @@ export default function CartPage() {
               </div>
             </div>
           </section>
-          <div
-            className="cart-sticky-bar d-lg-none"
-            data-testid="cart-sticky-bar"
-            ref={stickyBar}
-          >
+          <div className="cart-sticky-bar d-lg-none" data-testid="cart-sticky-bar" ref={stickyBar}>
             <div className="d-flex align-items-center justify-content-between gap-2">
               <span className="fw-bold">Total {formatPrice(cartTotal(cart))}</span>
               {mainAction}

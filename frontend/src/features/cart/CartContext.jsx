@@ -25,11 +25,12 @@ function UndoToast({ id, text, onUndo, onLeave }) {
   const leave = useRef(onLeave);
   useEffect(() => {
     const button = undo.current;
-    if (!leave.current) return undefined;
+    const onLeaveNow = leave.current;
+    if (!onLeaveNow) return undefined;
     button.focus();
     return () => {
       const active = document.activeElement;
-      if (!active || active === document.body || active === button) leave.current();
+      if (!active || active === document.body || active === button) onLeaveNow();
     };
   }, []);
   return (

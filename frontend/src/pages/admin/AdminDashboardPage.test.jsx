@@ -105,10 +105,11 @@ describe('Admin dashboard', () => {
       '/dashboard/admin/products?sort=stock',
     ]);
     const low = screen.getByRole('list', { name: 'Running low' });
-    expect(within(low).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'Sold Lamp: sold out',
-      'Desk Fan: 3 left',
-    ]);
+    expect(
+      within(low)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Sold Lamp: sold out', 'Desk Fan: 3 left']);
     expect(within(low).getByRole('link', { name: 'Desk Fan' })).toHaveAttribute(
       'href',
       '/dashboard/admin/product/desk-fan',
