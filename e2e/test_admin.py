@@ -49,9 +49,9 @@ def test_admin_logs_in_and_sees_the_panel_with_their_details(page, base_url):
     expect(menu.get_by_role("heading", name="Admin Panel")).to_be_visible()
     links = menu.get_by_role("link")
     expect(links).to_have_text(["Create Category", "Create Product", "Products", "Users", "Orders"])
-    expect(page.get_by_text("Admin Name : Asha Rao")).to_be_visible()
-    expect(page.get_by_text(f"Admin Email : {admin.email}")).to_be_visible()
-    expect(page.get_by_text("Admin Contact : 9876543210")).to_be_visible()
+    expect(page.get_by_text("Admin Name: Asha Rao")).to_be_visible()
+    expect(page.get_by_text(f"Admin Email: {admin.email}")).to_be_visible()
+    expect(page.get_by_text("Admin Contact: 9876543210")).to_be_visible()
 
     menu.get_by_role("link", name="Create Category").click()
     expect(page).to_have_url(f"{base_url}/dashboard/admin/create-category")

@@ -152,3 +152,11 @@ def test_on_a_phone_toasts_stay_above_the_sticky_bar_inside_the_screen(page, bas
     assert bar_box["x"] + bar_box["width"] <= 390
     assert bar_box["y"] + bar_box["height"] <= 844
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+
+
+def test_a_signed_out_deep_link_says_why_it_redirects(page, base_url, viewport):
+    page.goto(base_url + "/dashboard/user/orders")
+    expect(page.get_by_role("heading", name="Please sign in to see your orders")).to_be_visible()
+    expect(page).to_have_url(base_url + "/login")
+    expect(page.get_by_text("Please sign in to see your orders")).to_be_visible()
+    assert_accessible(page, "login after a deep link")

@@ -57,7 +57,7 @@ def test_a_shopper_orders_the_admin_ships_and_the_shopper_sees_shipped(page, bas
     url_is(page, base_url, "/cart")
     page.get_by_role("button", name="More: Steel Kettle").click()
     expect(page.get_by_label("Quantity of Steel Kettle")).to_have_text("2")
-    expect(page.get_by_test_id("cart-total")).to_have_text("Total : ₹3,097")
+    expect(page.get_by_test_id("cart-total")).to_have_text("Total: ₹3,097")
     page.get_by_role("button", name="Place Order (Cash on Delivery)").click()
 
     url_is(page, base_url, "/dashboard/user/orders")
@@ -68,7 +68,7 @@ def test_a_shopper_orders_the_admin_ships_and_the_shopper_sees_shipped(page, bas
     expect(card.get_by_test_id("status")).to_have_text("Not Processed")
     expect(card.get_by_role("row", name="Steel Kettle 2 ₹1,299", exact=True)).to_be_visible()
     expect(card.get_by_role("row", name="Coffee Mug 1 ₹499", exact=True)).to_be_visible()
-    expect(card.get_by_text("Total : ₹3,097")).to_be_visible()
+    expect(card.get_by_text("Total: ₹3,097")).to_be_visible()
     expect(card.get_by_text("8 Marine Drive, Mumbai 400002")).to_be_visible()
     expect(card.get_by_role("button", name=f"Cancel order #{order.pk}")).to_be_visible()
     assert Product.objects.get(pk=kettle.pk).quantity == 1

@@ -33,6 +33,9 @@ export const MESSAGES = {
   // Account screens: guard countdown, dashboards, form checks before any call.
   redirecting: (seconds) => `Redirecting you in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}`,
   checkingSession: 'Checking your session ...',
+  // Why a guard sends a signed-out visitor away (the countdown and the login form say it).
+  signInFor: (what) => `Please sign in to see your ${what}`,
+  adminsOnly: 'This page is for the shop’s admins.',
   sessionCheckFailed: 'We could not reach the server to check your session.',
   welcome: (name) => `Welcome, ${name}!`,
   noAddress: 'No address provided',

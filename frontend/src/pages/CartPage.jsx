@@ -209,7 +209,7 @@ export default function CartPage() {
                             {preview(product.description, CART_PREVIEW_LENGTH)}
                           </p>
                           <p className="card-text fw-bold mb-1">
-                            Price : {formatPrice(product.price)}
+                            Price: {formatPrice(product.price)}
                             {quantity > 1 && (
                               <span className="fw-normal">
                                 {' '}
@@ -263,7 +263,7 @@ export default function CartPage() {
                 <p className="text-body-secondary mb-2">Total | Checkout | Payment</p>
                 <hr />
                 <p className="h4" data-testid="cart-total">
-                  Total : {formatPrice(cartTotal(cart))}
+                  Total: {formatPrice(cartTotal(cart))}
                 </p>
                 {Object.keys(priceChanges).length > 0 && (
                   <p className="small text-warning-emphasis">{MESSAGES.cartPriceChanged}</p>

@@ -71,7 +71,7 @@ export default function OrderCard({ order, showBuyer = false, actions = null }) 
             ))}
           </tbody>
         </table>
-        <p className="fw-bold mb-1">Total : {formatPrice(order.total)}</p>
+        <p className="fw-bold mb-1">Total: {formatPrice(order.total)}</p>
         <p className="mb-1">
           <strong>Payment:</strong> Cash on delivery{order.payment?.success ? ' (paid)' : ''}
         </p>

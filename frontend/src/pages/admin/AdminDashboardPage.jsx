@@ -160,9 +160,9 @@ export default function AdminDashboardPage() {
     <AdminShell>
       <h1 className="visually-hidden">Admin Dashboard</h1>
       <div className="card p-3 mb-4">
-        <h2 className="h4">Admin Name : {user?.name}</h2>
-        <h2 className="h4">Admin Email : {user?.email}</h2>
-        <h2 className="h4">Admin Contact : {user?.phone || 'Not provided'}</h2>
+        <h2 className="h4">Admin Name: {user?.name}</h2>
+        <h2 className="h4">Admin Email: {user?.email}</h2>
+        <h2 className="h4">Admin Contact: {user?.phone || 'Not provided'}</h2>
       </div>
       <section className="mb-4" aria-labelledby="owner-figures-heading">
         <h2 className="h5" id="owner-figures-heading">

@@ -64,8 +64,8 @@ describe('Admin dashboard', () => {
     const list = screen.getByRole('list', { name: 'Shop at a glance' });
     const products = within(list).getByRole('link', { name: 'Products' });
     expect(products).toHaveAttribute('href', '/dashboard/admin/products');
-    // An empty contact no longer leaves "Admin Contact :" dangling.
-    expect(screen.getByRole('heading', { name: 'Admin Contact : Not provided' })).toBeVisible();
+    // An empty contact no longer leaves "Admin Contact:" dangling.
+    expect(screen.getByRole('heading', { name: 'Admin Contact: Not provided' })).toBeVisible();
   });
 
   it('leaves the orders count out while the orders call does not answer 200', async () => {

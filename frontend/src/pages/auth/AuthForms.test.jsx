@@ -140,7 +140,7 @@ describe('Register', () => {
     expect(await toastWith('User Register Successfully')).toBeInTheDocument();
   });
 
-  it('shows a refusal as the server message, with field errors by their fields, and stays', async () => {
+  it('shows a refused password once, beside its field, and stays', async () => {
     server = fakeServer({
       'POST /api/v1/auth/register': {
         status: 400,
@@ -155,10 +155,11 @@ describe('Register', () => {
     renderRoutes(routes, '/register');
     await fillRegister(user);
 
-    expect(await toastWith('This password is too common.')).toBeInTheDocument();
+    expect(await screen.findByText('Please correct the highlighted fields.')).toBeInTheDocument();
     expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(
       'This password is too common.',
     );
+    expect(within(document.body).getAllByText('This password is too common.')).toHaveLength(1);
     expect(screen.getByLabelText('Password')).toHaveFocus();
     expect(screen.queryByTestId('where')).toBeNull();
   });

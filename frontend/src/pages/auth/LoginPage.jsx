@@ -10,7 +10,7 @@ import { login } from '../../features/auth/api';
 import { isAdmin, useAuth } from '../../features/auth/AuthContext';
 import FormField from '../../features/auth/FormField';
 import FormAlert from '../../features/auth/FormAlert';
-import { returnPath } from '../../features/auth/returnPath';
+import { returnPath, signInReason } from '../../features/auth/returnPath';
 import { useAccountSubmit } from '../../features/auth/useAccountSubmit';
 import { useFormState } from '../../features/auth/useFormState';
 
@@ -25,6 +25,9 @@ export default function LoginPage() {
   const location = useLocation();
   const { setAuth } = useAuth();
   const form = useFormState(FIELDS);
+  const reason = signInReason(
+    typeof location.state === 'string' ? location.state : location.state?.from,
+  );
   const { bind, focusFirst } = form;
   const { alert, busy, handleSubmit } = useAccountSubmit({
     fields: FIELDS,
@@ -48,6 +51,7 @@ export default function LoginPage() {
       <div className="row justify-content-center">
         <form className="col-md-6 col-lg-5" onSubmit={handleSubmit} noValidate>
           <h1 className="h4 text-center mb-4">LOGIN FORM</h1>
+          {reason ? <p className="alert alert-info text-center">{reason}</p> : null}
           <FormField
             label="Email address"
             type="email"

@@ -59,7 +59,7 @@ describe('Your orders', () => {
       'href',
       '/product/kettle',
     );
-    expect(within(first).getByText('Total : ₹2,598')).toBeInTheDocument();
+    expect(within(first).getByText('Total: ₹2,598')).toBeInTheDocument();
     expect(within(first).getByText('12 MG Road, Pune')).toBeInTheDocument();
     expect(within(first).queryByRole('button', { name: /Cancel/ })).not.toBeInTheDocument();
     expect(within(cards[1]).getByRole('button', { name: 'Cancel order #9' })).toBeInTheDocument();
