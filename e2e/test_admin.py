@@ -270,6 +270,8 @@ def test_every_product_is_reachable_from_the_admin_list(page, base_url, settings
     hrefs = set()
     for number, count in ((1, 3), (2, 3), (3, 2)):
         expect(page.get_by_text(f"Page {number} of 3", exact=True)).to_be_visible()
+        # The rows shown are the new page's once the table is no longer busy.
+        expect(page.locator(".table-responsive")).to_have_attribute("aria-busy", "false")
         expect(links).to_have_count(count)
         hrefs |= {link.get_attribute("href") for link in links.all()}
         if number < 3:

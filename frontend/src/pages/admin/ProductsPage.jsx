@@ -129,7 +129,7 @@ export default function ProductsPage() {
       {loading && products.length === 0 ? <Loading label="Loading products ..." /> : null}
       {!loading && total === 0 ? <p>{MESSAGES.noProducts}</p> : null}
       {products.length > 0 && (
-        <div className="table-responsive">
+        <div className={`table-responsive${loading ? ' opacity-50' : ''}`} aria-busy={loading}>
           <table className="table align-middle admin-products-table">
             <caption className="visually-hidden">
               Products, {SORTS.find((s) => s.value === sort).label.toLowerCase()}, page {page} of{' '}
