@@ -3,12 +3,12 @@ e-mail framework (EMAIL_BACKEND / EMAIL_URL in settings). Sent after the commit;
 failing mail server is logged and never fails the order."""
 
 import logging
-from decimal import Decimal
 
 from django.conf import settings
 from django.core.mail import send_mail
 
 from orders.models import Order, OrderStatus
+from shop.money import rupees
 
 logger = logging.getLogger("orders.email")
 
@@ -25,16 +25,8 @@ INTROS = {
 
 
 def inr(amount) -> str:
-    """Rupees the Indian way, as the shop's pages write them: ₹1,499.00, ₹1,00,000.00 (the
-    last three digits, then pairs)."""
-    text = f"{abs(Decimal(amount)).quantize(Decimal('0.01')):.2f}"
-    whole, paise = text.split(".")
-    head, groups = whole[:-3], [whole[-3:]]
-    while head:
-        groups.insert(0, head[-2:])
-        head = head[:-2]
-    sign = "-" if Decimal(amount) < 0 else ""
-    return f"{sign}₹{','.join(groups)}.{paise}"
+    """Rupees the Indian way with paise, as a mail writes them: ₹1,499.00, ₹1,00,000.00."""
+    return rupees(amount, paise=True)
 
 
 def _body(order: Order, event: str) -> str:
