@@ -1,5 +1,6 @@
 # ShopSphere: one command set for people and CI (style.md 12).
 #   make run    install, build, migrate, load the demo catalogue, serve :8000
+#   make admin  the first admin account (asks for email, name, password)
 #   make test   install what is needed, then lint, Python, JavaScript and browser tests
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
@@ -10,11 +11,11 @@ PY := $(VENV)/bin/python
 PORT ?= 8000
 FRONTEND_SRC := $(shell find frontend/src -type f 2>/dev/null)
 
-.PHONY: help setup build run serve migrate test test-py test-js test-e2e test-pg lint fmt \
+.PHONY: help setup build run admin serve migrate test test-py test-js test-e2e test-pg lint fmt \
         bench lighthouse fuzz soak check-deploy clean search-eval
 
 help:
-	@echo "make run | test | setup | build | lint | fmt | serve | test-pg | bench | lighthouse | fuzz | soak | check-deploy | clean"
+	@echo "make run | admin | test | setup | build | lint | fmt | serve | test-pg | bench | lighthouse | fuzz | soak | check-deploy | clean"
 
 # --- set-up: each step reruns only when its inputs change -------------------------------
 $(VENV)/.installed: requirements.txt requirements-dev.txt
@@ -43,6 +44,14 @@ run: export DEBUG ?= true
 run: build migrate
 	$(PY) manage.py seed_demo --if-empty
 	$(PY) manage.py runserver 127.0.0.1:$(PORT)
+
+# The shop owner's account (role 1, Django admin too), in the environment `make run` uses,
+# so it works on a fresh clone without SECRET_KEY. It asks for the email, name and
+# password; with DJANGO_SUPERUSER_EMAIL, DJANGO_SUPERUSER_NAME and DJANGO_SUPERUSER_PASSWORD
+# set it asks nothing (scripts, CI).
+admin: export DEBUG ?= true
+admin: migrate
+	$(PY) manage.py createsuperuser $(if $(DJANGO_SUPERUSER_PASSWORD),--noinput)
 
 # Production-style: DEBUG off, collected static files, gunicorn (needs SECRET_KEY).
 serve: build migrate

@@ -18,6 +18,7 @@ from django.utils.text import Truncator
 from catalog import selectors
 from catalog.caching import cached_value, products_shown
 from catalog.serializers import CategoryOutput, ProductOutput
+from shop.money import rupees
 
 SITE_NAME = "ShopSphere"
 DESCRIPTION_LENGTH = 160
@@ -33,19 +34,7 @@ MAX_SLUG = 220
 def format_price(value) -> str:
     """Rupees with Indian digit grouping, as the React app writes them (lib/format.js):
     `₹1,23,456` for whole rupees, `₹199.50` with paise."""
-    amount = Decimal(str(value)).quantize(Decimal("0.01"))
-    sign = "-" if amount < 0 else ""
-    whole, paise = f"{abs(amount):.2f}".split(".")
-    if len(whole) > 3:
-        head, tail = whole[:-3], whole[-3:]
-        groups = []
-        while len(head) > 2:
-            groups.insert(0, head[-2:])
-            head = head[:-2]
-        if head:
-            groups.insert(0, head)
-        whole = ",".join([*groups, tail])
-    return f"{sign}₹{whole}" if paise == "00" else f"{sign}₹{whole}.{paise}"
+    return rupees(value, paise=False)
 
 
 def preview(text: str, length: int = CARD_PREVIEW_LENGTH) -> str:

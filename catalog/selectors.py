@@ -20,6 +20,7 @@ from django.db.models import (
     ExpressionWrapper,
     F,
     IntegerField,
+    Q,
     QuerySet,
     Value,
     When,
@@ -278,30 +279,56 @@ def product_latest(*, limit: int = LATEST_COUNT) -> list[Product]:
     return list(_products().newest_first()[:limit])
 
 
+# product-filters' `sort`: newest first (the call's own order), or by price with the newest
+# first among equal prices.
+PRICE_ORDERS = {
+    "price-asc": ("price", "-created_at", "-id"),
+    "price-desc": ("-price", "-created_at", "-id"),
+}
+
+
 def product_filter(
-    *, category_ids: list[int], low, high, page: int | None = None
+    *, category_ids: list[int], low, high, page: int | None = None, sort: str = "newest"
 ) -> tuple[list[Product] | list["ProductRow"], int | None]:
     """Products in any of the categories (all when none are checked) whose price lies in
-    [low, high], both ends included (an end of None is open). With a page: that page and
-    the total; without: every match (the original call) and no total."""
+    [low, high], both ends included (an end of None is open), newest first or in the
+    price order `sort` names. With a page: that page and the total; without: every match
+    (the original call) and no total."""
     matching = Matching(category_ids=category_ids, low=low, high=high)
+    if sort in PRICE_ORDERS:
+        return _by_price(matching, category_ids, low, high, page, PRICE_ORDERS[sort])
     if page is None:
         products = matching.queryset.with_category().only(*PRODUCT_FIELDS).newest_first()
         return list(products), None
     # No anchors: the bench's 1,000 filter pages fall on 222 combinations (about 4.5
     # pages each per catalogue version), too few to repay finding anchors. The total comes
     # first: it decides which end and which index a page is read from (`_page_ids`).
-    counts = price_counts.held()  # every combination's total, once a catalogue version
-    if counts is not None:
-        total = counts.count(category_ids, low, high)
-    else:
-        key = f"filter:{','.join(map(str, sorted(set(category_ids))))}:{low}:{high}"
-        total = _count(key, matching)
+    total = _filter_total(matching, category_ids, low, high)
     # One category walks its own index (its entries only); none or several walk the list's.
     ranged = len(set(category_ids)) != 1
     per_page = settings.PRODUCTS_PER_PAGE
     products = _deferred_page(matching, page=page, per_page=per_page, total=total, ranged=ranged)
     return products, total
+
+
+def _filter_total(matching: Matching, category_ids, low, high) -> int:
+    counts = price_counts.held()  # every combination's total, once a catalogue version
+    if counts is not None:
+        return counts.count(category_ids, low, high)
+    key = f"filter:{','.join(map(str, sorted(set(category_ids))))}:{low}:{high}"
+    return _count(key, matching)
+
+
+def _by_price(matching: Matching, category_ids, low, high, page, order):
+    """product_filter in a price order: the price indexes give the matches in order."""
+    products = matching.queryset.with_category().only(*PRODUCT_FIELDS).order_by(*order)
+    if page is None:
+        return list(products), None
+    total = _filter_total(matching, category_ids, low, high)
+    start = (page - 1) * settings.PRODUCTS_PER_PAGE
+    if start >= total:
+        return [], total
+    return list(products[start : start + settings.PRODUCTS_PER_PAGE]), total
 
 
 class ProductRow:
@@ -622,14 +649,20 @@ def product_get_by_id(*, product_id: int) -> Product:
     return product
 
 
-def product_related(*, product_id: int, category_id: int, limit: int = 3) -> list["ProductRow"]:
-    """Up to three other products of the category, newest first; 404 for an unknown
-    product."""
-    if not Product.objects.filter(pk=product_id).exists():
+def product_related(*, product_id: int, category_id: int, limit: int = 3) -> list[Product]:
+    """Up to three other products of the category, closest in price to the product first
+    (the newer of two as close); 404 for an unknown product. Two queries: the product's
+    price, then the rows. The nearest `limit` at or above the price and the nearest below
+    are each a short range of the category-and-price index; of those, the closest win."""
+    price = Product.objects.filter(pk=product_id).values_list("price", flat=True).first()
+    if price is None:
         raise Http404("Product not found")
-    # The ids from the category's newest-first index alone: no sort over the category.
-    matching = Matching(category_ids=[category_id], exclude_pk=product_id)
-    return _deferred_page(matching, page=1, per_page=limit)
+    others = Product.objects.filter(category_id=category_id).exclude(pk=product_id)
+    above = others.filter(price__gte=price).order_by("price", "-id").values("id")[:limit]
+    below = others.filter(price__lt=price).order_by("-price", "-id").values("id")[:limit]
+    near = list(_products().filter(Q(pk__in=above) | Q(pk__in=below)))
+    near.sort(key=lambda p: (abs(p.price - price), -p.created_at.timestamp(), -p.pk))
+    return near[:limit]
 
 
 def product_in_category(
@@ -676,3 +709,30 @@ def product_get_current(*, slug: str) -> "ProductRow":
     if not found:
         raise Http404("Product not found")
     return ProductRow(found[0])
+
+
+# The admin products table's orders (`sort`): a stable tie-break after each key.
+ADMIN_PRODUCT_ORDERS = {
+    "newest": ("-created_at", "-id"),
+    "stock": ("quantity", "name", "id"),
+    "-stock": ("-quantity", "name", "id"),
+    "name": ("name", "id"),
+}
+
+
+def product_admin_list(*, page: int, q: str = "", sort: str = "newest") -> tuple[list, int]:
+    """A page of every product for the admin's table, ADMIN_PRODUCTS_PER_PAGE a page, its
+    name containing `q` (any case), in the order `sort` names; with the total. Two
+    queries, whatever the page size: the count, then the page with its category joined."""
+    products = Product.objects.all()
+    if q:
+        products = products.filter(name__icontains=q)
+    total = products.count()
+    per_page = settings.ADMIN_PRODUCTS_PER_PAGE
+    start = (page - 1) * per_page
+    rows = (
+        products.with_category()
+        .only(*PRODUCT_FIELDS)
+        .order_by(*ADMIN_PRODUCT_ORDERS[sort])[start : start + per_page]
+    )
+    return (list(rows) if start < total else []), total

@@ -202,6 +202,36 @@ class SuggestInput(serializers.Serializer):
         return value or ""
 
 
+class AdminProductListInput(PageInput):
+    page = serializers.IntegerField(
+        min_value=1,
+        max_value=MAX_PAGE,
+        required=False,
+        default=1,
+        error_messages={
+            "invalid": PAGE_ERROR,
+            "min_value": PAGE_ERROR,
+            "max_value": "Page is too large.",
+            "max_string_length": "Page is too large.",
+        },
+    )
+    q = TextField(
+        label="Search text",
+        max_length=200,
+        allow_blank=True,
+        required=False,
+        default="",
+        help_text="Part of the product's name.",
+    )
+    sort = serializers.ChoiceField(
+        choices=["newest", "stock", "-stock", "name"],
+        required=False,
+        default="newest",
+        help_text="newest first (default), stock (fewest left first), -stock, name.",
+        error_messages={"invalid_choice": "Sort must be one of: newest, stock, -stock, name."},
+    )
+
+
 @inline
 class CategoryInput(serializers.Serializer):
     name = _name_field(100)
@@ -223,6 +253,17 @@ class ProductFilterInput(serializers.Serializer):
             "min_value": PAGE_ERROR,
             "max_value": "Page is too large.",
             "max_string_length": "Page is too large.",
+        },
+    )
+
+    sort = serializers.ChoiceField(
+        choices=["newest", "price-asc", "price-desc"],
+        required=False,
+        default="newest",
+        help_text="newest first (default), price-asc (lowest price first) or price-desc.",
+        error_messages={
+            "invalid_choice": "Sort must be one of: newest, price-asc, price-desc.",
+            "null": "Sort must be one of: newest, price-asc, price-desc.",
         },
     )
 
@@ -480,6 +521,13 @@ class ProductFilterAnswer(Envelope):
 
     products = ProductOutput(many=True)
     total = serializers.IntegerField(min_value=0, required=False)
+
+
+class AdminProductListAnswer(Envelope):
+    products = ProductOutput(many=True)
+    total = serializers.IntegerField(min_value=0, help_text="Products matching, all pages.")
+    page = serializers.IntegerField(min_value=1)
+    perPage = serializers.IntegerField(min_value=1)
 
 
 class SuggestAnswer(Envelope):

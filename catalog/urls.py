@@ -28,4 +28,5 @@ urlpatterns = [
     path("product/create-product", views.ProductCreateView.as_view()),
     path("product/update-product/<str:product_id>", views.ProductUpdateView.as_view()),
     path("product/delete-product/<str:product_id>", views.ProductDeleteView.as_view()),
+    path("admin/products", views.AdminProductListView.as_view()),
 ]

@@ -26,6 +26,8 @@ from catalog.photos import content_type_for, photo_version, too_large_message
 from catalog.renditions import RENDITION_WIDTHS, rendition_name
 from catalog.serializers import (
     MAX_KEYWORD,
+    AdminProductListAnswer,
+    AdminProductListInput,
     CategoryAnswer,
     CategoryDetailAnswer,
     CategoryInput,
@@ -53,7 +55,7 @@ from catalog.serializers import (
 )
 from shop.api.envelope import ok
 from shop.api.exceptions import PayloadTooLarge
-from shop.api.permissions import IsAdmin
+from shop.api.permissions import IsAdmin, IsSignedIn
 from shop.api.schema import PAGE_PARAMETER, MessageAnswer, error_responses
 from shop.throttling import SettingAddressThrottle
 
@@ -273,7 +275,8 @@ class ProductFilterView(PublicRead):
 
     @extend_schema(
         summary="Products by categories and price band",
-        description="With `page`: that page of results and `total`.",
+        description="With `page`: that page of results and `total`. `sort` orders them: "
+        "`newest` first (the default), `price-asc` or `price-desc`.",
         request={"application/json": ProductFilterInput},
         responses={200: ProductFilterAnswer, **error_responses(400, 413, 415)},
     )
@@ -286,6 +289,7 @@ class ProductFilterView(PublicRead):
             low=low,
             high=high,
             page=data.validated_data.get("page"),
+            sort=data.validated_data["sort"],
         )
         body = {"products": _products(products)}
         if total is not None:
@@ -605,3 +609,27 @@ class ProductDeleteView(AdminWrite):
         )
         services.product_delete(product=product)
         return ok({"message": "Product deleted successfully"})
+
+
+class AdminProductListView(APIView):
+    """The admin's products table: never cached, stock as it is now."""
+
+    permission_classes = [IsSignedIn, IsAdmin]
+
+    @extend_schema(
+        summary="Products for the admin's table, 50 a page (admin)",
+        parameters=[AdminProductListInput],
+        responses={200: AdminProductListAnswer, **error_responses(400, 401, 403)},
+    )
+    def get(self, request):
+        query = AdminProductListInput(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        products, total = selectors.product_admin_list(**query.validated_data)
+        return ok(
+            {
+                "products": ProductOutput(products, many=True).data,
+                "total": total,
+                "page": query.validated_data["page"],
+                "perPage": settings.ADMIN_PRODUCTS_PER_PAGE,
+            }
+        )

@@ -39,10 +39,10 @@ def log_in(page, email, password):
     page.get_by_role("button", name="Login").click()
 
 
-def log_in_from_home(page, base_url, user, password=PASSWORD):
+def log_in_from_home(page, base_url, user, password=PASSWORD, lands="/"):
     page.goto(base_url + "/login")
     log_in(page, user.email, password)
-    path_is(page, base_url, "/")
+    path_is(page, base_url, lands)
     expect(page.get_by_role("button", name=user.name)).to_be_visible()
 
 
@@ -228,7 +228,8 @@ def test_a_shopper_on_an_admin_page_counts_down_to_the_home_page(page, base_url)
 
 def test_an_admin_passes_the_admin_guard_and_the_dashboard_link_follows_the_role(page, base_url):
     admin = AdminFactory()
-    log_in_from_home(page, base_url, admin)
+    log_in_from_home(page, base_url, admin, lands="/dashboard/admin")
+    page.goto(base_url + "/")
     open_user_menu(page, admin.name)
     page.get_by_role("link", name="Dashboard").click()
     path_is(page, base_url, "/dashboard/admin")

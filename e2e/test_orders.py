@@ -21,12 +21,12 @@ def url_is(page, base_url, path):
     expect(page).to_have_url(re.compile("^" + re.escape(base_url + path) + r"(\?.*)?$"))
 
 
-def log_in(page, base_url, user):
+def log_in(page, base_url, user, lands="/"):
     page.goto(base_url + "/login")
     page.get_by_label("Email address", exact=True).fill(user.email)
     page.get_by_label("Password", exact=True).fill(PASSWORD)
     page.get_by_role("button", name="Login").click()
-    url_is(page, base_url, "/")
+    url_is(page, base_url, lands)
 
 
 def log_out(page, user):
@@ -57,7 +57,7 @@ def test_a_shopper_orders_the_admin_ships_and_the_shopper_sees_shipped(page, bas
     url_is(page, base_url, "/cart")
     page.get_by_role("button", name="More: Steel Kettle").click()
     expect(page.get_by_label("Quantity of Steel Kettle")).to_have_text("2")
-    expect(page.get_by_test_id("cart-total")).to_have_text("Total : ₹3,097")
+    expect(page.get_by_test_id("cart-total")).to_have_text("Total: ₹3,097")
     page.get_by_role("button", name="Place Order (Cash on Delivery)").click()
 
     url_is(page, base_url, "/dashboard/user/orders")
@@ -68,30 +68,42 @@ def test_a_shopper_orders_the_admin_ships_and_the_shopper_sees_shipped(page, bas
     expect(card.get_by_test_id("status")).to_have_text("Not Processed")
     expect(card.get_by_role("row", name="Steel Kettle 2 ₹1,299", exact=True)).to_be_visible()
     expect(card.get_by_role("row", name="Coffee Mug 1 ₹499", exact=True)).to_be_visible()
-    expect(card.get_by_text("Total : ₹3,097")).to_be_visible()
+    expect(card.get_by_text("Total: ₹3,097")).to_be_visible()
     expect(card.get_by_text("8 Marine Drive, Mumbai 400002")).to_be_visible()
     expect(card.get_by_role("button", name=f"Cancel order #{order.pk}")).to_be_visible()
     assert Product.objects.get(pk=kettle.pk).quantity == 1
 
     log_out(page, shopper)
-    log_in(page, base_url, admin)
-    page.goto(base_url + "/dashboard/admin")
-    page.get_by_role("link", name="Orders", exact=True).click()
+    log_in(page, base_url, admin, lands="/dashboard/admin")
+    page.get_by_role("navigation", name="Admin Panel").get_by_role("link", name="Orders").click()
     url_is(page, base_url, "/dashboard/admin/orders")
-    select = page.get_by_label(f"Status of order #{order.pk}")
-    expect(select.locator("option")).to_have_text(["Not Processed", "Processing", "Cancelled"])
+    card = page.get_by_role("article", name=f"Order #{order.pk}")
+    expect(card.get_by_role("link", name=shopper.email)).to_be_visible()
+    expect(card.get_by_role("link", name=shopper.phone)).to_be_visible()
+    select = page.get_by_label(f"New status of order #{order.pk}")
+    expect(select.locator("option")).to_have_text(["Choose ...", "Processing", "Cancelled"])
     select.select_option("Processing")
+    page.get_by_role("button", name="Update status").click()
     expect(page.get_by_role("status").filter(has_text="Order marked Processing")).to_be_visible()
-    expect(select.locator("option")).to_have_text(["Processing", "Shipped", "Cancelled"])
+    expect(select.locator("option")).to_have_text(["Choose ...", "Shipped", "Cancelled"])
     select.select_option("Shipped")
+    card.get_by_label("Courier (optional)").fill("India Post")
+    card.get_by_label("Tracking number (optional)").fill("EZ123456789IN")
+    page.get_by_role("button", name="Update status").click()
     expect(page.get_by_role("status").filter(has_text="Order marked Shipped")).to_be_visible()
-    expect(select.locator("option")).to_have_text(["Shipped", "Delivered"])
+    expect(select.locator("option")).to_have_text(["Choose ...", "Delivered"])
+    expect(card.get_by_test_id("tracking")).to_have_text(
+        "Shipped with: India Post, tracking number EZ123456789IN"
+    )
 
     log_out(page, admin)
     log_in(page, base_url, shopper)
     page.goto(base_url + "/dashboard/user/orders")
     card = page.get_by_role("article", name=f"Order #{order.pk}")
     expect(card.get_by_test_id("status")).to_have_text("Shipped")
+    expect(card.get_by_test_id("tracking")).to_have_text(
+        "Shipped with: India Post, tracking number EZ123456789IN"
+    )
     expect(card.get_by_role("button", name=re.compile("Cancel"))).to_have_count(0)
 
     out = Path(os.environ.get("SCREENSHOTS_DIR") or tmp_path)

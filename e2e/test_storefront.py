@@ -171,7 +171,7 @@ def test_filters_live_in_the_url_survive_a_reload_page_and_reset(page, base_url,
     expect(page.get_by_text("Showing 2 of 3")).to_be_visible()
 
     # The open top band (decision F1) and a second category.
-    page.get_by_label("₹1000 or more", exact=True).check()
+    page.get_by_label("₹1,000 or more", exact=True).check()
     page.get_by_label("Shirts", exact=True).check()
     expect(cards(page)).to_have_count(1)
     expect(card(page, "Silk Shirt")).to_be_visible()
@@ -507,12 +507,12 @@ def test_guest_cart_then_login_returns_to_the_cart_with_the_address(page, base_u
     ).to_be_visible()
     # Trail Shoes twice is one line with quantity 2.
     expect(page.get_by_text(desc[:50] + "...", exact=True)).to_have_count(1)
-    expect(page.get_by_text("Total : ₹6,348")).to_be_visible()
+    expect(page.get_by_text("Total: ₹6,348")).to_be_visible()
 
     page.reload()  # the cart is kept in local storage
-    expect(page.get_by_text("Total : ₹6,348")).to_be_visible()
+    expect(page.get_by_text("Total: ₹6,348")).to_be_visible()
     page.get_by_role("button", name="Remove: Trail Shoes").first.click()
-    expect(page.get_by_text("Total : ₹349")).to_be_visible()
+    expect(page.get_by_text("Total: ₹349")).to_be_visible()
     expect(page.get_by_role("button", name="Remove: Trail Shoes")).to_have_count(0)
     expect(cart_link(page, 1)).to_be_visible()
 
@@ -578,7 +578,8 @@ def test_navbar_categories_dropdown_user_menu_by_role_and_logout(page, base_url)
 
     page.goto(base_url + "/login")
     log_in(page, base_url, admin)
-    url_is(page, base_url, "/")
+    url_is(page, base_url, "/dashboard/admin")  # an admin's sign-in lands on the dashboard
+    page.goto(base_url + "/")
     expect(nav.get_by_role("link", name="Login")).to_have_count(0)
     nav.get_by_role("button", name="Store Admin").click()
     nav.get_by_role("link", name="Dashboard").click()
@@ -730,7 +731,7 @@ def test_on_a_phone_no_screen_of_a_shoppers_visit_scrolls_sideways(page, base_ur
     page.get_by_role("button", name="Add to Cart", exact=True).click()
 
     page.get_by_role("link", name="GO TO CART").click()
-    expect(page.get_by_text("Total : ")).to_be_visible()
+    expect(page.get_by_text("Total: ")).to_be_visible()
     assert_no_sideways_scroll(page, "cart")
     # A new screen starts with focus on the main area (the clicked link is gone) ...
     expect(page.locator("main")).to_be_focused()
@@ -820,7 +821,7 @@ def test_unknown_path_shows_the_not_found_page(page, base_url):
     expect(page.get_by_role("heading", name="Oops! Page Not Found")).to_be_visible()
     expect(
         main.get_by_text(
-            "The page you are looking doesn't exist. Let's go back to a safer place!",
+            "The page you are looking for doesn't exist. Let's go back to a safer place!",
             exact=True,
         )
     ).to_be_visible()

@@ -112,7 +112,7 @@ def test_screenshots_of_home_details_and_cart(page, base_url, tmp_path):
     page.screenshot(path=out / "details.png", full_page=True)
 
     page.goto(base_url + "/cart")
-    expect(page.get_by_text("Total : ₹4,798")).to_be_visible()
+    expect(page.get_by_text("Total: ₹4,798")).to_be_visible()
     wait_for_photos(page)
     page.screenshot(path=out / "cart.png", full_page=True)
 

@@ -8,6 +8,7 @@ from django.conf import settings
 from django.core.mail import send_mail
 
 from orders.models import Order, OrderStatus
+from shop.money import rupees
 
 logger = logging.getLogger("orders.email")
 
@@ -23,12 +24,22 @@ INTROS = {
 }
 
 
+def inr(amount) -> str:
+    """Rupees the Indian way with paise, as a mail writes them: ₹1,499.00, ₹1,00,000.00."""
+    return rupees(amount, paise=True)
+
+
 def _body(order: Order, event: str) -> str:
     lines = [f"Hello {order.buyer.name},", "", INTROS[event], "", f"Order {order.pk}"]
     lines += [
-        f"  {line.quantity} x {line.name}  Rs. {line.subtotal:.2f}" for line in order.lines.all()
+        f"  {line.quantity} x {line.name} at {inr(line.price)}: {inr(line.subtotal)}"
+        for line in order.lines.all()
     ]
-    lines += [f"Total: Rs. {order.total:.2f}", "", "Deliver to:", order.address, "", "ShopSphere"]
+    lines += [f"Total: {inr(order.total)}", ""]
+    if event == OrderStatus.SHIPPED and (order.courier or order.tracking_number):
+        lines += [f"Courier: {order.courier or 'not given'}"]
+        lines += [f"Tracking number: {order.tracking_number or 'not given'}", ""]
+    lines += ["Deliver to:", order.address, "", "ShopSphere"]
     return "\n".join(lines)
 
 

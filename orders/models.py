@@ -58,6 +58,9 @@ class Order(models.Model):
     # for the same, or it is another checkout reusing the key (422). Blank on orders
     # placed before the digest was kept: those match any retry.
     idempotency_digest = models.CharField(max_length=64, blank=True, default="")
+    # Entered by the admin with the move to Shipped; shown to the buyer and in the mail.
+    tracking_number = models.CharField(max_length=100, blank=True, default="")
+    courier = models.CharField(max_length=100, blank=True, default="")
     created_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -2,13 +2,18 @@
 with their buyers joined, then every line of those orders at once (plus a count for the
 admin's paged list)."""
 
+import re
 from dataclasses import dataclass
 from datetime import timedelta
+from decimal import Decimal
 
+from django.conf import settings
+from django.db.models import Count, Q, Sum
 from django.http import Http404
 from django.utils import timezone
 
-from orders.models import Order
+from catalog.models import Product
+from orders.models import Order, OrderStatus
 from shop.api.permissions import ADMIN_ROLE
 
 ORDERS_PER_PAGE = 20
@@ -26,10 +31,26 @@ def order_list_for_buyer(*, buyer) -> list[Order]:
     return list(Order.objects.of_buyer(buyer).with_lines().newest_first())
 
 
-def order_list(*, page: int = 1, status: str | None = None) -> OrderPage:
+def _matching(text: str) -> Q:
+    """Orders whose number is `text` (a leading # allowed), or whose buyer's email holds
+    it, or whose buyer's phone holds its digits (a +91 or 0 before ten digits ignored, as
+    phones are stored as the ten digits)."""
+    condition = Q(buyer__email__icontains=text)
+    digits = re.sub(r"\D", "", text)
+    if digits and text.lstrip("#").strip().isdigit() and len(digits) <= 18:
+        condition |= Q(pk=int(digits))
+    if len(digits) >= 4:
+        condition |= Q(buyer__phone__contains=digits[-10:])
+    return condition
+
+
+def order_list(*, page: int = 1, status: str | None = None, q: str = "") -> OrderPage:
+    """A page of every order, newest first, optionally of one status and matching `q`."""
     qs = Order.objects.all()
     if status:
         qs = qs.filter(status=status)
+    if q:
+        qs = qs.filter(_matching(q))
     total = qs.count()
     start = (page - 1) * ORDERS_PER_PAGE
     orders = list(qs.with_lines().newest_first()[start : start + ORDERS_PER_PAGE])
@@ -56,4 +77,51 @@ def order_by_idempotency_key(*, buyer, key: str) -> Order | None:
         .with_lines()
         .filter(idempotency_key=key, created_at__gte=since)
         .first()
+    )
+
+
+LOW_STOCK_LISTED = 10
+
+
+@dataclass(frozen=True)
+class Dashboard:
+    today_orders: int
+    today_revenue: Decimal
+    month_orders: int
+    month_revenue: Decimal
+    waiting: int
+    low_stock_threshold: int
+    low_stock_total: int
+    low_stock: list[Product]
+
+
+def dashboard_figures(*, now=None) -> Dashboard:
+    """The owner's figures: orders and revenue since the start of today and of this month
+    in the shop's time zone, cancelled orders left out; orders not yet processed; and the
+    products with at most LOW_STOCK_THRESHOLD left, fewest first. Three queries."""
+    local = timezone.localtime(now)
+    day = local.replace(hour=0, minute=0, second=0, microsecond=0)
+    month = day.replace(day=1)
+    live = ~Q(status=OrderStatus.CANCELLED)
+    today, this_month = live & Q(created_at__gte=day), live & Q(created_at__gte=month)
+    figures = Order.objects.filter(
+        Q(created_at__gte=month) | Q(status=OrderStatus.NOT_PROCESSED)
+    ).aggregate(
+        today_orders=Count("pk", filter=today),
+        today_revenue=Sum("total", filter=today, default=Decimal(0)),
+        month_orders=Count("pk", filter=this_month),
+        month_revenue=Sum("total", filter=this_month, default=Decimal(0)),
+        waiting=Count("pk", filter=Q(status=OrderStatus.NOT_PROCESSED)),
+    )
+    threshold = settings.LOW_STOCK_THRESHOLD
+    low = Product.objects.filter(quantity__lte=threshold)
+    return Dashboard(
+        **figures,
+        low_stock_threshold=threshold,
+        low_stock_total=low.count(),
+        low_stock=list(
+            low.only("id", "name", "slug", "quantity").order_by("quantity", "name")[
+                :LOW_STOCK_LISTED
+            ]
+        ),
     )

@@ -103,8 +103,34 @@ class StatusField(serializers.ChoiceField):
         super().__init__(choices=OrderStatus.values, **kwargs)
 
 
+def _optional_text(label: str, **kwargs) -> TextField:
+    return TextField(
+        label=label,
+        max_length=100,
+        required=False,
+        allow_blank=True,
+        allow_null=True,
+        default="",
+        **kwargs,
+    )
+
+
 class OrderStatusInput(serializers.Serializer):
     status = StatusField()
+    trackingNumber = _optional_text(
+        "Tracking number", help_text="With status Shipped only: the courier's tracking number."
+    )
+    courier = _optional_text("Courier", help_text="With status Shipped only: who carries it.")
+
+    def validate(self, attrs):
+        attrs["trackingNumber"] = attrs.get("trackingNumber") or ""
+        attrs["courier"] = attrs.get("courier") or ""
+        shipping = attrs["status"] == OrderStatus.SHIPPED
+        if not shipping and (attrs["trackingNumber"] or attrs["courier"]):
+            raise serializers.ValidationError(
+                {"trackingNumber": ["A tracking number and courier go with the status Shipped."]}
+            )
+        return attrs
 
 
 class OrderListInput(serializers.Serializer):
@@ -119,6 +145,9 @@ class OrderListInput(serializers.Serializer):
         },
     )
     status = StatusField(required=False)
+    q = _optional_text(
+        "Search", help_text="An order number, or part of the buyer's phone number or email."
+    )
 
 
 # --- output -------------------------------------------------------------------------------
@@ -140,6 +169,13 @@ class PaymentOutput(serializers.Serializer):
 class BuyerOutput(serializers.Serializer):
     _id = serializers.CharField(source="pk")
     name = serializers.CharField()
+
+
+class AdminBuyerOutput(BuyerOutput):
+    """What a courier needs to reach the buyer; admin answers only."""
+
+    email = serializers.EmailField()
+    phone = serializers.CharField()
 
 
 class OrderLineOutput(serializers.ModelSerializer):
@@ -168,6 +204,10 @@ class OrderOutput(serializers.ModelSerializer):
     nextStatuses = serializers.SerializerMethodField(
         help_text="The statuses this order may move to next."
     )
+    trackingNumber = serializers.CharField(
+        source="tracking_number", help_text="Entered when shipped; empty until then."
+    )
+    courier = serializers.CharField(help_text="Entered when shipped; empty until then.")
 
     class Meta:
         model = Order
@@ -182,10 +222,18 @@ class OrderOutput(serializers.ModelSerializer):
             "createdAt",
             "updatedAt",
             "nextStatuses",
+            "trackingNumber",
+            "courier",
         ]
 
     def get_nextStatuses(self, order) -> list[str]:
         return [s for s in OrderStatus.values if s in NEXT_STATUSES[order.status]]
+
+
+class AdminOrderOutput(OrderOutput):
+    """An order as the admin's screens read it: the buyer's email and phone added."""
+
+    buyer = AdminBuyerOutput()
 
 
 class OrderAnswer(serializers.Serializer):
@@ -196,6 +244,52 @@ class OrderAnswer(serializers.Serializer):
     order = OrderOutput()
 
 
+class AdminOrderAnswer(OrderAnswer):
+    order = AdminOrderOutput()
+
+
 class OrderDetailAnswer(serializers.Serializer):
     success = serializers.BooleanField(default=True)
     order = OrderOutput()
+
+
+class PeriodOutput(serializers.Serializer):
+    orders = serializers.IntegerField(min_value=0, help_text="Orders placed, not cancelled.")
+    revenue = MoneyField(help_text="Their total (rupees).")
+
+
+class LowStockProductOutput(serializers.Serializer):
+    _id = serializers.CharField(source="pk")
+    name = serializers.CharField()
+    slug = serializers.CharField()
+    quantity = serializers.IntegerField(min_value=0)
+
+
+class LowStockOutput(serializers.Serializer):
+    threshold = serializers.IntegerField(
+        source="low_stock_threshold", help_text="At most this many left is low."
+    )
+    total = serializers.IntegerField(source="low_stock_total", min_value=0)
+    products = LowStockProductOutput(
+        source="low_stock", many=True, help_text="The first ten, fewest left first."
+    )
+
+
+class DashboardOutput(serializers.Serializer):
+    today = serializers.SerializerMethodField()
+    month = serializers.SerializerMethodField()
+    waiting = serializers.IntegerField(min_value=0, help_text="Orders still Not Processed.")
+    lowStock = LowStockOutput(source="*")
+
+    @extend_schema_field(PeriodOutput)
+    def get_today(self, figures) -> dict:
+        return PeriodOutput({"orders": figures.today_orders, "revenue": figures.today_revenue}).data
+
+    @extend_schema_field(PeriodOutput)
+    def get_month(self, figures) -> dict:
+        return PeriodOutput({"orders": figures.month_orders, "revenue": figures.month_revenue}).data
+
+
+class DashboardAnswer(serializers.Serializer):
+    success = serializers.BooleanField(default=True)
+    dashboard = DashboardOutput()

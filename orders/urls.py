@@ -12,4 +12,5 @@ urlpatterns = [
     path("auth/orders", views.MyOrdersView.as_view()),
     path("auth/all-orders", views.AllOrdersView.as_view()),
     path("auth/order-status/<str:order_id>", views.OrderStatusView.as_view()),
+    path("admin/dashboard", views.DashboardView.as_view()),
 ]

@@ -11,7 +11,11 @@ from rest_framework.views import APIView
 from catalog.serializers import parse_id
 from orders import selectors, services
 from orders.serializers import (
+    AdminOrderAnswer,
+    AdminOrderOutput,
     CheckoutInput,
+    DashboardAnswer,
+    DashboardOutput,
     IdempotencyKeyInput,
     OrderAnswer,
     OrderDetailAnswer,
@@ -19,6 +23,7 @@ from orders.serializers import (
     OrderOutput,
     OrderStatusInput,
 )
+from orders.shipping import order_status_change
 from orders.throttles import CheckoutThrottle
 from shop.api.envelope import ok
 from shop.api.parsers import JSONParser
@@ -115,9 +120,11 @@ class AllOrdersView(APIView):
 
     @extend_schema(
         summary="All orders, 20 a page, newest first (admin; a bare list)",
+        description="Each order's buyer carries `email` and `phone` (for the courier). "
+        "`q` finds an order by its number, or by part of the buyer's phone or email.",
         parameters=[OrderListInput],
         responses={
-            (200, "application/json"): OrderOutput(many=True),
+            (200, "application/json"): AdminOrderOutput(many=True),
             **error_responses(400, 401, 403),
         },
     )
@@ -125,7 +132,7 @@ class AllOrdersView(APIView):
         query = OrderListInput(data=request.query_params)
         query.is_valid(raise_exception=True)
         found = selectors.order_list(**query.validated_data)
-        response = Response(OrderOutput(found.orders, many=True).data)
+        response = Response(AdminOrderOutput(found.orders, many=True).data)
         response["X-Total-Count"] = str(found.total)
         return response
 
@@ -137,14 +144,33 @@ class OrderStatusView(APIView):
     @extend_schema(
         summary="Move an order to its next status (admin)",
         description="Not Processed -> Processing -> Shipped -> Delivered; Cancelled from Not "
-        "Processed or Processing (stock goes back). Any other move is 409.",
+        "Processed or Processing (stock goes back). Any other move is 409. With Shipped, "
+        "optional `trackingNumber` and `courier` are stored on the order, shown to the buyer "
+        "and put in the shipped mail; with any other status they are 400.",
         request=OrderStatusInput,
-        responses={200: OrderAnswer, **error_responses(400, 401, 403, 404, 409, 413, 415)},
+        responses={200: AdminOrderAnswer, **error_responses(400, 401, 403, 404, 409, 413, 415)},
     )
     def put(self, request, order_id):
         data = OrderStatusInput(data=request.data)
         data.is_valid(raise_exception=True)
-        order = services.order_set_status(
-            order_id=_order_id(order_id), status=data.validated_data["status"]
+        order = order_status_change(
+            order_id=_order_id(order_id),
+            status=data.validated_data["status"],
+            tracking_number=data.validated_data["trackingNumber"],
+            courier=data.validated_data["courier"],
         )
-        return _answer(order, "Order status updated")
+        return ok({"message": "Order status updated", "order": AdminOrderOutput(order).data})
+
+
+class DashboardView(APIView):
+    permission_classes = [IsSignedIn, IsAdmin]
+
+    @extend_schema(
+        summary="The owner's dashboard (admin)",
+        description="Orders and revenue today and this month (the shop's time zone; "
+        "cancelled orders left out), orders still Not Processed, and products with at most "
+        "LOW_STOCK_THRESHOLD left (the first ten, fewest first, and how many in all).",
+        responses={200: DashboardAnswer, **error_responses(401, 403)},
+    )
+    def get(self, request):
+        return ok({"dashboard": DashboardOutput(selectors.dashboard_figures()).data})

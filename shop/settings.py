@@ -290,6 +290,10 @@ SEARCH_THROTTLE_RATE = env.str("SEARCH_THROTTLE_RATE", default="120/min")
 SUGGEST_THROTTLE_RATE = env.str("SUGGEST_THROTTLE_RATE", default="300/min")
 # Addresses in one sitemap file; past it /sitemap.xml is an index of parts this size.
 SITEMAP_URLS_PER_FILE = env.int("SITEMAP_URLS_PER_FILE", default=10_000)
+# The owner's dashboard lists products with at most this many left as low on stock.
+LOW_STOCK_THRESHOLD = env.int("LOW_STOCK_THRESHOLD", default=5)
+# Rows a page of the admin's products table.
+ADMIN_PRODUCTS_PER_PAGE = env.int("ADMIN_PRODUCTS_PER_PAGE", default=50)
 MAX_PHOTO_BYTES = env.int("MAX_PHOTO_BYTES", default=5 * 1024 * 1024)
 MAX_PHOTO_PIXELS = env.int("MAX_PHOTO_PIXELS", default=40_000_000)
 # Longest side and longest-to-shortest ratio of a photo (docs/security.md): WebP cannot hold

@@ -139,10 +139,12 @@ def test_a_price_band_page_walks_the_list_index(catalogue):
         assert "INDEX product_list_cover_idx" in page, page
 
 
-def test_related_products_come_from_the_category_index_without_a_sort(many_categories):
+def test_related_products_come_from_the_category_and_price_index(many_categories):
+    """The nearest prices above and below the product are two short ranges of the
+    category-and-price index, not a sort of the whole category by distance."""
     phones, _ = many_categories
     product = phones.products.first()
-    _exists, related = plans(
+    _price, related = plans(
         lambda: selectors.product_related(product_id=product.pk, category_id=phones.pk)
     )
-    assert uses(related, "product_category_cover_idx"), related
+    assert uses(related, "product_cat_price_cover_idx"), related

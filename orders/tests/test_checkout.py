@@ -281,7 +281,7 @@ def test_a_placed_order_sends_the_buyer_a_mail(buyer_api, buyer, phone, run_task
     assert message.to == [buyer.email]
     assert response.json()["order"]["_id"] in message.subject
     assert "2 x Pixel 9" in message.body
-    assert "99999.00" in message.body
+    assert "₹99,999.00" in message.body
 
 
 def test_a_failing_mail_server_never_fails_the_order_and_the_mail_is_tried_again(

@@ -43,6 +43,8 @@ CONTRACT_CALLS = {
     ("put", "/api/v1/auth/order-status/{}"),
     ("post", "/api/v1/auth/password-reset"),
     ("post", "/api/v1/auth/password-reset/confirm"),
+    ("get", "/api/v1/admin/dashboard"),  # the owner's dashboard
+    ("get", "/api/v1/admin/products"),  # the owner's products table
 }
 ADMIN_CALLS = {
     ("get", "/api/v1/auth/admin-auth"),
@@ -55,6 +57,8 @@ ADMIN_CALLS = {
     ("delete", "/api/v1/product/delete-product/{}"),
     ("get", "/api/v1/auth/all-orders"),
     ("put", "/api/v1/auth/order-status/{}"),
+    ("get", "/api/v1/admin/dashboard"),
+    ("get", "/api/v1/admin/products"),
 }
 SIGNED_IN_CALLS = {
     ("get", "/api/v1/auth/user-auth"),
@@ -135,7 +139,8 @@ def test_request_bodies_are_the_contract_fields(schema):
     assert product["properties"]["photo"]["format"] == "binary"
     assert product["properties"]["shipping"]["enum"] == [0, 1]
     filters = body(("post", "/api/v1/product/product-filters"))
-    assert set(filters["properties"]) == {"checked", "radio", "page"}
+    assert set(filters["properties"]) == {"checked", "radio", "page", "sort"}
+    assert filters["properties"]["sort"]["enum"] == ["newest", "price-asc", "price-desc"]
 
 
 def test_response_shapes_follow_the_contract(schema):

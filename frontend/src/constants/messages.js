@@ -33,6 +33,9 @@ export const MESSAGES = {
   // Account screens: guard countdown, dashboards, form checks before any call.
   redirecting: (seconds) => `Redirecting you in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}`,
   checkingSession: 'Checking your session ...',
+  // Why a guard sends a signed-out visitor away (the countdown and the login form say it).
+  signInFor: (what) => `Please sign in to see your ${what}`,
+  adminsOnly: 'This page is for the shop’s admins.',
   sessionCheckFailed: 'We could not reach the server to check your session.',
   welcome: (name) => `Welcome, ${name}!`,
   noAddress: 'No address provided',
@@ -45,6 +48,11 @@ export const MESSAGES = {
   cartPriceChanged: 'Some prices have changed since you added the items',
   orderPlaced: 'Order placed. Your cart is empty now; pay in cash on delivery.',
   orderCancelled: 'Order cancelled',
+  cancelOrderTitle: (id) => `Cancel order #${id}?`,
+  cancelOrderQuestion: (id) =>
+    `Order #${id} will be cancelled and its items go back on sale. This cannot be undone.`,
+  keepOrder: 'Keep order',
+  confirmCancelOrder: 'Cancel order',
   orderStatusUpdated: (status) => `Order marked ${status}`,
   fieldRequired: (label) => `${label} is required`,
   invalidEmail: 'Please enter a valid email address',
@@ -69,7 +77,8 @@ export const MESSAGES = {
 export const TOAST_OPTIONS = {
   position: 'bottom-center',
   gutter: 8,
-  containerStyle: { bottom: 16 },
+  // Above the cart's sticky bar on phones (CartPage sets its height; 0 elsewhere).
+  containerStyle: { bottom: 'calc(16px + var(--sticky-bar-height, 0px))' },
   toastOptions: {
     removeDelay: 1000,
     style: { maxWidth: 350 },

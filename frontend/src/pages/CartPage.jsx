@@ -2,8 +2,11 @@
 // stepper (1-10, capped by stock), its stock and a Remove that offers Undo, the total and
 // the address block. A signed-in shopper with an address places the order here, cash on
 // delivery. Guests are sent to /login, which brings them back here (navigation `from`).
-// On phones a bar with the total and the main button stays at the bottom of the screen.
-import { useEffect, useRef, useState } from 'react';
+// On phones a bar with the total and the main button stays at the bottom of the screen,
+// and toasts rise above it (its height is the `--sticky-bar-height` they are offset by).
+// After Remove, focus goes to the toast's Undo, then back to that line if undone, else to
+// the next line (or the previous; Continue shopping when the cart is empty).
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import toast from '../lib/toast';
 import { Link, useNavigate } from 'react-router-dom';
 import { usePageMeta } from '../lib/usePageMeta';
@@ -55,6 +58,26 @@ function QuantityStepper({ product, quantity, onChange }) {
   );
 }
 
+// While the bar is on screen its height lifts the toasts (TOAST_OPTIONS.containerStyle);
+// hidden (large screens, display none) it measures 0.
+function useStickyBarHeight(bar, present) {
+  useLayoutEffect(() => {
+    const node = bar.current;
+    if (!present || !node) return undefined;
+    const root = document.documentElement;
+    const measure = () => root.style.setProperty('--sticky-bar-height', `${node.offsetHeight}px`);
+    measure();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    observer?.observe(node);
+    window.addEventListener('resize', measure);
+    return () => {
+      observer?.disconnect();
+      window.removeEventListener('resize', measure);
+      root.style.removeProperty('--sticky-bar-height');
+    };
+  }, [bar, present]);
+}
+
 export default function CartPage() {
   usePageMeta({ title: 'Cart - ShopSphere' });
   const { auth } = useAuth();
@@ -65,6 +88,24 @@ export default function CartPage() {
   const { removed, priceChanges, refresh } = useCartRefresh(cart, replace, getProduct);
   const [placing, setPlacing] = useState(false);
   const attemptKey = useRef(null);
+  const removeButtons = useRef(new Map());
+  const continueLink = useRef(null);
+  const stickyBar = useRef(null);
+  useStickyBarHeight(stickyBar, cart.length > 0);
+
+  function removeLine(product, index) {
+    const ids = lines.map((line) => String(line.product._id));
+    const neighbours = [ids[index + 1], ids[index - 1]].filter(Boolean);
+    removeWithUndo(product, {
+      onToastLeave: () => {
+        const buttons = removeButtons.current;
+        const target =
+          [String(product._id), ...neighbours].map((id) => buttons.get(id)).find(Boolean) ??
+          continueLink.current;
+        target?.focus();
+      },
+    });
+  }
 
   // A changed cart is a new attempt; the same cart retried keeps its key (one order).
   useEffect(() => {
@@ -129,7 +170,7 @@ export default function CartPage() {
       )}
       {cart.length === 0 ? (
         <div className="text-center py-4">
-          <Link className="btn btn-primary" to={paths.home}>
+          <Link className="btn btn-primary" to={paths.home} ref={continueLink}>
             Continue shopping
           </Link>
           {user && !user.address && (
@@ -168,7 +209,7 @@ export default function CartPage() {
                             {preview(product.description, CART_PREVIEW_LENGTH)}
                           </p>
                           <p className="card-text fw-bold mb-1">
-                            Price : {formatPrice(product.price)}
+                            Price: {formatPrice(product.price)}
                             {quantity > 1 && (
                               <span className="fw-normal">
                                 {' '}
@@ -194,8 +235,13 @@ export default function CartPage() {
                             <button
                               type="button"
                               className="btn btn-outline-danger btn-sm"
-                              onClick={() => removeWithUndo(product)}
+                              onClick={() => removeLine(product, index)}
                               aria-label={`Remove: ${product.name}`}
+                              ref={(node) => {
+                                const id = String(product._id);
+                                if (node) removeButtons.current.set(id, node);
+                                else removeButtons.current.delete(id);
+                              }}
                             >
                               Remove
                             </button>
@@ -217,7 +263,7 @@ export default function CartPage() {
                 <p className="text-body-secondary mb-2">Total | Checkout | Payment</p>
                 <hr />
                 <p className="h4" data-testid="cart-total">
-                  Total : {formatPrice(cartTotal(cart))}
+                  Total: {formatPrice(cartTotal(cart))}
                 </p>
                 {Object.keys(priceChanges).length > 0 && (
                   <p className="small text-warning-emphasis">{MESSAGES.cartPriceChanged}</p>
@@ -249,7 +295,7 @@ export default function CartPage() {
               </div>
             </div>
           </section>
-          <div className="cart-sticky-bar d-lg-none" data-testid="cart-sticky-bar">
+          <div className="cart-sticky-bar d-lg-none" data-testid="cart-sticky-bar" ref={stickyBar}>
             <div className="d-flex align-items-center justify-content-between gap-2">
               <span className="fw-bold">Total {formatPrice(cartTotal(cart))}</span>
               {mainAction}

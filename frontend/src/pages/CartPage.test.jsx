@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast, { Toaster } from 'react-hot-toast';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
@@ -82,7 +82,7 @@ describe('CartPage', () => {
     expect(
       screen.getByText('You have 3 items in your cart. Please log in to check out.'),
     ).toBeInTheDocument();
-    expect(screen.getByTestId('cart-total')).toHaveTextContent('Total : ₹4,798');
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('Total: ₹4,798');
     expect(
       screen.getAllByText('A bright 6.1-inch OLED screen, 128 GB storage and ...'),
     ).toHaveLength(1);
@@ -106,7 +106,7 @@ describe('CartPage', () => {
     expect(stored().every((item) => item._id === '1')).toBe(true);
     await user.click(screen.getByRole('button', { name: 'Fewer: Pixel Phone' }));
     expect(stored()).toHaveLength(3);
-    expect(screen.getByTestId('cart-total')).toHaveTextContent('Total : ₹5,998.50');
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('Total: ₹5,998.50');
   });
 
   it('shows each product’s stock', () => {
@@ -122,11 +122,41 @@ describe('CartPage', () => {
     renderCart({ cart: [phone, shirt, phone] });
     await user.click(screen.getByRole('button', { name: 'Remove: Pixel Phone' }));
     expect(screen.queryByRole('link', { name: 'Pixel Phone' })).not.toBeInTheDocument();
-    expect(screen.getByTestId('cart-total')).toHaveTextContent('Total : ₹799');
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('Total: ₹799');
     expect(stored()).toEqual([shirt]);
     await user.click(await screen.findByRole('button', { name: 'Undo' }));
     expect(stored()).toHaveLength(3);
-    expect(screen.getByTestId('cart-total')).toHaveTextContent('Total : ₹4,798');
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('Total: ₹4,798');
+  });
+
+  it('moves focus to Undo after Remove, then to the next line when the toast goes', async () => {
+    const user = userEvent.setup();
+    server = serve();
+    renderCart({ cart: [phone, shirt] });
+    await user.click(screen.getByRole('button', { name: 'Remove: Pixel Phone' }));
+    const undo = await screen.findByRole('button', { name: 'Undo' });
+    await waitFor(() => expect(undo).toHaveFocus());
+    act(() => toast.remove());
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Remove: Linen Shirt' })).toHaveFocus(),
+    );
+  });
+
+  it('returns focus to the line Undo brought back, and to Continue shopping when empty', async () => {
+    const user = userEvent.setup();
+    server = serve();
+    renderCart({ cart: [shirt] });
+    await user.click(screen.getByRole('button', { name: 'Remove: Linen Shirt' }));
+    await user.click(await screen.findByRole('button', { name: 'Undo' }));
+    act(() => toast.remove());
+    const back = screen.getByRole('button', { name: 'Remove: Linen Shirt' });
+    await waitFor(() => expect(back).toHaveFocus());
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Undo' })).toHaveFocus());
+    act(() => toast.remove());
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'Continue shopping' })).toHaveFocus(),
+    );
   });
 
   it('refreshes from the server: a deleted product leaves with a notice, a new price shows as changed', async () => {
@@ -139,7 +169,7 @@ describe('CartPage', () => {
     renderCart({ cart: [phone, shirt] });
     expect(await screen.findByRole('status')).toHaveTextContent('Pixel Phone');
     expect(screen.getByText(/Price changed: was ₹799, now ₹699/)).toBeInTheDocument();
-    expect(screen.getByTestId('cart-total')).toHaveTextContent('Total : ₹699');
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('Total: ₹699');
     expect(stored()).toEqual([{ ...shirt, price: 699 }]);
   });
 

@@ -10,11 +10,15 @@ import { useCart } from '../features/cart/CartContext';
 import { useCategories } from '../features/catalog/useCategories';
 import { filterProducts, getProductCount, getProductList } from '../features/catalog/api';
 import {
+  chooseRange,
+  chooseSort,
   choosePrice,
   describeFilters,
   filterRequest,
   hasFilters,
   readFilters,
+  readSort,
+  SORTS,
   toggleCategory,
   withFilters,
 } from '../features/catalog/filters';
@@ -41,9 +45,12 @@ function useLate(ready, ms) {
   return late;
 }
 
-async function fetchPage(filters, page) {
-  if (hasFilters(filters)) {
-    const { data } = await filterProducts(filterRequest(filters, page));
+// The plain list is newest first; filters or another order go through product-filters.
+const filtered = (filters, sort) => hasFilters(filters) || sort !== 'newest';
+
+async function fetchPage(filters, page, sort) {
+  if (filtered(filters, sort)) {
+    const { data } = await filterProducts(filterRequest(filters, page, sort));
     return { products: data.products ?? [], total: data.total };
   }
   const { data } = await getProductList(page);
@@ -66,12 +73,14 @@ export default function HomePage() {
   // A new filter (or none) replaces the list with its first page.
   useEffect(() => {
     const ticket = ++latest.current;
-    const current = readFilters(new URLSearchParams(query));
+    const params = new URLSearchParams(query);
+    const current = readFilters(params);
+    const order = readSort(params);
     setLoading(true);
-    const total = hasFilters(current)
+    const total = filtered(current, order)
       ? Promise.resolve(null)
       : getProductCount().then(({ data }) => data.total);
-    Promise.all([fetchPage(current, 1), total])
+    Promise.all([fetchPage(current, 1, order), total])
       .then(([first, count]) => {
         if (ticket !== latest.current) return;
         setState({
@@ -94,7 +103,8 @@ export default function HomePage() {
     const ticket = ++latest.current;
     const next = state.page + 1;
     setLoading(true);
-    fetchPage(readFilters(new URLSearchParams(query)), next)
+    const params = new URLSearchParams(query);
+    fetchPage(readFilters(params), next, readSort(params))
       .then(({ products }) => {
         if (ticket !== latest.current) return;
         setState((current) => ({
@@ -117,13 +127,16 @@ export default function HomePage() {
   const navigateNow = (params) => setSearchParams(params, { flushSync: true });
   const onCategory = (id, on) => navigateNow(toggleCategory(searchParams, id, on));
   const onPrice = (id) => navigateNow(choosePrice(searchParams, id));
+  const onRange = (min, max) => navigateNow(chooseRange(searchParams, min, max));
+  const sort = readSort(searchParams);
   const onReset = () => navigateNow(new URLSearchParams());
   const [drawerOpen, setDrawerOpen] = useState(false);
   const onApply = (draft) => {
     setDrawerOpen(false);
     navigateNow(withFilters(searchParams, draft));
   };
-  const active = filters.checked.length + (filters.priceId !== null ? 1 : 0);
+  const priced = filters.priceId !== null || filters.min !== null || filters.max !== null;
+  const active = filters.checked.length + (priced ? 1 : 0);
   const categoryProps = {
     categories,
     categoriesLoaded,
@@ -154,6 +167,7 @@ export default function HomePage() {
                 filters={filters}
                 onCategory={onCategory}
                 onPrice={onPrice}
+                onRange={onRange}
                 {...categoryProps}
               />
               <button type="button" className="btn btn-danger w-100" onClick={onReset}>
@@ -166,9 +180,26 @@ export default function HomePage() {
           <h1 id="home-heading" className="text-center h2 mb-1">
             {describeFilters(filters, categories)}
           </h1>
-          <p className="text-center text-body-secondary mb-3 mb-md-4" aria-live="polite">
-            {fresh ? `Showing ${products.length} of ${total}` : ''}
-          </p>
+          <div className="d-flex flex-wrap align-items-center justify-content-center gap-2 mb-3 mb-md-4">
+            <p className="text-body-secondary mb-0" aria-live="polite">
+              {fresh ? `Showing ${products.length} of ${total}` : ''}
+            </p>
+            <label htmlFor="home-sort" className="visually-hidden">
+              Sort by
+            </label>
+            <select
+              id="home-sort"
+              className="form-select form-select-sm w-auto"
+              value={sort}
+              onChange={(event) => navigateNow(chooseSort(searchParams, event.target.value))}
+            >
+              {SORTS.map(({ value, label }) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </div>
           <div className="d-flex d-md-none gap-2 mb-3">
             <button
               type="button"

@@ -114,4 +114,40 @@ describe('Home', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Cameras' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Filters (1)' })).toHaveFocus();
   });
+
+  it('sorts by price through product-filters, without filters too, and says so in the URL', async () => {
+    server = fakeServer({
+      'GET /api/v1/category/get-category': { data: { success: true, category: CATEGORIES } },
+      'GET /api/v1/product/product-list/1': {
+        data: { success: true, products: [item(2, CATEGORIES[1]), item(1, CATEGORIES[0])] },
+      },
+      'GET /api/v1/product/product-count': { data: { success: true, total: 2 } },
+      'POST /api/v1/product/product-filters': (body) => ({
+        data: {
+          success: true,
+          products: body.sort === 'price-asc' ? [item(1), item(2)] : [item(2), item(1)],
+          total: 2,
+        },
+      }),
+    });
+    const user = userEvent.setup();
+    render(
+      <AuthProvider>
+        <CartProvider>
+          <MemoryRouter initialEntries={['/']}>
+            <Routes>
+              <Route path="/" element={<HomePage />} />
+            </Routes>
+          </MemoryRouter>
+        </CartProvider>
+      </AuthProvider>,
+    );
+    expect(await screen.findByText('Showing 2 of 2')).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Sort by'), 'price-asc');
+    await screen.findByText('Showing 2 of 2');
+    const cards = await screen.findAllByRole('article');
+    expect(cards.map((card) => card.getAttribute('aria-label'))).toEqual(['Thing 1', 'Thing 2']);
+    const sent = server.calls.filter((call) => call.key.startsWith('POST'));
+    expect(sent.at(-1).body).toEqual({ checked: [], radio: [], page: 1, sort: 'price-asc' });
+  });
 });

@@ -1,7 +1,8 @@
 // Search results (spec section 2): 'No Products Found' or 'Found N', with working cards
 // (decision F2). The keyword is also in the URL (?q=), so a reload searches again.
 // Issue 18: "Showing results for X" when the results come from a corrected spelling, and
-// the categories to browse when nothing matched.
+// the categories to browse when nothing matched. Results come best match first; the shopper
+// may order them by price or date instead (?sort=, kept on reload).
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { usePageMeta } from '../lib/usePageMeta';
@@ -9,6 +10,7 @@ import { MESSAGES } from '../constants/messages';
 import { useCart } from '../features/cart/CartContext';
 import { useSearch } from '../features/search/SearchContext';
 import { correctionOf, searchProducts } from '../features/search/api';
+import { readSearchSort, SEARCH_SORTS, sortResults } from '../features/search/sorting';
 import ProductGrid from '../components/ProductGrid';
 import Loading from '../components/Loading';
 import CategoryLinks from '../features/catalog/CategoryLinks';
@@ -17,7 +19,8 @@ export default function SearchPage() {
   usePageMeta({ title: 'Search results - ShopSphere' });
   const { values, setValues } = useSearch();
   const { add } = useCart();
-  const [searchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const sort = readSearchSort(searchParams);
   const q = (searchParams.get('q') ?? '').trim();
   const stale = Boolean(q) && values.query !== q;
   const [failed, setFailed] = useState(null);
@@ -69,7 +72,31 @@ export default function SearchPage() {
           </p>
         )}
       </div>
-      <ProductGrid products={results} onAdd={add} />
+      {results.length > 1 && (
+        <div className="d-flex justify-content-end align-items-center gap-2 mb-3">
+          <label htmlFor="search-sort" className="form-label mb-0">
+            Sort by
+          </label>
+          <select
+            id="search-sort"
+            className="form-select form-select-sm w-auto"
+            value={sort}
+            onChange={(event) => {
+              const next = new URLSearchParams(searchParams);
+              if (event.target.value === 'relevance') next.delete('sort');
+              else next.set('sort', event.target.value);
+              setSearchParams(next, { replace: true });
+            }}
+          >
+            {SEARCH_SORTS.map(({ value, label }) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      <ProductGrid products={sortResults(results, sort)} onAdd={add} />
       {nothing && <CategoryLinks />}
     </div>
   );

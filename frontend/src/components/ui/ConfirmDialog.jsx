@@ -1,5 +1,6 @@
-// The one confirmation the admin panel asks before deleting (a product, a category): the
-// accessible Modal at the confirm width, the question, Cancel and a danger button.
+// The one confirmation asked before anything that cannot be undone (deleting a product or
+// a category, cancelling an order): the accessible Modal at the confirm width, the
+// question, a button that keeps things as they are and a danger button.
 import Modal from './Modal';
 
 export default function ConfirmDialog({
@@ -7,6 +8,7 @@ export default function ConfirmDialog({
   title,
   question,
   confirmLabel = 'Delete',
+  cancelLabel = 'Cancel',
   busy = false,
   onCancel,
   onConfirm,
@@ -20,7 +22,7 @@ export default function ConfirmDialog({
       footer={
         <>
           <button type="button" className="btn btn-outline-secondary" onClick={onCancel}>
-            Cancel
+            {cancelLabel}
           </button>
           <button type="button" className="btn btn-danger" disabled={busy} onClick={onConfirm}>
             {confirmLabel}

@@ -6,7 +6,8 @@ import { MESSAGES } from '../../constants/messages';
 
 export const REDIRECT_SECONDS = 3;
 
-export default function RedirectCountdown({ to, state, seconds = REDIRECT_SECONDS }) {
+// `reason` says why the visitor is sent away ("Please sign in to see your orders").
+export default function RedirectCountdown({ to, state, reason, seconds = REDIRECT_SECONDS }) {
   const [count, setCount] = useState(seconds);
   const navigate = useNavigate();
 
@@ -24,6 +25,7 @@ export default function RedirectCountdown({ to, state, seconds = REDIRECT_SECOND
       className="container d-flex flex-column justify-content-center align-items-center py-5"
       style={{ minHeight: '60vh' }}
     >
+      {reason ? <h1 className="h3 text-center mb-3">{reason}</h1> : null}
       <p className="h2 text-center" role="status" aria-live="polite" aria-atomic="true">
         {MESSAGES.redirecting(count)}
       </p>

@@ -12,6 +12,7 @@ import { MESSAGES } from '../../constants/messages';
 import { adminAuth, userAuth } from './api';
 import { useAuth } from './AuthContext';
 import RedirectCountdown from './RedirectCountdown';
+import { signInReason } from './returnPath';
 
 const REFUSED = new Set([401, 403]);
 
@@ -87,11 +88,17 @@ function Guard({ check, refused }) {
 export function RequireUser() {
   const location = useLocation();
   const from = `${location.pathname}${location.search}`;
-  return (
-    <Guard check={userAuth} refused={<RedirectCountdown to={paths.login} state={{ from }} />} />
+  const countdown = (
+    <RedirectCountdown to={paths.login} state={{ from }} reason={signInReason(from)} />
   );
+  return <Guard check={userAuth} refused={countdown} />;
 }
 
 export function RequireAdmin() {
-  return <Guard check={adminAuth} refused={<RedirectCountdown to={paths.home} />} />;
+  return (
+    <Guard
+      check={adminAuth}
+      refused={<RedirectCountdown to={paths.home} reason={MESSAGES.adminsOnly} />}
+    />
+  );
 }

@@ -53,6 +53,9 @@ describe('RequireUser', () => {
 
     expect(countdown()).toHaveTextContent('Redirecting you in 3 seconds');
     expect(countdown()).toHaveAttribute('role', 'status');
+    expect(
+      screen.getByRole('heading', { name: 'Please sign in to see your profile' }),
+    ).toBeInTheDocument();
     await tick(1000);
     expect(countdown()).toHaveTextContent('Redirecting you in 2 seconds');
     await tick(1000);

@@ -46,6 +46,14 @@ export function serverFieldErrors(error, rename = {}) {
   return result;
 }
 
+// The server's field errors for fields this form has ({} when none): shown beside their
+// fields, each once, and not repeated in a toast or the form's alert.
+export function ownFieldErrors(error, fields, rename = {}) {
+  const errors = serverFieldErrors(error, rename);
+  const names = new Set(fields.map((field) => field.name ?? field));
+  return Object.fromEntries(Object.entries(errors).filter(([name]) => names.has(name)));
+}
+
 // A call that failed: the server's message as an error toast when it sent one; otherwise
 // (network error, thrown error) 'Something went wrong' and a log entry.
 export function reportFailure(error) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { returnPath } from './returnPath';
+import { returnPath, signInReason } from './returnPath';
 
 describe('returnPath (where login goes next)', () => {
   it('follows {from} as the guards and the cart send it, query included', () => {
@@ -17,5 +17,16 @@ describe('returnPath (where login goes next)', () => {
     expect(returnPath({ from: 'https://evil.example.com' })).toBe('/');
     expect(returnPath({ from: '//evil.example.com' })).toBe('/');
     expect(returnPath({ from: '/login' })).toBe('/');
+  });
+});
+
+describe('signInReason', () => {
+  it('says what a signed-out visitor was trying to see', () => {
+    expect(signInReason('/dashboard/user/orders')).toBe('Please sign in to see your orders');
+    expect(signInReason('/dashboard/user/orders?page=2')).toBe('Please sign in to see your orders');
+    expect(signInReason('/dashboard/user/profile')).toBe('Please sign in to see your profile');
+    expect(signInReason('/dashboard/user')).toBe('Please sign in to see your account');
+    expect(signInReason('/cart')).toBeNull();
+    expect(signInReason(undefined)).toBeNull();
   });
 });

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import toast from '../../lib/toast';
 import { MESSAGES } from '../../constants/messages';
-import { reportFailure, serverFieldErrors, validate } from './formHelpers';
+import { ownFieldErrors, reportFailure, serverFieldErrors, validate } from './formHelpers';
 
 // form: what useFormState returned; send(values) makes the call; onSuccess(data) runs when
 // the server answers success: true.
@@ -32,7 +32,9 @@ export function useAccountSubmit({ fields, form, send, onSuccess }) {
       setAlert(message);
     } catch (error) {
       form.showErrors(serverFieldErrors(error));
-      setAlert(reportFailure(error));
+      // A refusal about a field (a weak password) is said once, beside the field.
+      if (Object.keys(ownFieldErrors(error, fields)).length) setAlert(MESSAGES.formHasErrors);
+      else setAlert(reportFailure(error));
     } finally {
       setBusy(false);
     }

@@ -1,4 +1,12 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import toast from '../../lib/toast';
 import { onExternalChange, readJSON, writeJSON } from '../../lib/storage';
 import { CART_KEY } from '../../constants/storageKeys';
@@ -8,12 +16,28 @@ import { canAdd, maxQuantity, removeItem, sanitizeCart, setQuantity } from './ca
 const CartContext = createContext(null);
 const readCart = () => sanitizeCart(readJSON(CART_KEY, []));
 
-// Remove asks nothing; its toast offers Undo, which puts the cart back as it was.
-function UndoToast({ id, text, onUndo }) {
+// Remove asks nothing; its toast offers Undo, which puts the cart back as it was. With
+// `onLeave`, the Remove button that was pressed is gone, so focus moves to Undo instead of
+// falling to the top of the page; when the toast leaves with focus still on Undo (pressed,
+// or timed out), `onLeave` says where focus goes next.
+function UndoToast({ id, text, onUndo, onLeave }) {
+  const undo = useRef(null);
+  const leave = useRef(onLeave);
+  useEffect(() => {
+    const button = undo.current;
+    const onLeaveNow = leave.current;
+    if (!onLeaveNow) return undefined;
+    button.focus();
+    return () => {
+      const active = document.activeElement;
+      if (!active || active === document.body || active === button) onLeaveNow();
+    };
+  }, []);
   return (
     <span className="d-flex align-items-center gap-2">
       <span>{text}</span>
       <button
+        ref={undo}
         type="button"
         className="btn btn-sm btn-outline-primary"
         onClick={() => {
@@ -57,7 +81,7 @@ export function CartProvider({ children }) {
   );
   const remove = useCallback((id) => update((current) => removeItem(current, id)), [update]);
   const removeWithUndo = useCallback(
-    (product) => {
+    (product, { onToastLeave } = {}) => {
       const before = readCart();
       update((current) => removeItem(current, product._id));
       toast(
@@ -66,6 +90,7 @@ export function CartProvider({ children }) {
             id={t.id}
             text={MESSAGES.itemRemoved(product.name)}
             onUndo={() => update(() => before)}
+            onLeave={onToastLeave}
           />
         ),
         { id: `removed-${product._id}`, announce: MESSAGES.itemRemoved(product.name) },

@@ -7,7 +7,7 @@ import { filterProducts, getProductCount } from './api';
 import { filterRequest, hasFilters } from './filters';
 import FilterFields from './FilterFields';
 
-const EMPTY = { checked: [], priceId: null };
+const EMPTY = { checked: [], priceId: null, min: null, max: null };
 
 export const showLabel = (count) => `Show ${count} ${count === 1 ? 'product' : 'products'}`;
 
@@ -48,7 +48,15 @@ export default function FilterDrawer({ open, onClose, filters, onApply, ...categ
       ...current,
       checked: on ? [...current.checked, id] : current.checked.filter((value) => value !== id),
     }));
-  const onPrice = (id) => setDraft((current) => ({ ...current, priceId: String(id) }));
+  const onPrice = (id) =>
+    setDraft((current) => ({ ...current, priceId: String(id), min: null, max: null }));
+  const onRange = (min, max) =>
+    setDraft((current) => ({
+      ...current,
+      priceId: null,
+      min: min === null ? null : Number(min),
+      max: max === null ? null : Number(max),
+    }));
 
   let applyLabel = 'Counting ...';
   if (count === null) applyLabel = 'Apply';
@@ -80,6 +88,7 @@ export default function FilterDrawer({ open, onClose, filters, onApply, ...categ
         filters={draft}
         onCategory={onCategory}
         onPrice={onPrice}
+        onRange={onRange}
         {...categoryProps}
       />
     </Offcanvas>

@@ -1,8 +1,53 @@
-// The home filters (spec section 2; price bands of decision F1): category checkboxes and
-// the price radio group. Shown in the side card on wide screens and in the drawer on phones,
-// so `idPrefix` keeps each copy's ids unique.
+// The home filters (spec section 2; price bands of decision F1): category checkboxes, the
+// price radio group and a price range of the shopper's own. Shown in the side card on wide
+// screens and in the drawer on phones, so `idPrefix` keeps each copy's ids unique.
+import { useState } from 'react';
 import { PRICE_BANDS } from '../../constants/priceBands';
 import Loading from '../../components/Loading';
+
+const asText = (value) => (value === null || value === undefined ? '' : String(value));
+const asRupees = (text) => (/^\d{1,9}$/.test(text.trim()) ? text.trim() : null);
+
+// Min and max in whole rupees, either left empty; Go applies them (a keystroke never does).
+function PriceRange({ idPrefix, min, max, onRange }) {
+  const [low, setLow] = useState(asText(min));
+  const [high, setHigh] = useState(asText(max));
+  const field = (id, label, value, setValue) => (
+    <div className="col">
+      <label className="form-label small mb-1" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        id={id}
+        className="form-control form-control-sm"
+        type="number"
+        inputMode="numeric"
+        min="0"
+        step="1"
+        value={value}
+        onChange={(event) => setValue(event.target.value)}
+      />
+    </div>
+  );
+  return (
+    <form
+      className="row g-2 align-items-end mt-1"
+      aria-label="Price range"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onRange(asRupees(low), asRupees(high));
+      }}
+    >
+      {field(`${idPrefix}-min`, 'Min ₹', low, setLow)}
+      {field(`${idPrefix}-max`, 'Max ₹', high, setHigh)}
+      <div className="col-auto">
+        <button type="submit" className="btn btn-sm btn-outline-dark">
+          Go
+        </button>
+      </div>
+    </form>
+  );
+}
 
 export default function FilterFields({
   idPrefix,
@@ -13,6 +58,7 @@ export default function FilterFields({
   filters,
   onCategory,
   onPrice,
+  onRange,
 }) {
   return (
     <>
@@ -61,6 +107,13 @@ export default function FilterFields({
             </label>
           </div>
         ))}
+        <PriceRange
+          key={`${filters.min}-${filters.max}`}
+          idPrefix={idPrefix}
+          min={filters.min}
+          max={filters.max}
+          onRange={onRange}
+        />
       </fieldset>
     </>
   );

@@ -7,8 +7,15 @@ export const getCategories = () => apiClient.get('/api/v1/category/get-category'
 export const getCategory = (slug) => apiClient.get(`/api/v1/category/single-category/${enc(slug)}`);
 export const getProductList = (page) => apiClient.get(`/api/v1/product/product-list/${page}`);
 export const getProductCount = () => apiClient.get('/api/v1/product/product-count');
-export const filterProducts = ({ checked, radio, page }) =>
-  apiClient.post('/api/v1/product/product-filters', { checked, radio, page });
+// `sort` (price-asc, price-desc) is sent only when given: without it the server's own
+// order, newest first.
+export const filterProducts = ({ checked, radio, page, sort }) =>
+  apiClient.post('/api/v1/product/product-filters', {
+    checked,
+    radio,
+    page,
+    ...(sort ? { sort } : {}),
+  });
 export const getProducts = (page) =>
   apiClient.get('/api/v1/product/get-product', { params: page ? { page } : {} });
 export const getProduct = (slug) => apiClient.get(`/api/v1/product/get-product/${enc(slug)}`);

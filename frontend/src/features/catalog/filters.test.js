@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   choosePrice,
+  chooseRange,
+  chooseSort,
   describeFilters,
   filterRequest,
   hasFilters,
   readFilters,
+  readSort,
   toggleCategory,
 } from './filters';
 
@@ -13,13 +16,13 @@ const params = (query) => new URLSearchParams(query);
 describe('home filters in the query string', () => {
   it('reads no filters from an empty query', () => {
     const filters = readFilters(params(''));
-    expect(filters).toEqual({ checked: [], priceId: null });
+    expect(filters).toEqual({ checked: [], priceId: null, min: null, max: null });
     expect(hasFilters(filters)).toBe(false);
   });
 
   it('reads categories once each and a known price band', () => {
     const filters = readFilters(params('category=3&category=7&category=3&price=2'));
-    expect(filters).toEqual({ checked: ['3', '7'], priceId: '2' });
+    expect(filters).toEqual({ checked: ['3', '7'], priceId: '2', min: null, max: null });
     expect(hasFilters(filters)).toBe(true);
   });
 
@@ -73,7 +76,55 @@ describe('describeFilters', () => {
       'Audio, Cameras and Phones',
     );
     expect(describeFilters({ checked: [], priceId: '5' }, categories)).toBe(
-      'All Products, ₹1000 or more',
+      'All Products, ₹1,000 or more',
     );
+  });
+});
+
+describe('a price range of the shopper own, and the order', () => {
+  it('reads whole-rupee ends, either open, and ignores them beside a band', () => {
+    expect(readFilters(params('max=15000'))).toMatchObject({
+      priceId: null,
+      min: null,
+      max: 15000,
+    });
+    expect(readFilters(params('min=500&max=abc'))).toMatchObject({ min: 500, max: null });
+    expect(readFilters(params('price=1&min=500'))).toMatchObject({ priceId: '1', min: null });
+    expect(hasFilters(readFilters(params('max=15000')))).toBe(true);
+  });
+
+  it('replaces a band with a range and a range with a band', () => {
+    expect(chooseRange(params('price=1&category=3'), null, '15000').toString()).toBe(
+      'category=3&max=15000',
+    );
+    expect(choosePrice(params('min=5&max=9'), 2).toString()).toBe('price=2');
+  });
+
+  it('sends the range, open ends as 0 and null, a reversed range put right', () => {
+    const only = (filters) => filterRequest({ checked: [], priceId: null, ...filters }, 1).radio;
+    expect(only({ min: null, max: 15000 })).toEqual([0, 15000]);
+    expect(only({ min: 5000, max: null })).toEqual([5000, null]);
+    expect(only({ min: 9000, max: 2000 })).toEqual([2000, 9000]);
+  });
+
+  it('names the range in rupees grouped the Indian way', () => {
+    const name = (filters) => describeFilters({ checked: [], priceId: null, ...filters }, []);
+    expect(name({ min: null, max: 15000 })).toBe('All Products, up to ₹15,000');
+    expect(name({ min: 100000, max: null })).toBe('All Products, ₹1,00,000 or more');
+    expect(name({ min: 1000, max: 15000 })).toBe('All Products, ₹1,000 to ₹15,000');
+  });
+
+  it('reads and writes the order, sending sort only when it is not newest', () => {
+    expect(readSort(params('sort=price-desc'))).toBe('price-desc');
+    expect(readSort(params('sort=cheapest'))).toBe('newest');
+    expect(chooseSort(params('sort=price-asc&category=3'), 'newest').toString()).toBe('category=3');
+    const body = { checked: [], priceId: null, min: null, max: null };
+    expect(filterRequest(body, 1, 'price-asc')).toEqual({
+      checked: [],
+      radio: [],
+      page: 1,
+      sort: 'price-asc',
+    });
+    expect(filterRequest(body, 1)).not.toHaveProperty('sort');
   });
 });

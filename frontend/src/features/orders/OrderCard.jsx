@@ -1,5 +1,7 @@
-// One order: number, date, status, items with quantity and price, total, address. The
-// `actions` slot holds Cancel (shopper) or the status select (admin).
+// One order: number, date, status, items with quantity and price, total, address, and the
+// courier and tracking number once entered. The admin's screens add the buyer's phone and
+// email (`showBuyer`). The `actions` slot holds Cancel (shopper) or the status control
+// (admin).
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { formatPrice } from '../../lib/format';
@@ -30,6 +32,18 @@ export default function OrderCard({ order, showBuyer = false, actions = null }) 
         {showBuyer && (
           <p className="mb-2">
             <strong>Buyer:</strong> {order.buyer?.name}
+            {order.buyer?.phone && (
+              <>
+                {' · '}
+                <a href={`tel:+91${order.buyer.phone}`}>{order.buyer.phone}</a>
+              </>
+            )}
+            {order.buyer?.email && (
+              <>
+                {' · '}
+                <a href={`mailto:${order.buyer.email}`}>{order.buyer.email}</a>
+              </>
+            )}
           </p>
         )}
         <table className="table table-sm align-middle mb-2">
@@ -57,13 +71,19 @@ export default function OrderCard({ order, showBuyer = false, actions = null }) 
             ))}
           </tbody>
         </table>
-        <p className="fw-bold mb-1">Total : {formatPrice(order.total)}</p>
+        <p className="fw-bold mb-1">Total: {formatPrice(order.total)}</p>
         <p className="mb-1">
           <strong>Payment:</strong> Cash on delivery{order.payment?.success ? ' (paid)' : ''}
         </p>
         <p className="mb-0 text-body-secondary">
           <strong>Deliver to:</strong> {order.address}
         </p>
+        {(order.courier || order.trackingNumber) && (
+          <p className="mb-0 mt-1" data-testid="tracking">
+            <strong>Shipped with:</strong> {order.courier || 'Courier not given'}
+            {order.trackingNumber && <>, tracking number {order.trackingNumber}</>}
+          </p>
+        )}
         {actions && <div className="mt-3">{actions}</div>}
       </div>
     </article>

@@ -12,7 +12,11 @@ export const checkout = ({ cart, address, idempotencyKey }) =>
 export const getMyOrders = () => apiClient.get('/api/v1/auth/orders');
 export const getOrder = (id) => apiClient.get(`/api/v1/orders/${enc(id)}`);
 export const cancelOrder = (id) => apiClient.post(`/api/v1/orders/${enc(id)}/cancel`);
-export const getAllOrders = ({ page = 1, status } = {}) =>
-  apiClient.get('/api/v1/auth/all-orders', { params: status ? { page, status } : { page } });
-export const setOrderStatus = (id, status) =>
-  apiClient.put(`/api/v1/auth/order-status/${enc(id)}`, { status });
+export const getAllOrders = ({ page = 1, status, q } = {}) =>
+  apiClient.get('/api/v1/auth/all-orders', {
+    params: { page, ...(status ? { status } : {}), ...(q ? { q } : {}) },
+  });
+// `shipping` ({trackingNumber, courier}) goes with the move to Shipped only.
+export const setOrderStatus = (id, status, shipping = {}) =>
+  apiClient.put(`/api/v1/auth/order-status/${enc(id)}`, { status, ...shipping });
+export const getDashboard = () => apiClient.get('/api/v1/admin/dashboard');

@@ -1,5 +1,7 @@
-// /dashboard/admin: who is signed in (Admin Name, Email, Contact; spec section 2) and the
-// shop's counts, each from a call that already exists: products (product-count),
+// /dashboard/admin: who is signed in (Admin Name, Email, Contact; spec section 2), the
+// owner's figures from the dashboard call (today's and this month's orders and revenue,
+// cancelled orders left out; orders waiting to be processed; low stock), each a link to
+// the screen that acts on it, and the shop's counts, each from a call that already exists: products (product-count),
 // categories (get-category), users (users' total) and orders (all-orders' X-Total-Count).
 // Each count arrives on its own; one that fails shows as unavailable, and the orders count
 // is left out until the orders call answers (it arrives with the orders app).
@@ -9,9 +11,95 @@ import AdminShell from '../../features/admin/AdminShell';
 import { listUsers } from '../../features/admin/api';
 import { useAuth } from '../../features/auth/AuthContext';
 import { getCategories, getProductCount } from '../../features/catalog/api';
-import { getAllOrders } from '../../features/orders/api';
+import { getAllOrders, getDashboard } from '../../features/orders/api';
 import { paths } from '../../config/paths';
+import { formatPrice } from '../../lib/format';
 import { usePageMeta } from '../../lib/usePageMeta';
+
+const plural = (count, one, many) => `${count} ${count === 1 ? one : many}`;
+const WAITING = `${paths.adminOrders}?status=${encodeURIComponent('Not Processed')}`;
+const BY_STOCK = `${paths.adminProducts}?sort=stock`;
+
+// null while loading, 'failed', or the call's `dashboard`.
+function useDashboard() {
+  const [dashboard, setDashboard] = useState(null);
+  useEffect(() => {
+    let live = true;
+    getDashboard()
+      .then(({ data }) => live && setDashboard(data.dashboard))
+      .catch(() => live && setDashboard('failed'));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return dashboard;
+}
+
+function Figure({ to, label, value, detail }) {
+  return (
+    <li className="col">
+      <Link to={to} className="card h-100 p-3 d-flex flex-column text-decoration-none">
+        <span className="text-body-secondary">{label}</span>
+        <span className="fs-4 fw-bold text-body">{value}</span>
+        {detail ? <span className="text-body">{detail}</span> : null}
+      </Link>
+    </li>
+  );
+}
+
+function OwnerFigures() {
+  const dashboard = useDashboard();
+  if (dashboard === null) return <p aria-busy="true">Loading ...</p>;
+  if (dashboard === 'failed') return <p>The figures are unavailable just now.</p>;
+  const { today, month, waiting, lowStock } = dashboard;
+  return (
+    <>
+      <ul
+        aria-labelledby="owner-figures-heading"
+        className="row row-cols-1 row-cols-sm-2 row-cols-xl-4 g-3 list-unstyled"
+        data-testid="owner-figures"
+      >
+        <Figure
+          to={paths.adminOrders}
+          label="Today"
+          value={plural(today.orders, 'order', 'orders')}
+          detail={formatPrice(today.revenue)}
+        />
+        <Figure
+          to={paths.adminOrders}
+          label="This month"
+          value={plural(month.orders, 'order', 'orders')}
+          detail={formatPrice(month.revenue)}
+        />
+        <Figure
+          to={WAITING}
+          label="Waiting to be processed"
+          value={plural(waiting, 'order', 'orders')}
+        />
+        <Figure
+          to={BY_STOCK}
+          label={`Low stock (${lowStock.threshold} or fewer left)`}
+          value={plural(lowStock.total, 'product', 'products')}
+        />
+      </ul>
+      {lowStock.products.length > 0 && (
+        <>
+          <h3 className="h6 mt-3" id="low-stock-heading">
+            Running low
+          </h3>
+          <ul aria-labelledby="low-stock-heading" className="list-unstyled mb-0">
+            {lowStock.products.map((product) => (
+              <li key={product._id}>
+                <Link to={paths.adminProduct(product.slug)}>{product.name}</Link>:{' '}
+                {product.quantity === 0 ? 'sold out' : `${product.quantity} left`}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </>
+  );
+}
 
 const COUNTS = [
   {
@@ -72,10 +160,16 @@ export default function AdminDashboardPage() {
     <AdminShell>
       <h1 className="visually-hidden">Admin Dashboard</h1>
       <div className="card p-3 mb-4">
-        <h2 className="h4">Admin Name : {user?.name}</h2>
-        <h2 className="h4">Admin Email : {user?.email}</h2>
-        <h2 className="h4">Admin Contact : {user?.phone || 'Not provided'}</h2>
+        <h2 className="h4">Admin Name: {user?.name}</h2>
+        <h2 className="h4">Admin Email: {user?.email}</h2>
+        <h2 className="h4">Admin Contact: {user?.phone || 'Not provided'}</h2>
       </div>
+      <section className="mb-4" aria-labelledby="owner-figures-heading">
+        <h2 className="h5" id="owner-figures-heading">
+          Orders and stock
+        </h2>
+        <OwnerFigures />
+      </section>
       <h2 className="h5" id="admin-counts-heading">
         Shop at a glance
       </h2>

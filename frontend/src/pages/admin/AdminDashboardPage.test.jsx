@@ -16,6 +16,24 @@ const COMMON = {
     data: { success: true, category: [{ _id: '1' }, { _id: '2' }, { _id: '3' }] },
   },
   'GET /api/v1/auth/users': { data: { success: true, users: [], total: 7, pages: 1 } },
+  'GET /api/v1/admin/dashboard': {
+    data: {
+      success: true,
+      dashboard: {
+        today: { orders: 2, revenue: 1749.5 },
+        month: { orders: 31, revenue: 245000 },
+        waiting: 1,
+        lowStock: {
+          threshold: 5,
+          total: 2,
+          products: [
+            { _id: '8', name: 'Sold Lamp', slug: 'sold-lamp', quantity: 0 },
+            { _id: '9', name: 'Desk Fan', slug: 'desk-fan', quantity: 3 },
+          ],
+        },
+      },
+    },
+  },
 };
 
 let server;
@@ -46,8 +64,8 @@ describe('Admin dashboard', () => {
     const list = screen.getByRole('list', { name: 'Shop at a glance' });
     const products = within(list).getByRole('link', { name: 'Products' });
     expect(products).toHaveAttribute('href', '/dashboard/admin/products');
-    // An empty contact no longer leaves "Admin Contact :" dangling.
-    expect(screen.getByRole('heading', { name: 'Admin Contact : Not provided' })).toBeVisible();
+    // An empty contact no longer leaves "Admin Contact:" dangling.
+    expect(screen.getByRole('heading', { name: 'Admin Contact: Not provided' })).toBeVisible();
   });
 
   it('leaves the orders count out while the orders call does not answer 200', async () => {
@@ -63,5 +81,48 @@ describe('Admin dashboard', () => {
     expect(screen.queryByTestId('count-orders')).toBeNull();
     const list = screen.getByRole('list', { name: 'Shop at a glance' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(3);
+  });
+
+  it('shows today, this month, orders waiting and low stock, each a link', async () => {
+    server = fakeServer({
+      ...COMMON,
+      'GET /api/v1/auth/all-orders': { data: [], headers: { 'x-total-count': '12' } },
+    });
+    renderRoutes(routes, '/dashboard/admin');
+
+    const figures = await screen.findByTestId('owner-figures');
+    const links = within(figures).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual([
+      'Today2 orders₹1,749.50',
+      'This month31 orders₹2,45,000',
+      'Waiting to be processed1 order',
+      'Low stock (5 or fewer left)2 products',
+    ]);
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/dashboard/admin/orders',
+      '/dashboard/admin/orders',
+      '/dashboard/admin/orders?status=Not%20Processed',
+      '/dashboard/admin/products?sort=stock',
+    ]);
+    const low = screen.getByRole('list', { name: 'Running low' });
+    expect(
+      within(low)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Sold Lamp: sold out', 'Desk Fan: 3 left']);
+    expect(within(low).getByRole('link', { name: 'Desk Fan' })).toHaveAttribute(
+      'href',
+      '/dashboard/admin/product/desk-fan',
+    );
+  });
+
+  it('says the figures are unavailable when the call fails', async () => {
+    server = fakeServer({
+      ...COMMON,
+      'GET /api/v1/admin/dashboard': { status: 500, data: { success: false, message: 'x' } },
+      'GET /api/v1/auth/all-orders': { data: [], headers: { 'x-total-count': '12' } },
+    });
+    renderRoutes(routes, '/dashboard/admin');
+    expect(await screen.findByText('The figures are unavailable just now.')).toBeInTheDocument();
   });
 });

@@ -1,50 +1,136 @@
-// /dashboard/admin/orders: every order, newest first, 20 a page, filtered by status; each
-// with buyer, items, total and date, and a status select offering only the allowed moves.
-import { useEffect, useState } from 'react';
+// /dashboard/admin/orders: every order, newest first, 20 a page, filtered by status and
+// found by number, phone or email; each with the buyer's name, phone and email, items,
+// total and date. A status changes only when the admin chooses one of the allowed moves
+// and presses Update status (an arrow key on the select changes nothing); Shipped takes a
+// courier and tracking number, and Cancelled asks first.
+import { useEffect, useId, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import toast from '../../lib/toast';
 import AdminShell from '../../features/admin/AdminShell';
 import { getAllOrders, setOrderStatus } from '../../features/orders/api';
+import CancelOrderDialog from '../../features/orders/CancelOrderDialog';
 import OrderCard from '../../features/orders/OrderCard';
 import { ORDER_STATUSES, ORDERS_PER_PAGE } from '../../features/orders/orderFormat';
 import { MESSAGES } from '../../constants/messages';
 import { errorMessage } from '../../lib/apiClient';
 import { usePageMeta } from '../../lib/usePageMeta';
 
-function StatusSelect({ order, disabled, onChange }) {
-  const options = [order.status, ...(order.nextStatuses ?? [])];
-  const id = `status-${order._id}`;
+function StatusControl({ order, busy, onSubmit }) {
+  const id = useId();
+  const options = order.nextStatuses ?? [];
+  const [next, setNext] = useState('');
+  const [courier, setCourier] = useState('');
+  const [trackingNumber, setTrackingNumber] = useState('');
+  if (options.length === 0) {
+    return <p className="small text-body-secondary mb-0">This order is {order.status}: final.</p>;
+  }
   return (
-    <div className="d-flex align-items-center gap-2">
-      <label htmlFor={id} className="form-label mb-0">
-        Status of order #{order._id}
-      </label>
-      <select
-        id={id}
-        className="form-select form-select-sm w-auto"
-        value={order.status}
-        disabled={disabled || options.length === 1}
-        onChange={(event) => onChange(event.target.value)}
-      >
-        {options.map((status) => (
-          <option key={status} value={status}>
-            {status}
-          </option>
-        ))}
-      </select>
-    </div>
+    <form
+      className="d-flex flex-wrap align-items-end gap-2"
+      aria-label={`Change the status of order #${order._id}`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!next) return;
+        onSubmit(next, next === 'Shipped' ? { courier, trackingNumber } : {});
+      }}
+    >
+      <div>
+        <label htmlFor={`${id}-status`} className="form-label small mb-1">
+          New status of order #{order._id}
+        </label>
+        <select
+          id={`${id}-status`}
+          className="form-select form-select-sm w-auto"
+          value={next}
+          onChange={(event) => setNext(event.target.value)}
+        >
+          <option value="">Choose ...</option>
+          {options.map((status) => (
+            <option key={status} value={status}>
+              {status}
+            </option>
+          ))}
+        </select>
+      </div>
+      {next === 'Shipped' && (
+        <>
+          <div>
+            <label htmlFor={`${id}-courier`} className="form-label small mb-1">
+              Courier (optional)
+            </label>
+            <input
+              id={`${id}-courier`}
+              className="form-control form-control-sm"
+              maxLength={100}
+              value={courier}
+              onChange={(event) => setCourier(event.target.value)}
+            />
+          </div>
+          <div>
+            <label htmlFor={`${id}-tracking`} className="form-label small mb-1">
+              Tracking number (optional)
+            </label>
+            <input
+              id={`${id}-tracking`}
+              className="form-control form-control-sm"
+              maxLength={100}
+              value={trackingNumber}
+              onChange={(event) => setTrackingNumber(event.target.value)}
+            />
+          </div>
+        </>
+      )}
+      <button type="submit" className="btn btn-primary btn-sm" disabled={!next || busy}>
+        Update status
+      </button>
+    </form>
+  );
+}
+
+function OrderSearch({ initial, onSearch }) {
+  const [text, setText] = useState(initial);
+  return (
+    <form
+      role="search"
+      className="d-flex align-items-end gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSearch(text.trim());
+      }}
+    >
+      <div>
+        <label htmlFor="order-search" className="form-label mb-1">
+          Order number, phone or email
+        </label>
+        <input
+          id="order-search"
+          type="search"
+          className="form-control"
+          maxLength={100}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+        />
+      </div>
+      <button type="submit" className="btn btn-primary">
+        Find
+      </button>
+    </form>
   );
 }
 
 export default function AdminOrdersPage() {
   usePageMeta({ title: 'Dashboard - All Orders - ShopSphere' });
-  const [page, setPage] = useState(1);
-  const [status, setStatus] = useState('');
+  const [params, setParams] = useSearchParams();
+  const status = params.get('status') ?? '';
+  const q = params.get('q') ?? '';
+  const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
   const [result, setResult] = useState({ orders: [], total: 0, loading: true });
   const [busy, setBusy] = useState(null);
+  const [asking, setAsking] = useState(null);
 
   useEffect(() => {
     let current = true;
-    getAllOrders({ page, status: status || undefined })
+    getAllOrders({ page, status: status || undefined, q: q || undefined })
       .then(({ data, headers }) => {
         if (!current) return;
         const total = Number(headers?.['x-total-count']);
@@ -63,12 +149,24 @@ export default function AdminOrdersPage() {
     return () => {
       current = false;
     };
-  }, [page, status]);
+  }, [page, status, q]);
 
-  async function move(order, next) {
+  // Filters, search and page live in the address, so a link (the dashboard's "waiting")
+  // opens them and one change fetches once. A new filter or search starts at page 1.
+  function filter(changes) {
+    setResult((r) => ({ ...r, loading: true }));
+    const next = new URLSearchParams(params);
+    Object.entries({ page: '', ...changes }).forEach(([key, value]) =>
+      value ? next.set(key, String(value)) : next.delete(key),
+    );
+    setParams(next, { replace: true });
+  }
+  const setPage = (number) => filter({ status, q, page: number > 1 ? number : '' });
+
+  async function move(order, next, shipping) {
     setBusy(order._id);
     try {
-      const { data } = await setOrderStatus(order._id, next);
+      const { data } = await setOrderStatus(order._id, next, shipping);
       setResult((r) => ({
         ...r,
         orders: r.orders.map((o) => (o._id === order._id ? data.order : o)),
@@ -78,6 +176,7 @@ export default function AdminOrdersPage() {
       toast.error(errorMessage(error) ?? MESSAGES.somethingWentWrong);
     } finally {
       setBusy(null);
+      setAsking(null);
     }
   }
 
@@ -87,23 +186,17 @@ export default function AdminOrdersPage() {
   return (
     <AdminShell>
       <h1 className="h2 text-center">All Orders</h1>
-      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
-        <p className="text-muted mb-0" aria-live="polite">
-          {loading ? 'Loading ...' : `${total} ${total === 1 ? 'order' : 'orders'}`}
-        </p>
-        <div className="d-flex align-items-center gap-2">
-          <label htmlFor="order-status-filter" className="form-label mb-0">
+      <div className="d-flex flex-wrap align-items-end justify-content-between gap-3 mb-3">
+        <OrderSearch initial={q} onSearch={(text) => filter({ q: text })} />
+        <div>
+          <label htmlFor="order-status-filter" className="form-label mb-1">
             Filter by status
           </label>
           <select
             id="order-status-filter"
             className="form-select w-auto"
             value={status}
-            onChange={(event) => {
-              setResult((r) => ({ ...r, loading: true }));
-              setPage(1);
-              setStatus(event.target.value);
-            }}
+            onChange={(event) => filter({ status: event.target.value })}
           >
             <option value="">All statuses</option>
             {ORDER_STATUSES.map((s) => (
@@ -114,6 +207,9 @@ export default function AdminOrdersPage() {
           </select>
         </div>
       </div>
+      <p className="text-muted" aria-live="polite">
+        {loading ? 'Loading ...' : `${total} ${total === 1 ? 'order' : 'orders'}`}
+      </p>
       {!loading && orders.length === 0 && <p className="text-center text-muted">No orders.</p>}
       {orders.map((order) => (
         <OrderCard
@@ -121,21 +217,30 @@ export default function AdminOrdersPage() {
           order={order}
           showBuyer
           actions={
-            <StatusSelect
+            <StatusControl
+              key={order.status}
               order={order}
-              disabled={busy === order._id}
-              onChange={(next) => move(order, next)}
+              busy={busy === order._id}
+              onSubmit={(next, shipping) =>
+                next === 'Cancelled' ? setAsking(order) : move(order, next, shipping)
+              }
             />
           }
         />
       ))}
+      <CancelOrderDialog
+        order={asking}
+        busy={busy !== null}
+        onKeep={() => setAsking(null)}
+        onCancelOrder={() => move(asking, 'Cancelled', {})}
+      />
       {pages > 1 && (
         <nav aria-label="Orders pages" className="d-flex align-items-center gap-3">
           <button
             type="button"
             className="btn btn-outline-secondary"
             disabled={page <= 1 || loading}
-            onClick={() => setPage((p) => p - 1)}
+            onClick={() => setPage(page - 1)}
           >
             Previous
           </button>
@@ -146,7 +251,7 @@ export default function AdminOrdersPage() {
             type="button"
             className="btn btn-outline-secondary"
             disabled={page >= pages || loading}
-            onClick={() => setPage((p) => p + 1)}
+            onClick={() => setPage(page + 1)}
           >
             Next
           </button>

@@ -20,7 +20,7 @@ const order = (id, status) => ({
   createdAt: '2026-11-20T10:00:00Z',
   updatedAt: '2026-11-20T10:00:00Z',
   payment: { method: 'cod', success: false },
-  buyer: { _id: '3', name: 'Ravi Kumar' },
+  buyer: { _id: '3', name: 'Ravi Kumar', email: 'ravi@example.com', phone: '9876543210' },
   products: [{ _id: '1', name: 'Mug', slug: 'mug', description: '', price: 499, quantity: 1 }],
   nextStatuses: NEXT[status] ?? [],
 });
@@ -45,7 +45,7 @@ function open() {
 }
 
 describe('Admin orders', () => {
-  it('shows buyer, items and total, offering only the allowed moves', async () => {
+  it('shows buyer with phone and email, items and total, offering only the allowed moves', async () => {
     server = fakeServer({
       'GET /api/v1/auth/all-orders': {
         data: [order(5, 'Processing'), order(4, 'Delivered')],
@@ -55,13 +55,45 @@ describe('Admin orders', () => {
     open();
     expect(await screen.findByText('2 orders')).toBeInTheDocument();
     const [processing, delivered] = screen.getAllByRole('article');
-    expect(within(processing).getByText('Ravi Kumar')).toBeInTheDocument();
-    const select = within(processing).getByLabelText('Status of order #5');
-    expect([...select.options].map((o) => o.value)).toEqual(['Processing', 'Shipped', 'Cancelled']);
-    expect(within(delivered).getByLabelText('Status of order #4')).toBeDisabled();
+    expect(within(processing).getByText(/Ravi Kumar/)).toBeInTheDocument();
+    expect(within(processing).getByRole('link', { name: '9876543210' })).toHaveAttribute(
+      'href',
+      'tel:+919876543210',
+    );
+    expect(within(processing).getByRole('link', { name: 'ravi@example.com' })).toHaveAttribute(
+      'href',
+      'mailto:ravi@example.com',
+    );
+    const select = within(processing).getByLabelText('New status of order #5');
+    expect([...select.options].map((o) => o.value)).toEqual(['', 'Shipped', 'Cancelled']);
+    expect(within(delivered).queryByRole('combobox')).not.toBeInTheDocument();
+    expect(within(delivered).getByText('This order is Delivered: final.')).toBeInTheDocument();
   });
 
-  it('moves an order to the chosen status', async () => {
+  it('changes nothing on choosing a status, only on Update status', async () => {
+    const user = userEvent.setup();
+    server = fakeServer({
+      'GET /api/v1/auth/all-orders': {
+        data: [order(5, 'Not Processed')],
+        headers: { 'x-total-count': '1' },
+      },
+      'PUT /api/v1/auth/order-status/5': (body) => ({
+        data: { success: true, order: order(5, body.status) },
+      }),
+    });
+    open();
+    const select = await screen.findByLabelText('New status of order #5');
+    select.focus();
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    await user.selectOptions(select, 'Processing');
+    expect(server.calls.some((call) => call.key.startsWith('PUT'))).toBe(false);
+    expect(screen.getByTestId('status')).toHaveTextContent('Not Processed');
+    await user.click(screen.getByRole('button', { name: 'Update status' }));
+    expect(await screen.findByText('Order marked Processing')).toBeInTheDocument();
+    expect(screen.getByTestId('status')).toHaveTextContent('Processing');
+  });
+
+  it('asks before cancelling, naming the order, and keeps it on Keep order', async () => {
     const user = userEvent.setup();
     server = fakeServer({
       'GET /api/v1/auth/all-orders': {
@@ -73,11 +105,43 @@ describe('Admin orders', () => {
       }),
     });
     open();
-    await user.selectOptions(await screen.findByLabelText('Status of order #5'), 'Shipped');
+    await user.selectOptions(await screen.findByLabelText('New status of order #5'), 'Cancelled');
+    const update = screen.getByRole('button', { name: 'Update status' });
+    await user.click(update);
+    const dialog = screen.getByRole('dialog', { name: 'Cancel order #5?' });
+    expect(dialog).toHaveTextContent('Order #5 will be cancelled');
+    await user.click(within(dialog).getByRole('button', { name: 'Keep order' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(update).toHaveFocus();
+    expect(server.calls.some((call) => call.key.startsWith('PUT'))).toBe(false);
+
+    await user.click(update);
+    await user.click(screen.getByRole('button', { name: 'Cancel order' }));
+    expect(await screen.findByText('Order marked Cancelled')).toBeInTheDocument();
+    const put = server.calls.find((call) => call.key.startsWith('PUT'));
+    expect(put.body).toEqual({ status: 'Cancelled' });
+  });
+
+  it('moves an order to Shipped with its courier and tracking number', async () => {
+    const user = userEvent.setup();
+    server = fakeServer({
+      'GET /api/v1/auth/all-orders': {
+        data: [order(5, 'Processing')],
+        headers: { 'x-total-count': '1' },
+      },
+      'PUT /api/v1/auth/order-status/5': (body) => ({
+        data: { success: true, order: order(5, body.status) },
+      }),
+    });
+    open();
+    await user.selectOptions(await screen.findByLabelText('New status of order #5'), 'Shipped');
+    await user.type(screen.getByLabelText('Courier (optional)'), 'India Post');
+    await user.type(screen.getByLabelText('Tracking number (optional)'), 'EZ1IN');
+    await user.click(screen.getByRole('button', { name: 'Update status' }));
     expect(await screen.findByText('Order marked Shipped')).toBeInTheDocument();
     expect(screen.getByTestId('status')).toHaveTextContent('Shipped');
     const put = server.calls.find((call) => call.key.startsWith('PUT'));
-    expect(put.body).toEqual({ status: 'Shipped' });
+    expect(put.body).toEqual({ status: 'Shipped', courier: 'India Post', trackingNumber: 'EZ1IN' });
   });
 
   it('filters by status and pages through 20 at a time', async () => {
@@ -102,7 +166,15 @@ describe('Admin orders', () => {
       expect(await screen.findByText('Page 2 of 3')).toBeInTheDocument();
       await user.selectOptions(screen.getByLabelText('Filter by status'), 'Shipped');
       expect(await screen.findByText('Page 1 of 3')).toBeInTheDocument();
-      expect(seen).toEqual([{ page: 1 }, { page: 2 }, { page: 1, status: 'Shipped' }]);
+      await user.type(screen.getByLabelText('Order number, phone or email'), ' 98765 ');
+      await user.click(screen.getByRole('button', { name: 'Find' }));
+      await screen.findByText('Page 1 of 3');
+      expect(seen).toEqual([
+        { page: 1 },
+        { page: 2 },
+        { page: 1, status: 'Shipped' },
+        { page: 1, status: 'Shipped', q: '98765' },
+      ]);
     } finally {
       apiClient.defaults.adapter = answer;
     }

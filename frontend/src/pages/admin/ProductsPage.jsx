@@ -1,95 +1,204 @@
-// All Products List: every product as a card linking to its update screen. Pages of the
-// product list are appended by Load More until the count is reached, so none is out of reach.
-import { useCallback, useEffect, useState } from 'react';
+// All Products List: every product as a row of a table (photo, name linking to its update
+// screen, price, stock, category), 50 a page, found by name and sorted by stock or name.
+// Search, sort and page live in the address, so the dashboard's low-stock link opens the
+// table sorted by stock, and Back returns to the same page.
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 import toast from '../../lib/toast';
-import { Link } from 'react-router-dom';
 import AdminShell from '../../features/admin/AdminShell';
-import { getProductCount, getProductList } from '../../features/catalog/api';
+import { listAdminProducts } from '../../features/admin/api';
 import { paths } from '../../config/paths';
 import { MESSAGES } from '../../constants/messages';
+import { formatPrice } from '../../lib/format';
 import { usePageMeta } from '../../lib/usePageMeta';
-import LoadMoreButton from '../../components/ui/LoadMoreButton';
 import ProductImage from '../../components/ProductImage';
 import Loading from '../../components/Loading';
 
-// The first row of cards is on screen at once; the photos below it load as they come near.
-const EAGER_PHOTOS = 3;
-const EMPTY = { products: [], total: 0, page: 1 };
+const SORTS = [
+  { value: 'newest', label: 'Newest first' },
+  { value: 'stock', label: 'Stock, fewest first' },
+  { value: '-stock', label: 'Stock, most first' },
+  { value: 'name', label: 'Name, A to Z' },
+];
+// The first rows are on screen at once; the photos below them load as they come near.
+const EAGER_PHOTOS = 8;
+
+function SearchForm({ initial, onSearch }) {
+  const [text, setText] = useState(initial);
+  return (
+    <form
+      role="search"
+      className="d-flex align-items-end gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSearch(text.trim());
+      }}
+    >
+      <div>
+        <label htmlFor="product-search" className="form-label mb-1">
+          Product name
+        </label>
+        <input
+          id="product-search"
+          type="search"
+          className="form-control"
+          maxLength={200}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+        />
+      </div>
+      <button type="submit" className="btn btn-primary">
+        Find
+      </button>
+    </form>
+  );
+}
 
 export default function ProductsPage() {
   usePageMeta({ title: 'Dashboard - All Products - ShopSphere' });
-  const [{ products, total, page }, setList] = useState(EMPTY);
-  const [loading, setLoading] = useState(true);
-
-  const loadPage = useCallback(async (number) => {
-    setLoading(true);
-    try {
-      const [{ data: list }, { data: count }] = await Promise.all([
-        getProductList(number),
-        getProductCount(),
-      ]);
-      const incoming = list?.products ?? [];
-      const counted = Number(count?.total ?? 0);
-      setList((current) => {
-        if (number === 1) return { products: incoming, total: counted, page: 1 };
-        // A product created meanwhile shifts the pages: never show one twice.
-        const seen = new Set(current.products.map((p) => p._id));
-        const added = incoming.filter((p) => !seen.has(p._id));
-        const shown = [...current.products, ...added];
-        // A page that adds nothing (shifted, or the list shrank) would offer Load More
-        // forever: stop at what is shown, as home does.
-        return { products: shown, total: added.length ? counted : shown.length, page: number };
-      });
-    } catch (error) {
-      console.error(error);
-      toast.error(MESSAGES.productListFailed);
-    } finally {
-      setLoading(false);
-    }
-  }, []);
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const sort = SORTS.some((s) => s.value === params.get('sort')) ? params.get('sort') : 'newest';
+  const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
+  const [result, setResult] = useState({ products: [], total: 0, perPage: 50, loading: true });
 
   useEffect(() => {
-    loadPage(1);
-  }, [loadPage]);
+    let current = true;
+    listAdminProducts({ page, q: q || undefined, sort: sort === 'newest' ? undefined : sort })
+      .then(({ data }) => {
+        if (!current) return;
+        setResult({
+          products: data.products ?? [],
+          total: Number(data.total ?? 0),
+          perPage: Number(data.perPage ?? 50),
+          loading: false,
+        });
+      })
+      .catch((error) => {
+        if (!current) return;
+        console.error(error);
+        setResult((r) => ({ ...r, loading: false }));
+        toast.error(MESSAGES.productListFailed);
+      });
+    return () => {
+      current = false;
+    };
+  }, [page, q, sort]);
+
+  // A new search or sort starts at page 1.
+  function change(changes) {
+    setResult((r) => ({ ...r, loading: true }));
+    const next = new URLSearchParams(params);
+    Object.entries({ page: '', ...changes }).forEach(([key, value]) =>
+      value && value !== 'newest' ? next.set(key, String(value)) : next.delete(key),
+    );
+    setParams(next, { replace: true });
+  }
+  const goTo = (number) => change({ q, sort, page: number > 1 ? number : '' });
+
+  const { products, total, perPage, loading } = result;
+  const pages = Math.max(1, Math.ceil(total / perPage));
+  const results = `${total} ${total === 1 ? 'product' : 'products'}`;
 
   return (
     <AdminShell>
       <h1 className="h2 text-center">All Products List</h1>
-      {loading && products.length === 0 ? <Loading label="Loading products ..." /> : null}
-      <div className="d-flex flex-wrap">
-        {products.map((product, index) => (
-          <Link
-            key={product._id}
-            to={paths.adminProduct(product.slug)}
-            className="product-link text-decoration-none text-reset"
+      <div className="d-flex flex-wrap align-items-end justify-content-between gap-3 mb-3">
+        <SearchForm initial={q} onSearch={(text) => change({ q: text, sort })} />
+        <div>
+          <label htmlFor="product-sort" className="form-label mb-1">
+            Sort by
+          </label>
+          <select
+            id="product-sort"
+            className="form-select w-auto"
+            value={sort}
+            onChange={(event) => change({ q, sort: event.target.value })}
           >
-            <div className="card m-2" style={{ width: '18rem' }}>
-              <ProductImage
-                product={product}
-                className="card-img-top"
-                width={288}
-                height={200}
-                sizes="18rem"
-                lazy={index >= EAGER_PHOTOS}
-                style={{ objectFit: 'contain' }}
-              />
-              <div className="card-body">
-                <h2 className="card-title h5">{product.name}</h2>
-                <p className="card-text">{product.description}</p>
-              </div>
-            </div>
-          </Link>
-        ))}
+            {SORTS.map(({ value, label }) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
       </div>
-      <div className="m-2 p-3">
-        <LoadMoreButton
-          loaded={products.length}
-          total={total}
-          loading={loading}
-          onClick={() => loadPage(page + 1)}
-        />
-        {!loading && total === 0 ? <p>{MESSAGES.noProducts}</p> : null}
-      </div>
+      <p className="text-muted" aria-live="polite">
+        {loading ? 'Loading ...' : results}
+      </p>
+      {loading && products.length === 0 ? <Loading label="Loading products ..." /> : null}
+      {!loading && total === 0 ? <p>{MESSAGES.noProducts}</p> : null}
+      {products.length > 0 && (
+        <div className={`table-responsive${loading ? ' opacity-50' : ''}`} aria-busy={loading}>
+          <table className="table align-middle admin-products-table">
+            <caption className="visually-hidden">
+              Products, {SORTS.find((s) => s.value === sort).label.toLowerCase()}, page {page} of{' '}
+              {pages}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Photo</th>
+                <th scope="col">Name</th>
+                <th scope="col" className="text-end">
+                  Price
+                </th>
+                <th scope="col" className="text-end">
+                  Stock
+                </th>
+                <th scope="col">Category</th>
+              </tr>
+            </thead>
+            <tbody>
+              {products.map((product, index) => (
+                <tr key={product._id}>
+                  <td>
+                    <ProductImage
+                      product={product}
+                      width={64}
+                      height={48}
+                      sizes="64px"
+                      lazy={index >= EAGER_PHOTOS}
+                      className="rounded"
+                      style={{ objectFit: 'cover' }}
+                    />
+                  </td>
+                  <td>
+                    <Link to={paths.adminProduct(product.slug)}>{product.name}</Link>
+                  </td>
+                  <td className="text-end">{formatPrice(product.price)}</td>
+                  <td className={`text-end ${product.quantity === 0 ? 'text-danger fw-bold' : ''}`}>
+                    {product.quantity}
+                  </td>
+                  <td>{product.category?.name}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {pages > 1 && (
+        <nav aria-label="Products pages" className="d-flex align-items-center gap-3">
+          <button
+            type="button"
+            className="btn btn-outline-secondary"
+            disabled={page <= 1 || loading}
+            onClick={() => goTo(page - 1)}
+          >
+            Previous
+          </button>
+          <span>
+            Page {page} of {pages}
+          </span>
+          <button
+            type="button"
+            className="btn btn-outline-secondary"
+            disabled={page >= pages || loading}
+            onClick={() => goTo(page + 1)}
+          >
+            Next
+          </button>
+        </nav>
+      )}
     </AdminShell>
   );
 }

@@ -1,113 +1,116 @@
-// All Products List: photos sized and loaded lazily below the first row, and Load More
-// that stops when a page brings nothing new.
-import { screen, waitFor, within } from '@testing-library/react';
+// All Products List: a table of photo, name, price, stock and category, 50 a page, with
+// search by name and sort by stock, all kept in the address.
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeServer } from '../../features/auth/testing/fakeServer';
 import { renderRoutes } from '../../features/auth/testing/renderRoutes';
+import { apiClient } from '../../lib/apiClient';
 import ProductsPage from './ProductsPage';
 
-const product = (n) => ({
+const product = (n, extra = {}) => ({
   _id: String(n),
   name: `Gadget ${n}`,
   slug: `gadget-${n}`,
   description: `Gadget number ${n}`,
+  price: 1000 * n + 499,
+  quantity: n,
+  category: { _id: '1', name: 'Electronics', slug: 'electronics' },
   photo: `/api/v1/product/product-photo/${n}?v=ab${n}`,
   photoWidths: [320, 640],
+  ...extra,
 });
 
 const routes = [{ path: '/dashboard/admin/products', element: <ProductsPage /> }];
 
 let server;
+let restoreAdapter;
 afterEach(() => {
+  restoreAdapter?.();
+  restoreAdapter = undefined;
   server?.restore();
   server = undefined;
   toast.remove();
 });
 
-const cards = () => screen.getAllByRole('link', { name: /Gadget \d/ });
+// Every params object the table asked for.
+function recordParams() {
+  const seen = [];
+  const answer = apiClient.defaults.adapter;
+  apiClient.defaults.adapter = (config) => {
+    seen.push(config.params);
+    return answer(config);
+  };
+  restoreAdapter = () => {
+    apiClient.defaults.adapter = answer;
+  };
+  return seen;
+}
 
-describe('Admin products list', () => {
-  it('gives every photo its size and responsive sources, loading those below the first row lazily', async () => {
+describe('Admin products table', () => {
+  it('shows photo, name, price, stock and category for each product', async () => {
     server = fakeServer({
-      'GET /api/v1/product/product-list/1': { data: { products: [1, 2, 3, 4, 5].map(product) } },
-      'GET /api/v1/product/product-count': { data: { total: 5 } },
+      'GET /api/v1/admin/products': {
+        data: { products: [product(120), product(0)], total: 2, page: 1, perPage: 50 },
+      },
     });
     renderRoutes(routes, '/dashboard/admin/products');
-    expect(await screen.findByRole('link', { name: /Gadget 5/ })).toBeInTheDocument();
-
-    const photos = cards().map((card) => within(card).getByRole('img'));
-    photos.forEach((img, index) => {
-      expect(img).toHaveAttribute('width', '288');
-      expect(img).toHaveAttribute('height', '200');
-      expect(img).toHaveAttribute('sizes', '18rem');
-      expect(img).toHaveAttribute('alt', `Gadget ${index + 1}`);
-    });
-    expect(photos[0]).toHaveAttribute('src', '/api/v1/product/product-photo/1?v=ab1');
-    expect(photos[0]).toHaveAttribute(
-      'srcset',
-      '/api/v1/product/product-photo/1?v=ab1&w=320 320w, /api/v1/product/product-photo/1?v=ab1&w=640 640w',
+    const table = await screen.findByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Photo', 'Name', 'Price', 'Stock', 'Category']);
+    const [, first, second] = within(table).getAllByRole('row');
+    expect(within(first).getByRole('img')).toHaveAttribute('alt', 'Gadget 120');
+    expect(within(first).getByRole('img')).toHaveAttribute('width', '64');
+    expect(within(first).getByRole('link', { name: 'Gadget 120' })).toHaveAttribute(
+      'href',
+      '/dashboard/admin/product/gadget-120',
     );
-    expect(photos.map((img) => img.getAttribute('loading'))).toEqual([
-      'eager',
-      'eager',
-      'eager',
-      'lazy',
-      'lazy',
+    expect(
+      within(first)
+        .getAllByRole('cell')
+        .slice(2)
+        .map((td) => td.textContent),
+    ).toEqual(['₹1,20,499', '120', 'Electronics']);
+    expect(within(second).getAllByRole('cell')[3]).toHaveClass('text-danger');
+    expect(screen.getByText('2 products')).toBeInTheDocument();
+  });
+
+  it('searches by name, sorts by stock and pages 50 at a time, in the address', async () => {
+    const user = userEvent.setup();
+    server = fakeServer({
+      'GET /api/v1/admin/products': {
+        data: { products: [product(1)], total: 120, page: 1, perPage: 50 },
+      },
+    });
+    const seen = recordParams();
+    renderRoutes(routes, '/dashboard/admin/products?sort=stock');
+    expect(await screen.findByText('Page 1 of 3')).toBeInTheDocument();
+    expect(screen.getByLabelText('Sort by')).toHaveValue('stock');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Page 2 of 3')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Product name'), 'fan');
+    await user.click(screen.getByRole('button', { name: 'Find' }));
+    await screen.findByText('Page 1 of 3');
+    await user.selectOptions(screen.getByLabelText('Sort by'), '-stock');
+    await screen.findByText('120 products');
+    expect(seen).toEqual([
+      { page: 1, sort: 'stock' },
+      { page: 2, sort: 'stock' },
+      { page: 1, q: 'fan', sort: 'stock' },
+      { page: 1, q: 'fan', sort: '-stock' },
     ]);
   });
 
-  it('stops offering Load More when a page adds no new product', async () => {
-    // A product created after page 1 was read shifts the pages: page 2 now holds only
-    // products already shown, and the count still says there are more.
+  it('says so when nothing matches', async () => {
     server = fakeServer({
-      'GET /api/v1/product/product-list/1': { data: { products: [1, 2].map(product) } },
-      'GET /api/v1/product/product-list/2': { data: { products: [2].map(product) } },
-      'GET /api/v1/product/product-count': { data: { total: 3 } },
-    });
-    const user = userEvent.setup();
-    renderRoutes(routes, '/dashboard/admin/products');
-    await user.click(await screen.findByRole('button', { name: 'Load More' }));
-
-    await waitFor(() =>
-      expect(server.calls.map((c) => c.key)).toContain('GET /api/v1/product/product-list/2'),
-    );
-    await waitFor(() =>
-      expect(screen.queryByRole('button', { name: 'Loading ...' })).not.toBeInTheDocument(),
-    );
-    expect(screen.queryByRole('button', { name: 'Load More' })).not.toBeInTheDocument();
-    expect(cards()).toHaveLength(2);
-  });
-
-  it('keeps offering Load More while pages bring new products', async () => {
-    server = fakeServer({
-      'GET /api/v1/product/product-list/1': { data: { products: [1, 2].map(product) } },
-      'GET /api/v1/product/product-list/2': { data: { products: [2, 3].map(product) } },
-      'GET /api/v1/product/product-count': { data: { total: 5 } },
-    });
-    const user = userEvent.setup();
-    renderRoutes(routes, '/dashboard/admin/products');
-    await user.click(await screen.findByRole('button', { name: 'Load More' }));
-
-    expect(await screen.findByRole('link', { name: /Gadget 3/ })).toBeInTheDocument();
-    expect(cards()).toHaveLength(3);
-    expect(await screen.findByRole('button', { name: 'Load More' })).toBeEnabled();
-  });
-
-  it('says it is loading instead of showing an empty list', async () => {
-    let release;
-    const answer = new Promise((resolve) => {
-      release = () => resolve({ data: { products: [product(1)] } });
-    });
-    server = fakeServer({
-      'GET /api/v1/product/product-list/1': () => answer,
-      'GET /api/v1/product/product-count': { data: { total: 1 } },
+      'GET /api/v1/admin/products': { data: { products: [], total: 0, page: 1, perPage: 50 } },
     });
     renderRoutes(routes, '/dashboard/admin/products');
-    expect(await screen.findByRole('status')).toHaveTextContent('Loading products ...');
-    release();
-    expect(await screen.findByRole('link', { name: /Gadget 1/ })).toBeInTheDocument();
-    expect(screen.queryByText('Loading products ...')).toBeNull();
+    expect(await screen.findByText('No Products Found')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 });

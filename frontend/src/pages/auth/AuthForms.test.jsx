@@ -145,7 +145,7 @@ describe('Register', () => {
     expect(await toastWith('User Register Successfully')).toBeInTheDocument();
   });
 
-  it('shows a refusal as the server message, with field errors by their fields, and stays', async () => {
+  it('shows a refused password once, beside its field, and stays', async () => {
     server = fakeServer({
       'POST /api/v1/auth/register': {
         status: 400,
@@ -160,10 +160,11 @@ describe('Register', () => {
     renderRoutes(routes, '/register');
     await fillRegister(user);
 
-    expect(await toastWith('This password is too common.')).toBeInTheDocument();
+    expect(await screen.findByText('Please correct the highlighted fields.')).toBeInTheDocument();
     expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(
       'This password is too common.',
     );
+    expect(within(document.body).getAllByText('This password is too common.')).toHaveLength(1);
     expect(screen.getByLabelText('Password')).toHaveFocus();
     expect(screen.queryByTestId('where')).toBeNull();
   });
@@ -239,6 +240,25 @@ describe('Login', () => {
     renderRoutes(routes, '/login', { from: '//evil.example.com/x' });
     await logIn(user);
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/ /));
+  });
+
+  it('takes an admin to the dashboard, unless a page sent them here', async () => {
+    const admin = { ...loginOk['POST /api/v1/auth/login'].data.user, role: 1 };
+    const answer = { data: { ...loginOk['POST /api/v1/auth/login'].data, user: admin } };
+    server = fakeServer({ 'POST /api/v1/auth/login': answer });
+    const user = userEvent.setup();
+    const { unmount } = renderRoutes(routes, '/login');
+    await logIn(user);
+    await waitFor(() =>
+      expect(screen.getByTestId('where')).toHaveTextContent(/^\/dashboard\/admin /),
+    );
+    unmount();
+    window.localStorage.clear();
+    renderRoutes(routes, '/login', { from: '/dashboard/admin/orders' });
+    await logIn(user);
+    await waitFor(() =>
+      expect(screen.getByTestId('where')).toHaveTextContent(/^\/dashboard\/admin\/orders /),
+    );
   });
 
   it('shows the server message on wrong credentials and stores nothing', async () => {

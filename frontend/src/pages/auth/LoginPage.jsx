@@ -1,15 +1,16 @@
 // Login (spec sections 2, 4, 8): no required markers; success stores {user, token}, toasts
-// the server's message and returns to where the visitor came from (location.state), else /.
+// the server's message and returns to where the visitor came from (location.state), else /
+// (an admin: the dashboard).
 import { useEffect } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import toast from '../../lib/toast';
 import { paths } from '../../config/paths';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { login } from '../../features/auth/api';
-import { useAuth } from '../../features/auth/AuthContext';
+import { isAdmin, useAuth } from '../../features/auth/AuthContext';
 import FormField from '../../features/auth/FormField';
 import FormAlert from '../../features/auth/FormAlert';
-import { returnPath } from '../../features/auth/returnPath';
+import { returnPath, signInReason } from '../../features/auth/returnPath';
 import { useAccountSubmit } from '../../features/auth/useAccountSubmit';
 import { useFormState } from '../../features/auth/useFormState';
 
@@ -24,6 +25,9 @@ export default function LoginPage() {
   const location = useLocation();
   const { setAuth } = useAuth();
   const form = useFormState(FIELDS);
+  const reason = signInReason(
+    typeof location.state === 'string' ? location.state : location.state?.from,
+  );
   const { bind, focusFirst } = form;
   const { alert, busy, handleSubmit } = useAccountSubmit({
     fields: FIELDS,
@@ -32,7 +36,11 @@ export default function LoginPage() {
     onSuccess: (data) => {
       setAuth({ user: data.user, token: data.token });
       toast.success(data.message);
-      navigate(returnPath(location.state), { replace: true });
+      // An admin who was not sent here from a page of their own goes to the dashboard.
+      const back = returnPath(location.state);
+      navigate(back === paths.home && isAdmin(data.user) ? paths.adminDashboard : back, {
+        replace: true,
+      });
     },
   });
 
@@ -43,6 +51,7 @@ export default function LoginPage() {
       <div className="row justify-content-center">
         <form className="col-md-6 col-lg-5" onSubmit={handleSubmit} noValidate>
           <h1 className="h4 text-center mb-4">LOGIN FORM</h1>
+          {reason ? <p className="alert alert-info text-center">{reason}</p> : null}
           <FormField
             label="Email address"
             type="email"

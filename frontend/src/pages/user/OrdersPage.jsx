@@ -1,6 +1,7 @@
 // /dashboard/user/orders (spec: heading 'All Orders'; decision F10): the shopper's orders,
-// newest first, each with number, date, status, items, total and address, and Cancel
-// while the order has not shipped. With no orders the screen says so.
+// newest first, each with number, date, status, items, total and address, the courier and
+// tracking number once shipped, and Cancel (after a confirmation) while the order has not
+// shipped. With no orders the screen says so.
 import { useEffect, useState } from 'react';
 import toast from '../../lib/toast';
 import { MESSAGES } from '../../constants/messages';
@@ -8,6 +9,7 @@ import { errorMessage } from '../../lib/apiClient';
 import { usePageMeta } from '../../lib/usePageMeta';
 import UserShell from '../../features/auth/UserShell';
 import { cancelOrder, getMyOrders } from '../../features/orders/api';
+import CancelOrderDialog from '../../features/orders/CancelOrderDialog';
 import OrderCard from '../../features/orders/OrderCard';
 import { canCancel } from '../../features/orders/orderFormat';
 
@@ -15,6 +17,7 @@ export default function OrdersPage() {
   usePageMeta({ title: 'Your Orders - ShopSphere' });
   const [orders, setOrders] = useState(null);
   const [busy, setBusy] = useState(null);
+  const [asking, setAsking] = useState(null);
 
   useEffect(() => {
     let current = true;
@@ -40,6 +43,7 @@ export default function OrdersPage() {
       toast.error(errorMessage(error) ?? MESSAGES.somethingWentWrong);
     } finally {
       setBusy(null);
+      setAsking(null);
     }
   }
 
@@ -62,7 +66,7 @@ export default function OrdersPage() {
                 type="button"
                 className="btn btn-outline-danger btn-sm"
                 disabled={busy === order._id}
-                onClick={() => cancel(order)}
+                onClick={() => setAsking(order)}
                 aria-label={`Cancel order #${order._id}`}
               >
                 Cancel
@@ -71,6 +75,12 @@ export default function OrdersPage() {
           }
         />
       ))}
+      <CancelOrderDialog
+        order={asking}
+        busy={busy !== null}
+        onKeep={() => setAsking(null)}
+        onCancelOrder={() => cancel(asking)}
+      />
     </UserShell>
   );
 }

@@ -59,7 +59,7 @@ describe('Your orders', () => {
       'href',
       '/product/kettle',
     );
-    expect(within(first).getByText('Total : ₹2,598')).toBeInTheDocument();
+    expect(within(first).getByText('Total: ₹2,598')).toBeInTheDocument();
     expect(within(first).getByText('12 MG Road, Pune')).toBeInTheDocument();
     expect(within(first).queryByRole('button', { name: /Cancel/ })).not.toBeInTheDocument();
     expect(within(cards[1]).getByRole('button', { name: 'Cancel order #9' })).toBeInTheDocument();
@@ -72,10 +72,36 @@ describe('Your orders', () => {
       'POST /api/v1/orders/9/cancel': { data: { success: true, order: order(9, 'Cancelled') } },
     });
     open();
-    await user.click(await screen.findByRole('button', { name: 'Cancel order #9' }));
+    const cancel = await screen.findByRole('button', { name: 'Cancel order #9' });
+    await user.click(cancel);
+    const dialog = screen.getByRole('dialog', { name: 'Cancel order #9?' });
+    expect(dialog).toHaveTextContent('This cannot be undone.');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(cancel).toHaveFocus();
+    expect(server.calls.some((call) => call.key.startsWith('POST'))).toBe(false);
+    await user.click(cancel);
+    await user.click(screen.getByRole('button', { name: 'Cancel order' }));
     expect(await screen.findByText('Order cancelled')).toBeInTheDocument();
     expect(screen.getByTestId('status')).toHaveTextContent('Cancelled');
     expect(screen.queryByRole('button', { name: 'Cancel order #9' })).not.toBeInTheDocument();
+  });
+
+  it('shows the courier and tracking number of a shipped order', async () => {
+    server = fakeServer({
+      'GET /api/v1/auth/orders': {
+        data: [
+          order(12, 'Shipped', { courier: 'India Post', trackingNumber: 'EZ123IN' }),
+          order(9, 'Not Processed', { courier: '', trackingNumber: '' }),
+        ],
+      },
+    });
+    open();
+    const [shipped, waiting] = await screen.findAllByRole('article');
+    expect(within(shipped).getByTestId('tracking')).toHaveTextContent(
+      'Shipped with: India Post, tracking number EZ123IN',
+    );
+    expect(within(waiting).queryByTestId('tracking')).not.toBeInTheDocument();
   });
 
   it('says so when there are no orders', async () => {

@@ -11,7 +11,7 @@ import { updateProfile } from '../../features/auth/api';
 import { useAuth } from '../../features/auth/AuthContext';
 import FormField from '../../features/auth/FormField';
 import FormAlert from '../../features/auth/FormAlert';
-import { serverFieldErrors, validate } from '../../features/auth/formHelpers';
+import { ownFieldErrors, serverFieldErrors, validate } from '../../features/auth/formHelpers';
 import { useFormState } from '../../features/auth/useFormState';
 import UserShell from '../../features/auth/UserShell';
 
@@ -86,6 +86,11 @@ export default function ProfilePage() {
       const message = serverError(error?.response?.data);
       if (!message) console.error(error);
       showErrors(serverFieldErrors(error));
+      // A refusal about a field (a weak password) is said once, beside the field.
+      if (Object.keys(ownFieldErrors(error, FIELDS)).length) {
+        setAlert(MESSAGES.formHasErrors);
+        return;
+      }
       toast.error(message || MESSAGES.somethingWentWrong);
       setAlert(message || MESSAGES.somethingWentWrong);
     } finally {

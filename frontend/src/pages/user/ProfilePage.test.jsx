@@ -126,10 +126,12 @@ describe('Profile', () => {
     await fill(user, screen.getByLabelText('Password'), 'abc');
     await user.click(screen.getByRole('button', { name: 'UPDATE' }));
 
-    expect(await toastWith('This password is too short.')).toBeInTheDocument();
+    expect(await screen.findByText('Please correct the highlighted fields.')).toBeInTheDocument();
     expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(
       'This password is too short.',
     );
+    // Said once, beside the field: not again in a toast or the form's alert.
+    expect(within(document.body).getAllByText('This password is too short.')).toHaveLength(1);
     expect(JSON.parse(window.localStorage.getItem(AUTH_KEY)).user).toEqual(USER);
   });
 

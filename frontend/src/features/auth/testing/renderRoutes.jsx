@@ -1,5 +1,5 @@
 // Test helper: renders routes inside the real AuthProvider and a memory router, with the
-// toast area, starting at `path` (optionally with location state).
+// toast area, starting at `path` (a query string allowed; optionally with location state).
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { Toaster } from 'react-hot-toast';
@@ -16,7 +16,9 @@ export function WhereAmI() {
 }
 
 export function renderRoutes(routes, path, state) {
-  const router = createMemoryRouter(routes, { initialEntries: [{ pathname: path, state }] });
+  const [pathname, query] = path.split('?');
+  const search = query ? `?${query}` : '';
+  const router = createMemoryRouter(routes, { initialEntries: [{ pathname, search, state }] });
   const view = render(
     <AuthProvider>
       <Toaster />
