@@ -326,9 +326,12 @@ def _stamp_key(product_id: int) -> str:
 
 
 def _stamp_seconds() -> int:
-    # Longer than any entry lives, so an entry's stamps rarely expire under it; when one
-    # does, the next read creates a new stamp, which only costs that entry a recompute.
-    return settings.CATALOG_CACHE_SECONDS + 60
+    # Longer than any entry lives: an answer stored before a sale (the sold product then
+    # had no stamp) has expired before that sale's stamp does, so a stamp that expires
+    # never makes an old answer current again. (Redis must keep what it is given for its
+    # timeout: a store that evicts under memory pressure can let such an answer back for
+    # the rest of its life, at most CATALOG_CACHE_SECONDS; docs/operations.md.)
+    return 2 * settings.CATALOG_CACHE_SECONDS + 60
 
 
 def stock_changed(product_ids) -> None:
@@ -377,21 +380,13 @@ def text_changed() -> None:
         transaction.on_commit(bump)
 
 
-def _stamps(ids: list[int]) -> tuple[tuple[str, ...] | None, str | None]:
-    """The current stamps of these products, creating those that do not exist yet (with
-    `add`, so two readers agree on one), and the sales mark read after them. None for the
-    stamps when the cache cannot keep them."""
+def _stamps(ids: list[int]) -> tuple[tuple[str | None, ...], str | None]:
+    """The current stamps of these products (None for a product not sold within the last
+    `_stamp_seconds()`) and the sales mark read after them, in one round trip."""
     keys = [_stamp_key(pk) for pk in ids]
     sold = _sold_key()
     found = cache.get_many([*keys, sold])
-    missing = [key for key in keys if key not in found]
-    if missing:
-        for key in missing:
-            cache.add(key, str(time.time_ns()), timeout=_stamp_seconds())
-        found.update(cache.get_many([*missing, sold]))
-    if any(key not in found for key in keys):
-        return None, None
-    return tuple(found[key] for key in keys), found.get(sold)
+    return tuple(found.get(key) for key in keys), found.get(sold)
 
 
 def _unchanged(stock: tuple) -> bool:
@@ -461,8 +456,6 @@ def _settle(shown: list[tuple[int, int, str]], sold_before: str) -> tuple | None
         answered = {pk: updated for pk, _, updated in shown}
         return (tuple(ids), tuple(answered[pk] for pk in ids))
     stamps, sold_after = _stamps(ids)
-    if stamps is None:
-        return None
     if sold_after == sold_before:
         return (tuple(ids), stamps)
     answered = {pk: updated for pk, _, updated in shown}
@@ -598,12 +591,12 @@ class CachedRead:
             # The validator covers the catalogue version and the stamps of the products
             # shown, so it changes with every write and every sale of one of them.
             digest = hashlib.sha1(
-                "|".join([version, key, *stock[1]]).encode(), usedforsecurity=False
+                "|".join([version, key, *map(str, stock[1])]).encode(), usedforsecurity=False
             )
             etag = f'"{digest.hexdigest()[:20]}"'
             if _not_modified(request, etag):
                 response = HttpResponseNotModified()
-            stamps = [int(stamp) for stamp in (version, *stock[1]) if stamp.isdigit()]
+            stamps = [int(s) for s in (version, *stock[1]) if s is not None and s.isdigit()]
             modified = max(stamps) // 1_000_000_000
             response["ETag"] = etag
             response["Last-Modified"] = http_date(modified)
