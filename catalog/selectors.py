@@ -20,11 +20,11 @@ from django.db.models import (
     ExpressionWrapper,
     F,
     IntegerField,
-    Q,
     QuerySet,
     Value,
     When,
 )
+from django.db.models.expressions import RawSQL
 from django.http import Http404
 
 from catalog import anchors, prepared, price_counts, search
@@ -649,6 +649,17 @@ def product_get_by_id(*, product_id: int) -> Product:
     return product
 
 
+# The `limit` nearest at or above a price and the `limit` nearest below, in a category,
+# each from the category-and-price index. Parameters: category, product, price, limit,
+# twice.
+_RELATED_SQL = (
+    "SELECT id FROM (SELECT id FROM catalog_product WHERE category_id = %s AND id <> %s "
+    "AND price >= %s ORDER BY price, id DESC LIMIT %s) above UNION ALL "
+    "SELECT id FROM (SELECT id FROM catalog_product WHERE category_id = %s AND id <> %s "
+    "AND price < %s ORDER BY price DESC, id DESC LIMIT %s) below"
+)
+
+
 def product_related(*, product_id: int, category_id: int, limit: int = 3) -> list[Product]:
     """Up to three other products of the category, closest in price to the product first
     (the newer of two as close); 404 for an unknown product. Two queries: the product's
@@ -657,10 +668,10 @@ def product_related(*, product_id: int, category_id: int, limit: int = 3) -> lis
     price = Product.objects.filter(pk=product_id).values_list("price", flat=True).first()
     if price is None:
         raise Http404("Product not found")
-    others = Product.objects.filter(category_id=category_id).exclude(pk=product_id)
-    above = others.filter(price__gte=price).order_by("price", "-id").values("id")[:limit]
-    below = others.filter(price__lt=price).order_by("-price", "-id").values("id")[:limit]
-    near = list(_products().filter(Q(pk__in=above) | Q(pk__in=below)))
+    # One subquery of two short index ranges (an OR of two IN subqueries was planned as a
+    # scan of the whole table: 38 ms a call at 100k products).
+    nearest = RawSQL(_RELATED_SQL, [category_id, product_id, price, limit] * 2)  # noqa: S611 (constant text; values are parameters)
+    near = list(_products().filter(pk__in=nearest))
     near.sort(key=lambda p: (abs(p.price - price), -p.created_at.timestamp(), -p.pk))
     return near[:limit]
 
