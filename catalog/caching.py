@@ -89,7 +89,7 @@ def namespace() -> str:
             settings.SEARCH_RESULTS_LIMIT,
             settings.SEARCH_WINDOW_MARGIN,
             settings.SEARCH_RANKED_MATCHES,
-            "stock-stamps",  # the entries' layout: an older layout's entries are not read
+            "stock-stamps-2",  # the entries' layout: an older layout's entries are not read
         )
     )
     return _digest(identity)
@@ -105,7 +105,7 @@ def version_key() -> str:
 # cache once instead of once per cached value (a list page: six reads, each a file open or
 # a Redis round trip). A write committed meanwhile is seen by the next request, as before.
 # The sales mark (`_sold_key`) is read with it, in the same round trip (see `_settle`).
-_answering_from: ContextVar[tuple[str, str, str] | None] = ContextVar(
+_answering_from: ContextVar[tuple[str, str, str, str] | None] = ContextVar(
     "catalog_answering_from", default=None
 )
 
@@ -118,24 +118,30 @@ def _text_key() -> str:
     return f"catalog:{namespace()}:text-version"
 
 
-def _start() -> tuple[str, str, str]:
-    """The catalogue version, the sales mark and the text version as a read starts: the
-    pinned ones inside a read, else from the shared cache in one round trip (each
-    created if missing). With stamps kept in the database (`stamps_in_cache` false)
-    there is no sales mark."""
+def _stamped_key() -> str:
+    return f"catalog:{namespace()}:stamped"
+
+
+def _start() -> tuple[str, str, str, str]:
+    """The catalogue version, the sales mark, the text version and the stamped mark as a
+    read starts: the pinned ones inside a read, else from the shared cache in one round
+    trip (each created if missing). With stamps kept in the database (`stamps_in_cache`
+    false) there is no sales mark."""
     pinned = _answering_from.get()
     if pinned is not None:
         return pinned
-    keys = [version_key(), _text_key()]
+    prefix = f"catalog:{namespace()}"  # once: building it reads seven settings
+    keys = [f"{prefix}:version", f"{prefix}:text-version", f"{prefix}:stamped"]
+    sold = f"{prefix}:sold"
     if stamps_in_cache():
-        keys.append(_sold_key())
+        keys.append(sold)
     found = cache.get_many(keys)
     missing = [key for key in keys if key not in found]
     if missing:
         for key in missing:
-            cache.add(key, "0" if key == _sold_key() else str(time.time_ns()), timeout=None)
+            cache.add(key, str(time.time_ns()), timeout=None)
         found.update(cache.get_many(missing))
-    return found[keys[0]], found.get(_sold_key(), ""), found[keys[1]]
+    return found[keys[0]], found.get(sold, ""), found[keys[1]], found.get(keys[2], "")
 
 
 def catalog_version() -> str:
@@ -342,16 +348,19 @@ def stock_changed(product_ids) -> None:
     after the commit, because a read in another connection may meanwhile have stored the
     rows as they were before the commit under the first new stamps."""
     ids = sorted({int(pk) for pk in product_ids})
-    if not ids or not stamps_in_cache():
-        return  # stamps kept as `updated_at`: the sale's own UPDATE moved them
+    if not ids:
+        return
 
     def stamp():
         value = str(time.time_ns())
         try:
-            # The mark before the stamps (readers read them in the other order, see
-            # `_settle`).
-            cache.set(_sold_key(), value, timeout=None)
-            cache.set_many({_stamp_key(pk): value for pk in ids}, timeout=_stamp_seconds())
+            if stamps_in_cache():
+                # The sales mark before the stamps, the stamped mark after them: `_settle`
+                # reads the stamps then the sales mark, a hit the stamped mark (see there).
+                cache.set(_sold_key(), value, timeout=None)
+                cache.set_many({_stamp_key(pk): value for pk in ids}, timeout=_stamp_seconds())
+            # (With the file cache the stamps are `updated_at`, which the write moved.)
+            cache.set(_stamped_key(), value, timeout=None)
         except Exception:
             logger.warning("Could not replace stock stamps in the cache", exc_info=True)
 
@@ -380,24 +389,34 @@ def text_changed() -> None:
         transaction.on_commit(bump)
 
 
-def _stamps(ids: list[int]) -> tuple[tuple[str | None, ...], str | None]:
+def _stamps(ids: list[int]) -> tuple[tuple[str | None, ...], str | None, str]:
     """The current stamps of these products (None for a product not sold within the last
-    `_stamp_seconds()`) and the sales mark read after them, in one round trip."""
+    `_stamp_seconds()`), and the sales and stamped marks, in one round trip."""
     keys = [_stamp_key(pk) for pk in ids]
-    sold = _sold_key()
-    found = cache.get_many([*keys, sold])
-    return tuple(found.get(key) for key in keys), found.get(sold)
+    found = cache.get_many([*keys, _sold_key(), _stamped_key()])
+    stamps = tuple(found.get(key) for key in keys)
+    return stamps, found.get(_sold_key()), found.get(_stamped_key(), "")
 
 
-def _unchanged(stock: tuple) -> bool:
-    """Whether every stamp an entry was stored with is still the current one."""
-    ids, stamps = stock
-    if not ids:
-        return True
+def _checked(stock: tuple, stamped: str) -> tuple | None:
+    """An entry's stock part if every stamp it was stored with is still the current one
+    (with the stamped mark brought up to date), None if not. `stamped`: the stamped mark
+    as this read started.
+
+    The stamped mark is written after every replacement of stamps, and an entry keeps the
+    mark read with (or, with the file cache, before) its stamps: while the mark is the
+    same no stamp has changed since, and the hit costs nothing more. Otherwise the stamps
+    are read (one round trip; with the file cache one query by primary key)."""
+    ids, stamps, seen = stock
+    if not ids or seen == stamped:
+        return stock
     if not stamps_in_cache():
-        return _updated_at(ids) == stamps
-    found = cache.get_many([_stamp_key(pk) for pk in ids])
-    return tuple(found.get(_stamp_key(pk)) for pk in ids) == stamps
+        return (ids, stamps, stamped) if _updated_at(ids) == stamps else None
+    keys = [_stamp_key(pk) for pk in ids]
+    found = cache.get_many([*keys, _stamped_key()])
+    if tuple(found.get(key) for key in keys) != stamps:
+        return None
+    return (ids, stamps, found.get(_stamped_key(), ""))
 
 
 def _updated_at(ids) -> tuple[str, ...]:
@@ -435,7 +454,7 @@ def shown_in_body(value) -> list[tuple[int, int, str]]:
     return products_shown(orjson.loads(value[0]))
 
 
-def _settle(shown: list[tuple[int, int, str]], sold_before: str) -> tuple | None:
+def _settle(shown: list[tuple[int, int, str]], start: tuple) -> tuple | None:
     """The stock part of an entry for an answer that shows these products: their ids and
     the stamps to check on every hit, or None when the answer must not be stored.
 
@@ -447,21 +466,20 @@ def _settle(shown: list[tuple[int, int, str]], sold_before: str) -> tuple | None
     that sale replaces them: stored, never served stale. When the mark moved, the shown
     products' stock is read again from the database (after the stamps), and the answer is
     stored only if it still matches. So a read costs no query more unless it overlapped
-    a sale."""
+    a sale. The entry keeps the stamped mark read with the stamps (`_checked`)."""
+    _, sold_before, _, stamped_before = start
     if not shown:
-        return ((), ())
+        return ((), (), stamped_before)
     ids = sorted({pk for pk, _, _ in shown})
-    if not stamps_in_cache():
-        # The stamps are the answer's own `updatedAt`s, read with its rows.
-        answered = {pk: updated for pk, _, updated in shown}
-        return (tuple(ids), tuple(answered[pk] for pk in ids))
-    stamps, sold_after = _stamps(ids)
-    if sold_after == sold_before:
-        return (tuple(ids), stamps)
     answered = {pk: updated for pk, _, updated in shown}
-    if _updated_at(ids) != tuple(answered[pk] for pk in ids):
+    if not stamps_in_cache():
+        # The stamps are the answer's own `updatedAt`s, read with its rows; the stamped
+        # mark the one read before them.
+        return (tuple(ids), tuple(answered[pk] for pk in ids), stamped_before)
+    stamps, sold_after, stamped = _stamps(ids)
+    if sold_after != sold_before and _updated_at(ids) != tuple(answered[pk] for pk in ids):
         return None
-    return (tuple(ids), stamps)
+    return (tuple(ids), stamps, stamped)
 
 
 def cached_value(key: str, compute, *, shows=None, scope: str = "catalogue"):
@@ -480,13 +498,16 @@ def cached_value(key: str, compute, *, shows=None, scope: str = "catalogue"):
     # Callers' keys may hold anything a URL does (a slug): the stored key is a digest.
     key = "p:" + hashlib.sha1(key.encode(), usedforsecurity=False).hexdigest()
     try:
-        version, sold, text = start = _start()
+        version, _, text, stamped = start = _start()
         key = _scoped(key, text, scope)
         hit = _get(version, key)
+        if hit is not None and len(hit) > 1:
+            stock = _checked(hit[1], stamped)
+            hit = None if stock is None else _kept(version, key, hit, (hit[0], stock))
     except Exception:
         logger.warning("Catalogue cache unavailable; answering from the database")
         return compute()
-    if hit is not None and (len(hit) < 2 or _fresh(hit[1])):
+    if hit is not None:
         return pickle.loads(hit[0])  # noqa: S301 (written by this module, never by a client)
     pin = _answering_from.set(start)  # values computed inside share it (the search's)
     try:
@@ -495,7 +516,7 @@ def cached_value(key: str, compute, *, shows=None, scope: str = "catalogue"):
         _answering_from.reset(pin)
     entry = (pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL),)
     if shows is not None:
-        stock = _stock_entry(shows(value), sold)
+        stock = _stock_entry(shows(value), start)
         if stock is None:
             return value
         entry = (*entry, stock)
@@ -503,17 +524,17 @@ def cached_value(key: str, compute, *, shows=None, scope: str = "catalogue"):
     return value
 
 
-def _fresh(stock: tuple) -> bool:
-    try:
-        return _unchanged(stock)
-    except Exception:
-        logger.warning("Stock stamps unavailable; answering from the database")
-        return False
+def _kept(version: str, key: str, hit: tuple, checked: tuple) -> tuple:
+    """The entry as checked; when only its stamped mark moved, the local layer keeps the
+    new one, so the next hit is free again."""
+    if checked != hit:
+        local.set(version, key, checked, _size(checked), settings.CATALOG_CACHE_SECONDS)
+    return checked
 
 
-def _stock_entry(shown, sold_before: str) -> tuple | None:
+def _stock_entry(shown, start: tuple) -> tuple | None:
     try:
-        return _settle(shown, sold_before)
+        return _settle(shown, start)
     except Exception:
         logger.warning("Stock stamps unavailable; not keeping the answer", exc_info=True)
         return None
@@ -534,7 +555,7 @@ def held_value(name: str, build, *, scope: str = "catalogue"):
     if not seconds:
         return None
     try:
-        version, _, text = _start()
+        version, _, text, _ = _start()
         version = _scoped(version, text, scope)  # held apart: one object per name
     except Exception:
         logger.warning("Catalogue cache unavailable; answering from the database")
@@ -559,11 +580,13 @@ class CachedRead:
         if key is None:
             return super().dispatch(request, *args, **kwargs)
         try:
-            version, sold, text = start = _start()
+            version, _, text, stamped = start = _start()
             key = _scoped(key, text, self.cache_scope)
             hit = _get(version, f"r:{key}")
-            if hit is not None and not _unchanged(hit[2]):
-                hit = None  # a product it shows was sold since
+            if hit is not None:
+                stock = _checked(hit[2], stamped)
+                # None: a product it shows was sold since.
+                hit = None if stock is None else _kept(version, f"r:{key}", hit, (*hit[:2], stock))
         except Exception:
             logger.warning("Catalogue cache unavailable; answering from the database")
             return super().dispatch(request, *args, **kwargs)
@@ -583,7 +606,7 @@ class CachedRead:
             content_type = response.get("Content-Type", "")
             if not content_type.startswith("application/json"):
                 return response
-            stock = _stock_entry(products_shown(orjson.loads(response.content)), sold)
+            stock = _stock_entry(products_shown(orjson.loads(response.content)), start)
             if stock is None:
                 return response  # stock moved while it was computed: not kept, no ETag
             _set(version, f"r:{key}", (response.content, content_type, stock))

@@ -127,9 +127,9 @@ def test_with_the_file_cache_answers_stay_out_of_the_folder(
     anon_api, settings, tmp_path, django_assert_num_queries
 ):
     """Django's file cache lists its folder on every set: with it, answers live in the
-    process's local layer and the folder holds only the versions (catalogue, text). A hit that
-    shows products reads their `updated_at` (their stock stamps, one query by primary
-    key): a sale in another process is seen at once."""
+    process's local layer and the folder holds only the versions and the stamped mark. A
+    hit costs no SQL while nothing was sold; after a sale, a hit that shows products reads
+    their `updated_at` (their stock stamps, one query by primary key) once."""
     folder = tmp_path / "cache"
     settings.CACHES = {
         "default": {
@@ -143,10 +143,17 @@ def test_with_the_file_cache_answers_stay_out_of_the_folder(
     ]
     for path in paths:
         assert anon_api.get(path).status_code == 200
-    assert len(list(folder.glob("*.djcache"))) == 2  # the catalogue and text versions
-    with django_assert_num_queries(1):
+    assert len(list(folder.glob("*.djcache"))) == 3  # two versions and the stamped mark
+    with django_assert_num_queries(0):
         again = anon_api.get(paths[0])
     assert again.json()["product"]["slug"] == products[0].slug
+    from catalog.caching import stock_changed
+
+    stock_changed([products[1].pk])  # a sale of another product: its stamp moved
+    with django_assert_num_queries(1):  # the stamps of the product shown, once
+        assert anon_api.get(paths[0]).status_code == 200
+    with django_assert_num_queries(0):
+        assert anon_api.get(paths[0]).status_code == 200
     assert anon_api.get(f"{BASE}/product-count").status_code == 200
     with django_assert_num_queries(0):  # an answer that shows no product: no stamp to read
         assert anon_api.get(f"{BASE}/product-count").status_code == 200
@@ -173,8 +180,8 @@ def test_an_answer_too_large_for_the_local_layer_goes_to_the_file_cache(
     path = f"{BASE}/product-category/{category.slug}"
     first = anon_api.get(path)
     assert len(first.content) > 1024
-    assert len(list(folder.glob("*.djcache"))) == 3  # the two versions and this answer
-    with django_assert_num_queries(1):  # the shown products' stamps (see above)
+    assert len(list(folder.glob("*.djcache"))) == 4  # the versions, the mark, this answer
+    with django_assert_num_queries(0):
         again = anon_api.get(path)
     assert again.content == first.content
     settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
@@ -205,9 +212,14 @@ def test_a_local_hit_costs_no_shared_cache_read_of_the_answer(anon_api, shared_r
     anon_api.get(path)
     reads = shared_reads()
     assert anon_api.get(path).json()["total"] == 1
-    # The versions and the sales mark: one get_many, one round trip to Redis.
+    # The versions and the marks: one get_many, one round trip to Redis.
     prefix = version_key().rsplit(":", 1)[0]
-    assert reads == [version_key(), f"{prefix}:text-version", f"{prefix}:sold"]
+    assert reads == [
+        version_key(),
+        f"{prefix}:text-version",
+        f"{prefix}:stamped",
+        f"{prefix}:sold",
+    ]
 
 
 @pytest.mark.parametrize(
