@@ -660,7 +660,7 @@ _RELATED_SQL = (
 )
 
 
-def product_related(*, product_id: int, category_id: int, limit: int = 3) -> list[Product]:
+def product_related(*, product_id: int, category_id: int, limit: int = 3) -> list["ProductRow"]:
     """Up to three other products of the category, closest in price to the product first
     (the newer of two as close); 404 for an unknown product. Two queries: the product's
     price, then the rows. The nearest `limit` at or above the price and the nearest below
@@ -669,9 +669,14 @@ def product_related(*, product_id: int, category_id: int, limit: int = 3) -> lis
     if price is None:
         raise Http404("Product not found")
     # One subquery of two short index ranges (an OR of two IN subqueries was planned as a
-    # scan of the whole table: 38 ms a call at 100k products).
-    nearest = RawSQL(_RELATED_SQL, [category_id, product_id, price, limit] * 2)  # noqa: S611 (constant text; values are parameters)
-    near = list(_products().filter(pk__in=nearest))
+    # scan of the whole table: 38 ms a call at 100k products), read as rows.
+    params = [category_id, product_id, price, limit] * 2
+    if connection.vendor == "postgresql":
+        found = _rows_where(f"p.id IN ({_RELATED_SQL})", params)  # constant text, values apart
+    else:
+        nearest = RawSQL(_RELATED_SQL, params)  # noqa: S611 (constant text; values are parameters)
+        found = Product.objects.filter(pk__in=nearest).values_list(*_ROW_COLUMNS)
+    near = list(map(ProductRow, found))
     near.sort(key=lambda p: (abs(p.price - price), -p.created_at.timestamp(), -p.pk))
     return near[:limit]
 
