@@ -262,9 +262,9 @@ def load_vocabulary() -> Vocabulary | None:
 
 
 def held_vocabulary() -> Vocabulary | None:
-    """This process's vocabulary for the current catalogue version (every write to a
-    product replaces the version, and the vocabulary only changes with products), or None:
-    ask the database. Off with the catalogue cache."""
+    """This process's vocabulary for the current catalogue and text versions (it changes
+    only with products' texts, and must hold every word the index holds), or None: ask
+    the database. Off with the catalogue cache."""
     return caching.held_value("vocabulary", load_vocabulary, scope="text")
 
 
@@ -741,7 +741,7 @@ def held_statistics() -> PlannerStatistics | None:
     """This process's planner statistics for the current catalogue version (ANALYZE may
     change them without a new version: held at most CATALOG_CACHE_SECONDS), or None with
     the catalogue cache off: ask EXPLAIN."""
-    return caching.held_value("planner-statistics", load_statistics, scope="text")
+    return caching.held_value("planner-statistics", load_statistics)
 
 
 # Every product holding the keyword, ranked as the window ranks its rows (PostgreSQL): the
