@@ -30,6 +30,8 @@ alone over its own distinct requests, then each kind alone cold (up to mix.COLD_
 distinct requests walked in order: none sent twice in a run), every run starting from an
 empty response cache and compared with the ceilings around it; the RSS of each worker
 after the runs.
+Selling (bench/sell.py): the Zipf mix again while buyers place orders at 2/s and at 10/s and
+an admin edits a product every BENCH_EDIT_SECONDS (5); reported beside the Zipf mix alone.
 BENCH_MIX: "on" (default), "off" (single URLs only) or "only" (mixed runs only).
 BENCH_WORKERS (2): gunicorn workers (WEB_CONCURRENCY) for the whole run.
 """
