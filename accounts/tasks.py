@@ -4,11 +4,7 @@ from django.conf import settings
 
 from accounts.emails import send_account_mail
 from accounts.models import User
-from shop.tasks import retrying
-
-
-class MailNotSent(Exception):
-    """The mail server refused or could not be reached (accounts.emails logged why)."""
+from shop.tasks import MailNotSent, retrying
 
 
 @retrying

@@ -3,11 +3,7 @@ transaction by orders.services."""
 
 from orders.emails import order_email_send
 from orders.models import Order
-from shop.tasks import retrying
-
-
-class MailNotSent(Exception):
-    """The mail server refused or could not be reached (orders.emails logged why)."""
+from shop.tasks import MailNotSent, retrying
 
 
 @retrying

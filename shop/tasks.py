@@ -34,6 +34,11 @@ from django_tasks import TaskResultStatus, task
 logger = logging.getLogger("shop.tasks")
 
 
+class MailNotSent(Exception):
+    """A mail job's send failed (the mail server refused or could not be reached; the
+    sender logged why): raised so that `retrying` tries again."""
+
+
 def retrying(function):
     """A task (`.enqueue(...)`) that, when it raises, is enqueued again to run after a
     backoff, up to TASK_MAX_ATTEMPTS tries. Its arguments must be JSON values."""

@@ -14,6 +14,7 @@ import { ORDER_STATUSES, ORDERS_PER_PAGE } from '../../features/orders/orderForm
 import { MESSAGES } from '../../constants/messages';
 import { errorMessage } from '../../lib/apiClient';
 import { usePageMeta } from '../../lib/usePageMeta';
+import Pager from '../../components/ui/Pager';
 
 function StatusControl({ order, busy, onSubmit }) {
   const id = useId();
@@ -234,29 +235,7 @@ export default function AdminOrdersPage() {
         onKeep={() => setAsking(null)}
         onCancelOrder={() => move(asking, 'Cancelled', {})}
       />
-      {pages > 1 && (
-        <nav aria-label="Orders pages" className="d-flex align-items-center gap-3">
-          <button
-            type="button"
-            className="btn btn-outline-secondary"
-            disabled={page <= 1 || loading}
-            onClick={() => setPage(page - 1)}
-          >
-            Previous
-          </button>
-          <span>
-            Page {page} of {pages}
-          </span>
-          <button
-            type="button"
-            className="btn btn-outline-secondary"
-            disabled={page >= pages || loading}
-            onClick={() => setPage(page + 1)}
-          >
-            Next
-          </button>
-        </nav>
-      )}
+      <Pager label="Orders pages" page={page} pages={pages} busy={loading} onPage={setPage} />
     </AdminShell>
   );
 }

@@ -13,6 +13,7 @@ import { formatPrice } from '../../lib/format';
 import { usePageMeta } from '../../lib/usePageMeta';
 import ProductImage from '../../components/ProductImage';
 import Loading from '../../components/Loading';
+import Pager from '../../components/ui/Pager';
 
 const SORTS = [
   { value: 'newest', label: 'Newest first' },
@@ -176,29 +177,7 @@ export default function ProductsPage() {
           </table>
         </div>
       )}
-      {pages > 1 && (
-        <nav aria-label="Products pages" className="d-flex align-items-center gap-3">
-          <button
-            type="button"
-            className="btn btn-outline-secondary"
-            disabled={page <= 1 || loading}
-            onClick={() => goTo(page - 1)}
-          >
-            Previous
-          </button>
-          <span>
-            Page {page} of {pages}
-          </span>
-          <button
-            type="button"
-            className="btn btn-outline-secondary"
-            disabled={page >= pages || loading}
-            onClick={() => goTo(page + 1)}
-          >
-            Next
-          </button>
-        </nav>
-      )}
+      <Pager label="Products pages" page={page} pages={pages} busy={loading} onPage={goTo} />
     </AdminShell>
   );
 }

@@ -7,6 +7,7 @@ import { formatJoined, roleLabel } from '../../features/admin/format';
 import { MESSAGES } from '../../constants/messages';
 import { errorMessage } from '../../lib/apiClient';
 import { usePageMeta } from '../../lib/usePageMeta';
+import Pager from '../../components/ui/Pager';
 
 export default function UsersPage() {
   usePageMeta({ title: 'Dashboard - All Users - ShopSphere' });
@@ -69,35 +70,16 @@ export default function UsersPage() {
           </tbody>
         </table>
       </div>
-      {pages > 1 ? (
-        <nav aria-label="Users pages" className="d-flex align-items-center gap-3">
-          <button
-            type="button"
-            className="btn btn-outline-secondary"
-            disabled={page <= 1 || loading}
-            onClick={() => {
-              setResult((r) => ({ ...r, loading: true }));
-              setPage((p) => p - 1);
-            }}
-          >
-            Previous
-          </button>
-          <span>
-            Page {page} of {pages}
-          </span>
-          <button
-            type="button"
-            className="btn btn-outline-secondary"
-            disabled={page >= pages || loading}
-            onClick={() => {
-              setResult((r) => ({ ...r, loading: true }));
-              setPage((p) => p + 1);
-            }}
-          >
-            Next
-          </button>
-        </nav>
-      ) : null}
+      <Pager
+        label="Users pages"
+        page={page}
+        pages={pages}
+        busy={loading}
+        onPage={(next) => {
+          setResult((r) => ({ ...r, loading: true }));
+          setPage(next);
+        }}
+      />
     </AdminShell>
   );
 }
