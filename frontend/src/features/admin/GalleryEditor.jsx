@@ -234,27 +234,30 @@ export default function GalleryEditor({ photos, choices, serverError, onChange }
                       type="button"
                       className="btn btn-outline-secondary btn-sm"
                       data-action="up"
+                      aria-label={`Move up photo ${n}`}
                       disabled={index === 0}
                       onClick={() => move(index, index - 1, 'up')}
                     >
-                      Move up<span className="visually-hidden"> photo {n}</span>
+                      Move up
                     </button>
                     <button
                       type="button"
                       className="btn btn-outline-secondary btn-sm"
                       data-action="down"
+                      aria-label={`Move down photo ${n}`}
                       disabled={index === photos.length - 1}
                       onClick={() => move(index, index + 1, 'down')}
                     >
-                      Move down<span className="visually-hidden"> photo {n}</span>
+                      Move down
                     </button>
                     <button
                       type="button"
                       className="btn btn-outline-danger btn-sm"
                       data-action="remove"
+                      aria-label={`Remove photo ${n}`}
                       onClick={() => remove(index)}
                     >
-                      Remove<span className="visually-hidden"> photo {n}</span>
+                      Remove
                     </button>
                   </div>
                 </div>
