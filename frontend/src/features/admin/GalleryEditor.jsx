@@ -5,7 +5,7 @@
 // live region says where it went.
 import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { useObjectUrl } from './useObjectUrl';
-import { MAX_PHOTOS, PHOTO_TYPES, TEXTS, moveItem, newId } from './variants';
+import { MAX_ALT, MAX_PHOTOS, PHOTO_TYPES, TEXTS, moveItem, newId } from './variants';
 
 const THUMB = { width: 96, height: 72 };
 
@@ -198,6 +198,7 @@ export default function GalleryEditor({ photos, choices, serverError, onChange }
                         type="text"
                         className="form-control form-control-sm"
                         placeholder="What the photo shows"
+                        maxLength={MAX_ALT}
                         value={photo.alt}
                         onChange={(event) => update(index, { alt: event.target.value })}
                       />

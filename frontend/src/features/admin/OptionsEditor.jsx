@@ -2,7 +2,15 @@
 // Values are chips: type one and press Enter, or type a comma list; each chip has its own
 // Remove button. A value already there is refused with a message beside the field.
 import { useEffect, useId, useRef, useState } from 'react';
-import { MAX_OPTIONS, TEXTS, newId, optionLabel } from './variants';
+import {
+  MAX_NAME,
+  MAX_OPTIONS,
+  MAX_VALUE,
+  MAX_VALUES,
+  TEXTS,
+  newId,
+  optionLabel,
+} from './variants';
 
 // Splits typed text into values: commas separate, blanks are dropped.
 const splitValues = (text) =>
@@ -30,20 +38,24 @@ function OptionFields({ option, index, errors, isNew, onChange, onRemove }) {
   const nameError = errors[nameKey];
   const valuesError = refused ?? errors[valuesKey];
 
-  // Adds the values of `text` that are not there yet; a value already there is named.
+  // Adds the values of `text` that can be added; says why the first refused one is not.
   function add(text) {
     const known = new Set(option.values.map((value) => value.toLowerCase()));
     const added = [];
-    let twice = null;
+    let refusal = null;
     splitValues(text).forEach((value) => {
-      if (known.has(value.toLowerCase())) {
-        twice = twice ?? value;
+      let why = null;
+      if (known.has(value.toLowerCase())) why = TEXTS.optionValueTaken(value, label);
+      else if (value.length > MAX_VALUE) why = TEXTS.valueTooLong;
+      else if (known.size >= MAX_VALUES) why = TEXTS.valuesFull(label);
+      if (why) {
+        refusal = refusal ?? why;
         return;
       }
       known.add(value.toLowerCase());
       added.push(value);
     });
-    setRefused(twice === null ? null : TEXTS.optionValueTaken(twice, label));
+    setRefused(refusal);
     if (added.length) onChange({ ...option, values: [...option.values, ...added] });
   }
 
@@ -77,6 +89,7 @@ function OptionFields({ option, index, errors, isNew, onChange, onRemove }) {
             type="text"
             className={`form-control${nameError ? ' is-invalid' : ''}`}
             placeholder="e.g. Size"
+            maxLength={MAX_NAME}
             data-field={nameKey}
             aria-invalid={nameError ? 'true' : undefined}
             aria-describedby={nameError ? `${id}-name-error` : undefined}

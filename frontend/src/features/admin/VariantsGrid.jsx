@@ -2,7 +2,7 @@
 // variant), SKU (blank: the server makes one), stock and price (blank: the product's
 // Price). "Set all stock" fills the stock of every sold row at once.
 import { useId, useState } from 'react';
-import { TEXTS, optionLabel, rowOf } from './variants';
+import { MAX_SKU, TEXTS, optionLabel, rowOf } from './variants';
 
 function cellProps(key, error, errorId) {
   return {
@@ -140,6 +140,7 @@ export default function VariantsGrid({
                       className="form-control form-control-sm"
                       aria-label={`SKU of ${combo.label}`}
                       placeholder="Made for you"
+                      maxLength={MAX_SKU}
                       disabled={!row.sold}
                       value={row.sku}
                       onChange={(event) => update(combo, { sku: event.target.value })}

@@ -14,8 +14,16 @@
 // other file, and a phone converts its own format (HEIC) to JPEG when asked for these.
 export const PHOTO_TYPES = 'image/jpeg,image/png,image/webp,image/gif';
 
+// The server's limits (catalog/variants.py, catalog/gallery.py), checked here first so the
+// admin hears of them beside the field.
 export const MAX_OPTIONS = 3;
+export const MAX_VALUES = 30;
+export const MAX_NAME = 30;
+export const MAX_VALUE = 50;
+export const MAX_VARIANTS = 100;
+export const MAX_SKU = 64;
 export const MAX_PHOTOS = 12;
+export const MAX_ALT = 200;
 
 export const TEXTS = {
   optionNameRequired: 'Name this option, or remove it.',
@@ -23,6 +31,9 @@ export const TEXTS = {
   optionValuesRequired: 'Add at least one value, or remove this option.',
   optionValueTaken: (value, option) => `${value} is already a value of ${option}.`,
   optionsFull: `A product has at most ${MAX_OPTIONS} options.`,
+  valuesFull: (option) => `${option} has at most ${MAX_VALUES} values.`,
+  valueTooLong: `A value has at most ${MAX_VALUE} characters.`,
+  tooManySold: `A product has at most ${MAX_VARIANTS} variants: untick Sold on some combinations.`,
   stockInvalid: 'Stock must be a whole number, zero or more.',
   priceInvalid: 'Price must be zero or more.',
   noneSold: 'Tick Sold on at least one combination.',
@@ -153,6 +164,7 @@ export function variantErrors(options, rows, defaultPrice) {
     else if (!isPrice(row.price)) errors[`variant:${n}:price`] = TEXTS.priceInvalid;
   });
   if (sold === 0) errors.variants = TEXTS.noneSold;
+  if (sold > MAX_VARIANTS) errors.variants = TEXTS.tooManySold;
   if (needsDefault && String(defaultPrice).trim() === '') errors.price = TEXTS.defaultPriceRequired;
   return errors;
 }

@@ -6,6 +6,7 @@ import {
   moveItem,
   optionErrors,
   rowsFromProduct,
+  variantErrors,
   variantsPayload,
 } from './variants';
 
@@ -72,5 +73,12 @@ describe('variants model', () => {
     expect(galleryChanged([{ ...stored[0], alt: 'Side' }, stored[1]], stored, options)).toBe(true);
     // A photo's option value that is gone is sent as none: a change.
     expect(galleryChanged(stored, stored, [])).toBe(true);
+  });
+
+  it('refuses more sold combinations than the server takes (100)', () => {
+    const five = (id) => ({ id, name: id, values: ['1', '2', '3', '4', '5'] });
+    const options = [five('a'), five('b'), five('c')];
+    expect(variantErrors(options, {}, '10')).toEqual({ variants: TEXTS.tooManySold });
+    expect(variantErrors(options.slice(0, 2), {}, '10')).toEqual({});
   });
 });
