@@ -10,14 +10,11 @@ import {
   TEXTS,
   newId,
   optionLabel,
+  tidy,
 } from './variants';
 
 // Splits typed text into values: commas separate, blanks are dropped.
-const splitValues = (text) =>
-  text
-    .split(',')
-    .map((value) => value.trim())
-    .filter(Boolean);
+const splitValues = (text) => text.split(',').map(tidy).filter(Boolean);
 
 function ErrorText({ id, error }) {
   return error ? (

@@ -48,10 +48,12 @@ export const newId = (prefix) => {
   return `${prefix}${lastId}`;
 };
 
-const fold = (text) => String(text).trim().toLowerCase();
+// Names and values as the server keeps them: runs of spaces made one, ends trimmed.
+export const tidy = (text) => String(text).replace(/\s+/g, ' ').trim();
+const fold = (text) => tidy(text).toLowerCase();
 
 // How an option is named on screen while it has no name yet.
-export const optionLabel = (option, index) => option.name.trim() || `option ${index + 1}`;
+export const optionLabel = (option, index) => tidy(option.name) || `option ${index + 1}`;
 
 export function optionsFromProduct(product) {
   return (product?.options ?? []).map((option) => ({
@@ -121,7 +123,7 @@ export function optionErrors(options, { complete = false } = {}) {
   const errors = {};
   const seen = new Set();
   options.forEach((option, index) => {
-    const name = option.name.trim();
+    const name = tidy(option.name);
     if (name && seen.has(fold(name)))
       errors[`option:${option.id}:name`] = TEXTS.optionNameTaken(name);
     else if (!name && complete) errors[`option:${option.id}:name`] = TEXTS.optionNameRequired;
@@ -178,7 +180,7 @@ export function stockSum(options, rows) {
 }
 
 export const optionsPayload = (options) =>
-  options.map((option) => ({ name: option.name.trim(), values: option.values }));
+  options.map((option) => ({ name: tidy(option.name), values: option.values }));
 
 // The sold rows as the API's variants: `_id` kept for stored ones (on update, a stored
 // variant not sent is removed), a blank SKU left to the server, a blank price null (it takes
@@ -191,7 +193,7 @@ export function variantsPayload(options, rows) {
       ...(row._id != null ? { _id: row._id } : {}),
       ...(row.sku.trim() ? { sku: row.sku.trim() } : {}),
       options: Object.fromEntries(
-        combo.picks.map(({ option, value }) => [option.name.trim(), value]),
+        combo.picks.map(({ option, value }) => [tidy(option.name), value]),
       ),
       price: row.price.trim() === '' ? null : Number(row.price),
       quantity: row.quantity.trim() === '' ? 0 : Number(row.quantity),

@@ -5,6 +5,7 @@ import {
   galleryChanged,
   moveItem,
   optionErrors,
+  optionsPayload,
   rowsFromProduct,
   variantErrors,
   variantsPayload,
@@ -80,5 +81,16 @@ describe('variants model', () => {
     const options = [five('a'), five('b'), five('c')];
     expect(variantErrors(options, {}, '10')).toEqual({ variants: TEXTS.tooManySold });
     expect(variantErrors(options.slice(0, 2), {}, '10')).toEqual({});
+  });
+
+  it('sends names with their spaces tidied, as the server keeps them', () => {
+    const options = [{ id: 'f', name: ' Fit   type ', values: ['Slim'] }];
+    expect(optionsPayload(options)).toEqual([{ name: 'Fit type', values: ['Slim'] }]);
+    expect(variantsPayload(options, {})).toEqual([
+      { options: { 'Fit type': 'Slim' }, price: null, quantity: 0 },
+    ]);
+    expect(optionErrors([...options, { id: 'g', name: 'fit type', values: ['X'] }])).toEqual({
+      'option:g:name': TEXTS.optionNameTaken('fit type'),
+    });
   });
 });
