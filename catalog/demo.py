@@ -2,12 +2,17 @@
 photos drawn by Pillow. Everything is derived from the product's index, so a second run
 produces the same names and prices (and inserts nothing new)."""
 
+import functools
 import hashlib
 import io
+import json
 from dataclasses import dataclass
 from decimal import Decimal
 
+from django.utils.text import slugify
 from PIL import Image, ImageDraw
+
+from catalog.variants import option_key
 
 CATEGORIES = [
     ("Electronics", "electronics"),
@@ -539,20 +544,184 @@ TEMPLATES = [
     ),
 ]
 
-COLOURS = [
-    ("Black", (33, 37, 41)),
-    ("Ocean Blue", (13, 110, 253)),
-    ("Crimson Red", (200, 35, 51)),
-    ("Forest Green", (25, 135, 84)),
-    ("Pearl White", (222, 226, 230)),
-    ("Sunset Orange", (253, 126, 20)),
-    ("Royal Purple", (111, 66, 193)),
-    ("Teal", (32, 201, 151)),
-    ("Mustard Yellow", (214, 170, 20)),
-    ("Charcoal Grey", (90, 98, 104)),
-    ("Rose Pink", (214, 51, 132)),
-    ("Navy", (20, 40, 90)),
+# --- how each kind is sold: sizes, colours -------------------------------------------------
+
+LETTER_SIZES = ("S", "M", "L", "XL")
+WAIST_SIZES = ("30", "32", "34", "36")
+SHOE_SIZES = ("UK 6", "UK 7", "UK 8", "UK 9", "UK 10")
+
+COLOUR_RGB = {
+    "Black": (33, 37, 41),
+    "White": (236, 238, 240),
+    "Navy": (20, 40, 90),
+    "Blue": (13, 110, 253),
+    "Sky Blue": (110, 170, 230),
+    "Indigo": (60, 50, 140),
+    "Olive": (100, 110, 45),
+    "Green": (25, 135, 84),
+    "Mint": (120, 210, 170),
+    "Maroon": (120, 25, 40),
+    "Red": (200, 35, 51),
+    "Mustard": (214, 170, 20),
+    "Beige": (215, 195, 160),
+    "Khaki": (170, 150, 100),
+    "Tan": (180, 120, 70),
+    "Grey": (120, 125, 130),
+    "Charcoal": (60, 66, 72),
+    "Silver": (192, 196, 200),
+    "Rose Gold": (215, 150, 140),
+    "Clear": (205, 215, 220),
+}
+# The tints of products sold in one colour, as the demo drew them before it had options.
+TINTS = [
+    (33, 37, 41),
+    (13, 110, 253),
+    (200, 35, 51),
+    (25, 135, 84),
+    (222, 226, 230),
+    (253, 126, 20),
+    (111, 66, 193),
+    (32, 201, 151),
+    (214, 170, 20),
+    (90, 98, 104),
+    (214, 51, 132),
+    (20, 40, 90),
 ]
+
+
+@dataclass(frozen=True)
+class Offer:
+    """How a kind of product is sold: its sizes (all of them, always), and the colours a
+    product of it comes in on `colour_rounds` of every six (2 to 4 of `colours`)."""
+
+    sizes: tuple[str, ...] = ()
+    colours: tuple[str, ...] = ()
+    colour_rounds: int = 0
+
+
+OFFERS = {
+    "shirt": Offer(LETTER_SIZES, ("White", "Sky Blue", "Navy", "Olive", "Maroon"), 2),
+    "tshirt": Offer(LETTER_SIZES, ("Black", "White", "Navy", "Grey", "Maroon", "Mustard"), 6),
+    "kurta": Offer(LETTER_SIZES, ("White", "Indigo", "Maroon", "Mustard", "Green"), 3),
+    "trousers": Offer(WAIST_SIZES, ("Black", "Navy", "Charcoal", "Khaki"), 2),
+    "socks": Offer(("M", "L")),
+    "cap": Offer((), ("Black", "Navy", "White", "Red", "Olive"), 6),
+    "shoe": Offer(SHOE_SIZES, ("Black", "White", "Grey", "Navy", "Tan"), 2),
+    "slipper": Offer(SHOE_SIZES, ("Black", "Blue", "Red"), 3),
+    "case": Offer((), ("Black", "Clear", "Navy", "Red", "Mint"), 6),
+    "strap": Offer((), ("Black", "Navy", "Olive", "Red", "White"), 6),
+    "cable": Offer((), ("Black", "White"), 3),
+    "powerbank": Offer((), ("Black", "White", "Blue"), 3),
+    "headphones": Offer((), ("Black", "Blue", "White", "Beige"), 4),
+    "earbuds": Offer((), ("Black", "White", "Blue"), 3),
+    "earphones": Offer((), ("Black", "White", "Blue"), 3),
+    "speaker": Offer((), ("Black", "Blue", "Red"), 3),
+    "watch": Offer((), ("Black", "Silver", "Rose Gold", "Blue"), 4),
+    "band": Offer((), ("Black", "Blue", "Olive"), 3),
+    "phone": Offer((), ("Black", "Blue", "Green", "Silver"), 2),
+    "mouse": Offer((), ("Black", "Grey", "White"), 2),
+    "laptop": Offer((), ("Grey", "Silver"), 1),
+}
+NO_OPTIONS = Offer()
+
+# --- names: brand, edition words, line ---------------------------------------------------
+#
+# Round r of a template (its r-th product) is named from r's digits in a mixed radix:
+# round 0 is the template's own name, then one word of the first list, one of the second,
+# one of each; past both lists' combinations (2,116 rounds, 116,380 products) a year, and
+# past those a lot number. The lists are disjoint, so two rounds never read the same.
+# Clothes and shoes wear the words before the line ("Allen Solly Heritage Striped Slim Fit
+# Cotton Shirt"), gadgets after it ("JBL Tune 510BT Nova Explorer Edition"). No word is a
+# colour (colours are options) or a word shoppers search the templates by.
+COLLECTIONS = (
+    "Heritage", "Urban", "Weekend", "Essential", "Signature", "Coastal", "Metro", "Voyage",
+    "Riviera", "Everyday", "Campus", "Office", "Resort", "Vintage", "Modern", "Tailored",
+    "Relaxed", "Monsoon", "Summer", "Winter", "Spring", "Autumn", "Harbour", "Highland",
+    "Boulevard", "Meadow", "Sahara", "Malabar", "Deccan", "Konkan", "Himalayan", "Jaipur",
+    "Goa", "Bombay", "Kashmir", "Nilgiri", "Lakeside", "Garden", "Premium", "Legacy",
+    "Atelier", "Festive", "Heirloom", "Terrace",
+)  # fmt: skip
+FINISHES = (
+    "Striped", "Checked", "Solid", "Textured", "Slub", "Washed", "Melange", "Dobby",
+    "Jacquard", "Herringbone", "Twill", "Linen-Blend", "Organic", "Stretch", "Brushed",
+    "Embroidered", "Block-Print", "Ikat", "Paisley", "Floral", "Geometric", "Chambray",
+    "Corduroy", "Seersucker", "Poplin", "Pinstripe", "Houndstooth", "Tie-Dye", "Bandhani",
+    "Chikankari", "Khadi", "Handloom", "Mercerised", "Garment-Dyed", "Stone-Washed",
+    "Ribbed", "Waffle", "Quilted", "Distressed", "Lightweight", "Breathable", "Dotted",
+    "Abstract", "Tropical",
+)  # fmt: skip
+EDITIONS = (
+    "Neo", "Prime", "Ultra", "Air", "Edge", "Nova", "Fusion", "Turbo", "Elite", "Sport",
+    "Active", "Mini", "Eco", "Zen", "Aero", "Flex", "Vibe", "Wave", "Halo", "Orbit",
+    "Titan", "Glide", "Swift", "Core", "Echo", "Prism", "Apex", "Nexus", "Vertex", "Lumen",
+    "Rapid", "Pace", "Drift", "Atlas", "Terra", "Astra", "Aura", "Vivid", "Crest", "Nimbus",
+    "Comet", "Rover", "Sonic", "Quest",
+)  # fmt: skip
+THEMES = (
+    "Signature", "Limited", "Special", "Anniversary", "Festive", "Explorer", "Voyager",
+    "Horizon", "Urban", "Travel", "Launch", "Heritage", "Founders", "Monsoon", "Diwali",
+    "Holiday", "Creator", "Gamer", "Office", "Campus", "Studio", "Family", "Expedition",
+    "Marathon", "Weekend", "Summit", "Odyssey", "Pioneer", "Legacy", "Premier", "Royal",
+    "Metro", "Coastal", "Desert", "Mountain", "Aurora", "Cricket", "Carnival", "Tournament",
+    "Jubilee", "Collector", "Navigator", "Trailblazer", "Centenary",
+)  # fmt: skip
+# Colours and tints repeat every POOL_ROUNDS rounds of a template (the palettes' sizes, the
+# colour rounds of six and the 2 to 4 colours a product has: lcm(2..6) = 60).
+POOL_ROUNDS = 60
+YEARS = tuple(str(year) for year in range(2016, 2026))
+WORN = frozenset({"clothing", "footwear"})
+
+
+def edition_words(round_: int, worn: bool) -> tuple[str, str]:
+    """The words round `round_` of a template adds before and after its line."""
+    first, second = (COLLECTIONS, FINISHES) if worn else (EDITIONS, THEMES)
+    a = round_ % (len(first) + 1)
+    b = round_ // (len(first) + 1) % (len(second) + 1)
+    c = round_ // ((len(first) + 1) * (len(second) + 1))
+    words = ([first[a - 1]] if a else []) + ([second[b - 1]] if b else [])
+    if not worn and b:
+        words.append("Edition")
+    after = ""
+    if c:
+        after = f"({YEARS[c - 1]})" if c <= len(YEARS) else f"(Lot {c - len(YEARS)})"
+    if worn:
+        return " ".join(words), after
+    return "", " ".join([*words, after]).strip()
+
+
+def demo_name(index: int) -> str:
+    """The name of product `index`: unique (regardless of case) for every index."""
+    template = TEMPLATES[index % len(TEMPLATES)]
+    before, after = edition_words(index // len(TEMPLATES), template.category in WORN)
+    return " ".join(part for part in (template.brand, before, template.line, after) if part)
+
+
+def is_edition_of(name: str, base: str) -> bool:
+    """Whether `name` is a demo product of the template named `base` ("Brand Line")."""
+    return name == base or any(
+        f"{t.brand} {t.line}" == base and name.startswith(f"{t.brand} ") and f" {t.line}" in name
+        for t in TEMPLATES
+    )
+
+
+@dataclass(frozen=True)
+class DemoVariant:
+    sku: str
+    options: dict  # shared between products sold the same ways: never changed
+    price: Decimal
+    quantity: int
+    options_json: str = "{}"
+    option_key: str = ""
+
+
+@dataclass(frozen=True)
+class DemoPhoto:
+    """A gallery photo: the pool's drawing of `tint` for the template, its alt text and
+    the colour it shows (blank for a product sold in one colour)."""
+
+    tint: str
+    alt: str
+    option: str
 
 
 @dataclass(frozen=True)
@@ -560,11 +729,19 @@ class DemoProduct:
     index: int
     template: Template
     name: str
+    slug: str
     description: str
     price: Decimal
     quantity: int
     shipping: bool
-    colour: tuple[int, int, int]
+    options: list
+    variants: list
+    photos: list
+    options_json: str = "[]"
+
+    @property
+    def position(self) -> int:
+        return self.index % len(TEMPLATES)
 
 
 def _number(index: int, salt: str) -> int:
@@ -572,37 +749,121 @@ def _number(index: int, salt: str) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
+def _base_price(index: int, template: Template) -> int:
+    """A price inside the template's range ending in 9 (99 from a thousand rupees up),
+    like shop prices do."""
+    span = template.high - template.low
+    raw = template.low + (_number(index, "price") % (span + 1) if span else 0)
+    step = 100 if raw >= 1000 else 10
+    return max(template.low, min(template.high, raw - raw % step + step - 1))
+
+
+@functools.cache
+def _code(text: str) -> str:
+    return "".join(ch for ch in text if ch.isalnum()).upper()
+
+
+@functools.cache
+def _options_json(options: tuple) -> str:
+    return json.dumps([{"name": name, "values": list(values)} for name, values in options])
+
+
+@functools.cache
+def _combinations(options: tuple) -> list[tuple[dict, str, str, str]]:
+    """Every combination of the options' values, in order, with its JSON text, its
+    `option_key` and its SKU suffix (a few hundred distinct ways to sell: computed once)."""
+    combinations = [{}]
+    for name, values in options:
+        combinations = [{**choice, name: value} for choice in combinations for value in values]
+    return [
+        (
+            choice,
+            json.dumps(choice),
+            option_key(choice),
+            "-".join(_code(value) for value in choice.values()),
+        )
+        for choice in combinations
+    ]
+
+
+def tint_name(position: int, round_: int) -> str:
+    """The drawing of a product sold in one colour: one of three tints of its template."""
+    return f"tint-{(position + 4 * (round_ % 3)) % len(TINTS)}"
+
+
+def tint_rgb(tint: str) -> tuple[int, int, int]:
+    if tint.startswith("tint-"):
+        return TINTS[int(tint[5:])]
+    return COLOUR_RGB[tint]
+
+
 def demo_product(index: int) -> DemoProduct:
     """Product number `index` of the demo catalogue (0 is the newest)."""
     position = index % len(TEMPLATES)
     template = TEMPLATES[position]
     round_ = index // len(TEMPLATES)
-    # (edition, colour) is different for every round of a template: names never repeat.
-    colour_name, rgb = COLOURS[(round_ + position) % len(COLOURS)]
-    edition = round_ // len(COLOURS)
-    name = f"{template.brand} {template.line}"
-    if round_:
-        name += f" Series {edition + 1}" if edition else ""
-        name += f" ({colour_name})"
-    # A price inside the template's range ending in 9 (99 from a thousand rupees up),
-    # like shop prices do.
-    span = template.high - template.low
-    raw = template.low + (_number(index, "price") % (span + 1) if span else 0)
-    step = 100 if raw >= 1000 else 10
-    price = max(template.low, min(template.high, raw - raw % step + step - 1))
-    quantity = _number(index, "qty") % 120
-    if quantity < 6:
-        quantity = 0  # a few are out of stock, as in any shop
-    description = f"{template.text} Colour: {colour_name}."
+    name = demo_name(index)
+    offer = OFFERS.get(template.kind, NO_OPTIONS)
+    colours = []
+    if offer.colours and round_ % 6 < offer.colour_rounds:
+        # 2 to 4 of the palette, starting at a different one for each neighbour.
+        count = min(len(offer.colours), 2 + (round_ + position) % 3)
+        start = (round_ + position) % len(offer.colours)
+        colours = [offer.colours[(start + n) % len(offer.colours)] for n in range(count)]
+    key = ((("Size", offer.sizes),) if offer.sizes else ()) + (
+        (("Colour", tuple(colours)),) if colours else ()
+    )
+    options = [{"name": name, "values": list(values)} for name, values in key]
+
+    price = _base_price(index, template)
+    # One XL in three costs a little more (more cloth); the product lists the lowest.
+    xl_extra = 100 if price >= 1000 else 50
+    xl_dearer = _number(index, "xl") % 3 == 0
+    sold_out = _number(index, "qty") % 20 == 0  # a few are out of stock, as in any shop
+    sku = f"{_code(template.brand)[:3]}{_code(template.line)[:3]}-{index:06d}"
+    variants = []
+    if not options:
+        quantity = _number(index, "qty") % 120
+        variants.append(DemoVariant(sku, {}, Decimal(price), 0 if quantity < 6 else quantity))
+    else:
+        # One byte of one digest for each combination's stock (at most 20 of them).
+        stock = hashlib.sha1(f"stock:{index}".encode(), usedforsecurity=False).digest()
+        for n, (choice, text, joined, codes) in enumerate(_combinations(key)):
+            # About one size or colour in seven is sold out: the storefront shows it.
+            quantity = stock[n % len(stock)] % 40
+            if sold_out or quantity < 6:
+                quantity = 0
+            dearer = xl_dearer and choice.get("Size") == "XL"
+            variants.append(
+                DemoVariant(
+                    sku=f"{sku}-{codes}",
+                    options=choice,
+                    price=Decimal(price + (xl_extra if dearer else 0)),
+                    quantity=quantity,
+                    options_json=text,
+                    option_key=joined,
+                )
+            )
+    if colours:
+        photos = [DemoPhoto(c, f"{template.brand} {template.line} in {c}", c) for c in colours]
+    elif offer.colours:  # sold in one colour this time: one of the palette's drawings
+        tint = offer.colours[(round_ + position) % len(offer.colours)]
+        photos = [DemoPhoto(tint, name, "")]
+    else:
+        photos = [DemoPhoto(tint_name(position, round_), name, "")]
     return DemoProduct(
         index=index,
         template=template,
         name=name,
-        description=description,
-        price=Decimal(price),
-        quantity=quantity,
+        slug=slugify(name),
+        description=template.text,
+        price=min(v.price for v in variants),
+        quantity=sum(v.quantity for v in variants),
         shipping=_number(index, "ship") % 5 != 0,
-        colour=rgb,
+        options=options,
+        variants=variants,
+        photos=photos,
+        options_json=_options_json(key),
     )
 
 
@@ -613,10 +874,10 @@ def _shade(rgb, factor):
     return tuple(max(0, min(255, int(c * factor))) for c in rgb)
 
 
-def draw_photo(product: DemoProduct, size=(480, 360)) -> bytes:
+def draw_photo(template: Template, rgb, size=(480, 360)) -> bytes:
     """A small JPEG: a soft gradient, the item's silhouette in its colour, and the brand."""
     width, height = size
-    base = product.colour
+    base = tuple(rgb)
     light = tuple(min(255, c + 170) for c in base)
     image = Image.new("RGB", size, light)
     draw = ImageDraw.Draw(image)
@@ -624,9 +885,9 @@ def draw_photo(product: DemoProduct, size=(480, 360)) -> bytes:
         draw.line([(0, y), (width, y)], fill=_shade(light, 1 - 0.25 * y / height))
     ink, dark = base, _shade(base, 0.6)
     cx, cy = width // 2, height // 2 - 10
-    _SHAPES.get(product.template.kind, _box)(draw, cx, cy, ink, dark)
-    draw.text((16, height - 30), product.template.brand.upper(), fill=dark)
-    draw.text((width - 60, 16), f"#{product.index % 1000:03d}", fill=_shade(light, 0.6))
+    _SHAPES.get(template.kind, _box)(draw, cx, cy, ink, dark)
+    draw.text((16, height - 30), template.brand.upper(), fill=dark)
+    draw.text((16, 16), template.line, fill=_shade(light, 0.6))
     buffer = io.BytesIO()
     image.save(buffer, format="JPEG", quality=78, optimize=True)
     return buffer.getvalue()

@@ -3,6 +3,8 @@
 import io
 import itertools
 import json
+import re
+from collections import Counter
 from decimal import Decimal
 
 import pytest
@@ -11,8 +13,10 @@ from django.core.management import call_command
 from django.db import connection
 from PIL import Image
 
-from catalog.models import Category, Product
+from catalog import demo
+from catalog.models import Category, Product, ProductPhoto, Variant
 from catalog.tests.factories import ProductFactory
+from catalog.variants import option_key
 
 # seed_demo ANALYZEs on PostgreSQL: the fixture keeps its figures from outliving a test.
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("planner_statistics")]
@@ -60,10 +64,107 @@ def test_demo_products_look_real_and_have_distinct_photos():
 def test_seeding_twice_adds_nothing():
     seed("--products", "30")
     names = set(Product.objects.values_list("name", flat=True))
+    parts = (Variant.objects.count(), ProductPhoto.objects.count())
     output = seed("--products", "30")
     assert "0 products added" in output
     assert set(Product.objects.values_list("name", flat=True)) == names
+    assert (Variant.objects.count(), ProductPhoto.objects.count()) == parts
     assert Category.objects.filter(slug="electronics").count() == 1
+
+
+def test_a_larger_seed_adds_the_new_products_with_their_variants():
+    seed("--products", "10")
+    seed("--products", "25")
+    assert Product.objects.count() == 25
+    assert not Product.objects.filter(variants__isnull=True).exists()
+    assert Variant.objects.count() == sum(len(demo.demo_product(i).variants) for i in range(25))
+
+
+def test_every_product_is_sold_by_its_variants():
+    """The catalogue's invariant: at least one variant, the product's price the lowest of
+    theirs and its stock their sum; each variant one value of each option, each
+    combination once."""
+    seed("--products", "120")
+    for product in Product.objects.prefetch_related("variants"):
+        variants = list(product.variants.all())
+        assert variants, product.name
+        assert product.price == min(v.price for v in variants)
+        assert product.quantity == sum(v.quantity for v in variants)
+        names = [option["name"] for option in product.options]
+        combinations = list(itertools.product(*(o["values"] for o in product.options)))
+        assert sorted(tuple(v.options.values()) for v in variants) == sorted(combinations)
+        for position, variant in enumerate(variants):
+            assert list(variant.options) == names
+            assert variant.option_key == option_key(variant.options)
+            assert variant.position == position
+    assert Variant.objects.values("sku").distinct().count() == Variant.objects.count()
+
+
+def test_clothes_come_in_sizes_cases_in_colours_and_gadgets_one_way():
+    seed("--products", "220")  # four of each template
+    kinds = {demo.demo_name(i): demo.TEMPLATES[i % len(demo.TEMPLATES)].kind for i in range(220)}
+    by_kind = {}
+    for product in Product.objects.all():
+        options = {o["name"]: o["values"] for o in product.options}
+        by_kind.setdefault(kinds[product.name], []).append(options)
+    for kind in ("shirt", "tshirt", "kurta"):
+        assert all(o.get("Size") == ["S", "M", "L", "XL"] for o in by_kind[kind]), kind
+    assert any("Colour" in o for o in by_kind["shirt"])
+    assert all("Colour" in o for o in by_kind["tshirt"])
+    assert all(o.get("Size", [""])[0].startswith("UK") for o in by_kind["shoe"])
+    assert all(list(o) == ["Colour"] and len(o["Colour"]) >= 2 for o in by_kind["case"])
+    for kind in ("tv", "gadget", "router", "drive"):
+        assert all(o == {} for o in by_kind[kind]), kind
+    single = Product.objects.filter(options=[]).count()
+    assert single > Product.objects.count() / 3
+    # Some sizes are sold out while the product is still in stock: the storefront shows it.
+    sold_out = Variant.objects.filter(quantity=0, product__quantity__gt=0, options__has_key="Size")
+    assert sold_out.exists()
+
+
+def test_colours_have_their_own_photo_from_the_shared_pool():
+    seed("--products", "120")
+    coloured = [p for p in Product.objects.all() if any(o["name"] == "Colour" for o in p.options)]
+    assert coloured
+    for product in coloured:
+        colours = next(o["values"] for o in product.options if o["name"] == "Colour")
+        photos = list(product.photos.all())
+        assert [p.option for p in photos] == colours
+        assert all(colour in photo.alt for colour, photo in zip(colours, photos, strict=True))
+        assert photos[0].image.name == product.photo.name
+        assert len({p.image.name for p in photos}) == len(colours)
+    plain = Product.objects.filter(options=[]).first()
+    assert [(p.option, p.alt) for p in plain.photos.all()] == [("", plain.name)]
+    # The gallery rows point at a pool of files shared between products.
+    images = Counter(ProductPhoto.objects.values_list("image", flat=True))
+    assert len(images) < ProductPhoto.objects.count()
+    assert all(name.startswith("products/demo/") for name in images)
+    red = next(p for p in ProductPhoto.objects.filter(option="Red"))
+    pixel = Image.open(default_storage.open(red.image.name)).convert("RGB").getpixel((240, 170))
+    assert pixel[0] > pixel[1] + 60 and pixel[0] > pixel[2] + 60
+
+
+def test_names_are_real_looking_and_unique_at_100k():
+    names = [demo.demo_name(i) for i in range(100_000)]
+    assert len({name.casefold() for name in names}) == len(names)
+    assert not any(re.search(r"Series|\(", name) for name in names)
+    assert names[0] == "Mi LED Smart TV 4A 32"
+    assert demo.is_edition_of(names[8 + 55 * 50], "Allen Solly Slim Fit Cotton Shirt")
+    assert demo.is_edition_of(names[55 * 50], "Mi LED Smart TV 4A 32")
+    assert not demo.is_edition_of(names[1], "Mi LED Smart TV 4A 32")
+    from django.utils.text import slugify
+
+    assert len({slugify(name) for name in names[::7]}) == len(names[::7])
+
+
+def test_a_product_of_the_shop_holding_a_demo_name_keeps_its_own_variant():
+    own = ProductFactory(name=demo.demo_name(12), price=Decimal("10.00"), quantity=3)
+    skus = list(own.variants.values_list("sku", flat=True))
+    seed("--products", "20")
+    assert list(own.variants.values_list("sku", flat=True)) == skus
+    assert Product.objects.count() == 20
+    own.refresh_from_db()
+    assert (own.price, own.quantity, own.options) == (Decimal("10.00"), 3, [])
 
 
 def test_if_empty_does_nothing_when_products_exist():
