@@ -12,12 +12,14 @@ from datetime import timedelta
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import CommandError
+from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from rest_framework.exceptions import APIException
 
 from catalog.management.commands.seed_demo import Command as CatalogSeedCommand
-from catalog.models import Product
-from orders.models import NEXT_STATUSES, Order, OrderStatus
+from catalog.models import Variant
+from orders.models import NEXT_STATUSES, Order, OrderLine, OrderStatus
 from orders.services import order_checkout, order_set_status
 
 DEMO_SHOPPERS = 5
@@ -47,6 +49,16 @@ class Command(CatalogSeedCommand):
         if orders:
             self._orders(orders)
 
+    def _reset(self):
+        # Order lines keep their copied name, price, SKU and options and lose only their
+        # links, as deleting a product one by one does (on_delete=SET_NULL); the
+        # catalogue's reset deletes in bulk, which left the links dangling and failed.
+        with transaction.atomic():
+            OrderLine.objects.filter(Q(product__isnull=False) | Q(variant__isnull=False)).update(
+                product=None, variant=None
+            )
+            super()._reset()
+
     def _shoppers(self):
         User = get_user_model()
         shoppers = []
@@ -65,16 +77,25 @@ class Command(CatalogSeedCommand):
     def _orders(self, wanted: int):
         shoppers = self._shoppers()
         existing = Order.objects.filter(buyer__in=shoppers).count()
-        products = list(Product.objects.filter(quantity__gte=2).values_list("pk", flat=True)[:500])
-        if not products:
+        # A line is a variant in stock (a size, a colour, or a product's only one), as the
+        # storefront's cart sends it.
+        in_stock = list(
+            Variant.objects.filter(quantity__gte=2)
+            .order_by("product_id", "position", "id")
+            .values_list("product_id", "pk")[:500]
+        )
+        if not in_stock:
             self.stdout.write("No products in stock: no demo orders placed.")
             return
         rng = random.Random(existing)
         now = timezone.now()
         placed = 0
         for index in range(existing, wanted):
-            picks = rng.sample(products, k=min(len(products), rng.randint(1, 3)))
-            cart = [{"_id": pk, "quantity": rng.randint(1, 2)} for pk in picks]
+            picks = rng.sample(in_stock, k=min(len(in_stock), rng.randint(1, 3)))
+            cart = [
+                {"_id": product, "variant": variant, "quantity": rng.randint(1, 2)}
+                for product, variant in picks
+            ]
             try:
                 order, _ = order_checkout(buyer=shoppers[index % len(shoppers)], cart=cart)
             except APIException:  # sold out meanwhile: skip this one
