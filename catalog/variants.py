@@ -30,6 +30,7 @@ MAX_VALUE = 50
 MAX_VARIANTS = 100
 MAX_QUANTITY = 2_147_483_647
 MAX_PRICE = Decimal("99999999.99")
+PLAIN_NUMBER = re.compile(r"^[0-9]+(\.[0-9]+)?$")  # no exponent, no other digits
 SKU_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._/-]{0,63}$")
 KEY_SEPARATOR = "\x1f"
 SKU_USED = "SKU {sku} is already used by another product."
@@ -110,7 +111,7 @@ def _price(value, label: str) -> Decimal | None:
         return None
     if isinstance(value, bool) or not isinstance(value, (int, float, str)):
         raise ValidationError({"variants": [f"The price of {label} must be a number."]})
-    if isinstance(value, str) and not value.strip().isascii():
+    if isinstance(value, str) and not PLAIN_NUMBER.match(value.strip()):
         raise ValidationError({"variants": [f"The price of {label} must be a number."]})
     try:
         price = Decimal(str(value).strip())
