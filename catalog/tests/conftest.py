@@ -63,6 +63,7 @@ def planner_statistics(db):
     yield analyze
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
-            cursor.execute("DELETE FROM catalog_product")
+            for table in ("catalog_variant", "catalog_productphoto", "catalog_product"):
+                cursor.execute(f"DELETE FROM {table}")
             cursor.execute("DELETE FROM catalog_category")
             cursor.execute("ANALYZE catalog_category, catalog_product")
