@@ -120,3 +120,20 @@ export function photoForVariant(product, variant) {
   const photos = Array.isArray(product?.photos) ? product.photos : [];
   return photos.find((p) => p?.url && p.option != null && values.has(p.option)) ?? null;
 }
+
+// A CSS colour for a colour value ("Black", "Forest Green", "Navy Blue"), or null when the
+// name is no colour the browser knows (the swatch then shows a neutral pattern; its name
+// is always in the text).
+export function swatchColour(value) {
+  const words = String(value ?? '')
+    .trim()
+    .toLowerCase()
+    .split(/\s+/)
+    .filter(Boolean);
+  const supports = globalThis.CSS?.supports;
+  if (!supports || words.length === 0) return null;
+  for (const name of [words.join(''), words.at(-1)]) {
+    if (/^[a-z]+$/.test(name) && globalThis.CSS.supports('color', name)) return name;
+  }
+  return null;
+}
