@@ -57,7 +57,8 @@ export const MESSAGES = {
   chooseOptionsLink: 'Choose options',
   fromPrice: (price) => `from ${price}`,
   valueSoldOut: 'sold out',
-  valueUnsold: (others) => `not available with ${listText(others)}`,
+  valueUnsold: (others) =>
+    others.length ? `not available with ${listText(others)}` : 'not available',
   clearChoice: 'Clear choice',
   variantGone: (label) => `${label} is no longer available and was removed from your cart.`,
   variantNeeded: (name) =>
