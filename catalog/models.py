@@ -73,7 +73,12 @@ class Product(models.Model):
     quantity = models.PositiveIntegerField()
     shipping = models.BooleanField(default=False)
     category = models.ForeignKey(Category, on_delete=models.PROTECT, related_name="products")
+    # The first photo of the gallery (`ProductPhoto`), kept here so every answer and the
+    # product-photo call read it with the product.
     photo = models.ImageField(upload_to="products/", blank=True)
+    # Up to three options, `[{"name": "Size", "values": ["S", "M"]}]`, in the order shown;
+    # empty for a product sold one way. Each combination sold is a `Variant`.
+    options = models.JSONField(default=list, blank=True)
     created_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -132,3 +137,63 @@ class ProductSlugHistory(models.Model):
 
     def __str__(self) -> str:
         return self.slug
+
+
+class Variant(models.Model):
+    """One way a product is sold (a size and colour; the only one for a product without
+    options): its own SKU, stock and price. A product's `price` is its lowest variant
+    price and its `quantity` the sum of their stock, kept so by every write in the same
+    transaction (catalog.variants, checkout, cancel), so lists, filters and their
+    indexes read the product row alone."""
+
+    product = models.ForeignKey(Product, on_delete=models.CASCADE, related_name="variants")
+    sku = models.CharField("SKU", max_length=64)
+    # {"Size": "M", "Colour": "Black"}: one value of each of the product's options.
+    options = models.JSONField(default=dict, blank=True)
+    # The values in the product's option order, joined: two variants of a product cannot
+    # be the same combination (the database holds it).
+    option_key = models.CharField(max_length=200, default="", blank=True, editable=False)
+    price = models.DecimalField(max_digits=10, decimal_places=2, validators=[MinValueValidator(0)])
+    quantity = models.PositiveIntegerField()
+    position = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["position", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                Lower("sku"),
+                name="variant_sku_ci_unique",
+                violation_error_message="SKU already used",
+            ),
+            models.UniqueConstraint(
+                fields=["product", "option_key"], name="variant_product_options_unique"
+            ),
+            models.CheckConstraint(condition=models.Q(price__gte=0), name="variant_price_gte_0"),
+        ]
+        indexes = [models.Index(fields=["product", "position", "id"], name="variant_product_idx")]
+
+    def __str__(self) -> str:
+        return self.sku
+
+    @property
+    def label(self) -> str:
+        """ "Size M, Black": the values, for messages and order lines."""
+        return ", ".join(str(value) for value in self.options.values())
+
+
+class ProductPhoto(models.Model):
+    """A photo of a product's gallery, in `position` order; the first is also the
+    product's `photo`. `option` is the option value it shows (the blue case), or blank."""
+
+    product = models.ForeignKey(Product, on_delete=models.CASCADE, related_name="photos")
+    image = models.ImageField(upload_to="products/")
+    alt = models.CharField(max_length=200, blank=True, default="")
+    option = models.CharField(max_length=50, blank=True, default="")
+    position = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["position", "id"]
+        indexes = [models.Index(fields=["product", "position", "id"], name="photo_product_idx")]
+
+    def __str__(self) -> str:
+        return self.image.name

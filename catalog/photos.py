@@ -27,6 +27,7 @@ CONTENT_TYPES = {
 }
 NOT_AN_IMAGE = "Photo must be an image"
 PHOTO_PATH = "/api/v1/product/product-photo/{id}"
+GALLERY_PHOTO_PATH = "/api/v1/product/product-photo/{id}/{photo}"
 
 
 def too_large_message() -> str:
@@ -195,3 +196,8 @@ def photo_version(name: str) -> str:
 def photo_url(product) -> str:
     """The product-photo call for this product, versioned so browsers may cache it long."""
     return f"{PHOTO_PATH.format(id=product.pk)}?v={photo_version(product.photo.name)}"
+
+
+def gallery_photo_url(product_id, photo_id, name: str) -> str:
+    """A gallery photo's URL, versioned like `photo_url`."""
+    return f"{GALLERY_PHOTO_PATH.format(id=product_id, photo=photo_id)}?v={photo_version(name)}"

@@ -29,7 +29,7 @@ from django.http import Http404
 
 from catalog import anchors, prepared, price_counts, search
 from catalog.caching import cached_value
-from catalog.models import Category, Product, ProductSlugHistory
+from catalog.models import Category, Product, ProductPhoto, ProductSlugHistory
 
 # Columns a product answer needs; the join brings the category's three.
 PRODUCT_FIELDS = (
@@ -46,6 +46,7 @@ PRODUCT_FIELDS = (
     "category__id",
     "category__name",
     "category__slug",
+    "options",
 )
 LATEST_COUNT = 12
 SUGGEST_LIMIT = 8
@@ -344,13 +345,16 @@ class ProductRow:
         "created_at",
         "description",
         "name",
+        "options",
         "photo",
+        "photo_rows",
         "pk",
         "price",
         "quantity",
         "shipping",
         "slug",
         "updated_at",
+        "variant_rows",
     )
 
     class Part:
@@ -366,6 +370,13 @@ class ProductRow:
         self.shipping, photo, self.created_at, self.updated_at = values[6:10]
         self.photo = self.Part(photo or "")
         self.category = self.Part(values[11], pk=values[10], slug=values[12])
+        self.options = values[13] or []
+        # [id, sku, options, price, quantity] and [id, image, alt, option] lists, read
+        # with the row on PostgreSQL (`_ROW_SELECT`); elsewhere `with_parts` adds them.
+        if len(values) > 14:
+            self.variant_rows, self.photo_rows = values[14] or [], values[15] or []
+        else:
+            self.variant_rows = self.photo_rows = None
 
 
 # The columns ProductRow reads, in its order (the ORM's `values_list` off PostgreSQL).
@@ -382,7 +393,13 @@ class SearchAnswer(NamedTuple):
 # applies to these columns on PostgreSQL); a test holds the two to the same rows.
 _ROW_SELECT = (
     "SELECT p.id, p.name, p.slug, p.description, p.price, p.quantity, p.shipping, p.photo, "
-    "p.created_at, p.updated_at, c.id, c.name, c.slug "
+    "p.created_at, p.updated_at, c.id, c.name, c.slug, p.options, "
+    # The product's variants and gallery in the same round trip, each a short range of
+    # its product index (prices as text: a JSON number would come back as a float).
+    "(SELECT json_agg(json_build_array(v.id, v.sku, v.options, v.price::text, v.quantity) "
+    "ORDER BY v.position, v.id) FROM catalog_variant v WHERE v.product_id = p.id), "
+    "(SELECT json_agg(json_build_array(f.id, f.image, f.alt, f.option) "
+    "ORDER BY f.position, f.id) FROM catalog_productphoto f WHERE f.product_id = p.id) "
 )
 _ROWS_SQL = _ROW_SELECT + (
     "FROM catalog_product p INNER JOIN catalog_category c ON c.id = p.category_id WHERE "
@@ -705,11 +722,24 @@ def product_photo_source(*, product_id: int) -> Product:
     return product
 
 
+def gallery_photo_name(*, product_id: int, photo_id: int) -> str:
+    """A gallery photo's file name; 404 when the product has no such photo."""
+    name = (
+        ProductPhoto.objects.filter(pk=photo_id, product_id=product_id)
+        .values_list("image", flat=True)
+        .first()
+    )
+    if name is None:
+        raise Http404("Photo not found")
+    return name
+
+
 def products_using_photo(*, name: str, exclude_pk=None) -> bool:
+    """Whether a product or a gallery still uses this file (demo products share a pool)."""
     qs = Product.objects.filter(photo=name)
     if exclude_pk is not None:
         qs = qs.exclude(pk=exclude_pk)
-    return qs.exists()
+    return qs.exists() or ProductPhoto.objects.filter(image=name).exists()
 
 
 def product_get_current(*, slug: str) -> "ProductRow":

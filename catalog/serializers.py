@@ -10,8 +10,9 @@ from django.core.files.uploadedfile import UploadedFile
 from drf_spectacular.utils import extend_schema_field, extend_schema_serializer
 from rest_framework import serializers
 
-from catalog.photos import NOT_AN_IMAGE, photo_url
+from catalog.photos import NOT_AN_IMAGE, gallery_photo_url, photo_url
 from catalog.renditions import photo_widths
+from catalog.variants import attach_parts
 from shop.api.fields import TextField
 from shop.api.schema import ID_IN, TIMESTAMP, Envelope, IdOutputField, MessageField, inline
 
@@ -166,6 +167,20 @@ class QuantityField(serializers.IntegerField):
         return super().to_internal_value(data)
 
 
+@extend_schema_field({"type": "string", "description": "JSON text."})
+class JsonTextField(serializers.Field):
+    """JSON sent as a text field of a multipart form (or as JSON in a JSON body): passed
+    on as it is, read and checked by the service that takes it (catalog.variants,
+    catalog.gallery)."""
+
+    def to_internal_value(self, data):
+        if isinstance(data, UploadedFile):
+            raise serializers.ValidationError("Must be JSON text, not a file.")
+        if isinstance(data, str) and len(data) > 200_000:
+            raise serializers.ValidationError("Is too long.")
+        return data
+
+
 def _name_field(max_length: int) -> TextField:
     return TextField(label="Name", max_length=max_length)
 
@@ -312,15 +327,47 @@ class ProductInput(serializers.Serializer):
         }
     )
     shipping = ShippingField(required=False, allow_null=True, help_text="Optional, default 0.")
-    photo = PhotoField(required=False, allow_null=True)
+    photo = PhotoField(
+        required=False, allow_null=True, help_text="Replaces the gallery's first photo."
+    )
+    options = JsonTextField(
+        required=False,
+        help_text='JSON text: `[{"name": "Size", "values": ["S", "M"]}]`, at most 3 options.',
+    )
+    variants = JsonTextField(
+        required=False,
+        help_text='JSON text: `[{"_id"?, "sku"?, "options": {"Size": "M"}, "price"?, '
+        '"quantity"}]`. Without `_id`: new; on update, a variant not sent is removed. Without '
+        "`price`: the form's `price`. Without `variants`: one variant of `price` and "
+        "`quantity`.",
+    )
+    photos = serializers.ListField(
+        child=PhotoField(),
+        required=False,
+        max_length=12,
+        help_text="New gallery photos, in order (repeated file fields).",
+        error_messages={"max_length": "A product can have at most 12 photos."},
+    )
+    gallery = JsonTextField(
+        required=False,
+        help_text='JSON text, the whole gallery in order: `[{"_id": "5", "alt", "option"}, '
+        '{"new": 0, "alt", "option"}]` (`new`: the index of a `photos` file). Photos not '
+        "listed are removed. Without it, `photos` are added at the end.",
+    )
 
     def to_internal_value(self, data):
         # Multipart sends "" for an unset select; treat an empty shipping as not sent.
         if hasattr(data, "get") and data.get("shipping") == "":
             # A plain dict of the last values: copying a QueryDict would deep-copy files.
+            photos = data.getlist("photos") if hasattr(data, "getlist") else None
             data = data.dict() if hasattr(data, "dict") else dict(data)
             data.pop("shipping")
-        return super().to_internal_value(data)
+            if photos:
+                data["photos"] = photos
+        values = super().to_internal_value(data)
+        if values.get("photos") is not None:
+            values["photos"] = [photo for photo in values["photos"] if photo is not None]
+        return values
 
 
 @inline
@@ -400,6 +447,43 @@ class PhotoWidthsField(serializers.Field):
         return photo_widths(product.photo.name)
 
 
+@inline
+class OptionOutput(serializers.Serializer):
+    name = serializers.CharField()
+    values = serializers.ListField(child=serializers.CharField())
+
+
+@extend_schema_serializer(component_name="Variant")
+class VariantOutput(serializers.Serializer):
+    """One way the product is sold; its `options` hold one value of each product option."""
+
+    _id = IdOutputField()
+    sku = serializers.CharField()
+    options = serializers.DictField(child=serializers.CharField())
+    price = PriceOutputField()
+    quantity = serializers.IntegerField(min_value=0)
+
+
+@extend_schema_serializer(component_name="GalleryPhoto")
+class GalleryPhotoOutput(serializers.Serializer):
+    """A photo of the gallery, in order; `option` is the option value it shows, or null."""
+
+    _id = IdOutputField()
+    url = serializers.CharField(help_text="Versioned; `?w=` one of `widths` for a rendition.")
+    alt = serializers.CharField()
+    option = serializers.CharField(allow_null=True)
+    widths = serializers.ListField(child=serializers.IntegerField())
+
+
+class ProductListOutput(serializers.ListSerializer):
+    """A list of products: their variants and photos read for the whole list at once."""
+
+    def to_representation(self, data):
+        items = list(data.all() if hasattr(data, "all") else data)
+        attach_parts(items)
+        return [self.child.to_representation(item) for item in items]
+
+
 @extend_schema_serializer(component_name="Product")
 class ProductOutput(serializers.Serializer):
     _id = IdOutputField()
@@ -414,9 +498,16 @@ class ProductOutput(serializers.Serializer):
     photoWidths = PhotoWidthsField()
     createdAt = TimestampOutputField(source="created_at")
     updatedAt = TimestampOutputField(source="updated_at")
+    options = OptionOutput(many=True)
+    variants = VariantOutput(many=True)
+    photos = GalleryPhotoOutput(many=True)
+
+    class Meta:
+        list_serializer_class = ProductListOutput
 
     def to_representation(self, instance):
         # The declared fields above, rendered in one step (see CategoryOutput).
+        attach_parts([instance])
         return _product(instance, _iso)
 
 
@@ -437,6 +528,27 @@ def _product(instance, stamp) -> dict:
         "photoWidths": photo_widths(instance.photo.name),
         "createdAt": stamp(instance.created_at),
         "updatedAt": stamp(instance.updated_at),
+        "options": instance.options or [],
+        "variants": [
+            {
+                "_id": str(pk),
+                "sku": sku,
+                "options": options,
+                "price": _number(price),
+                "quantity": quantity,
+            }
+            for pk, sku, options, price, quantity in instance.variant_rows
+        ],
+        "photos": [
+            {
+                "_id": str(pk),
+                "url": gallery_photo_url(instance.pk, pk, image),
+                "alt": alt or instance.name,
+                "option": option or None,
+                "widths": photo_widths(image),
+            }
+            for pk, image, alt, option in instance.photo_rows
+        ],
     }
 
 
@@ -465,6 +577,8 @@ def render_products(items) -> bytes:
     microseconds only when there are some, as `_iso`), where the serializer formatted
     them in Python and the renderer encoded every string again; a search renders 50
     products. Tests hold the two to the same bytes (odd text, prices, instants)."""
+    items = list(items)
+    attach_parts(items)
     return render_json([_product(item, _in_utc) for item in items])
 
 

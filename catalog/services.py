@@ -8,13 +8,28 @@ from decimal import Decimal
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.core.files.storage import default_storage
 from django.db import IntegrityError, connection, transaction
-from rest_framework.exceptions import APIException
+from django.http import Http404
+from rest_framework.exceptions import APIException, ValidationError
 
 from catalog import selectors
-from catalog.models import Category, Product, ProductSlugHistory
+from catalog.gallery import MAX_PHOTOS, parse_gallery, replace_first, write_gallery
+from catalog.gallery import TOO_MANY as TOO_MANY_PHOTOS
+from catalog.gallery import appended as gallery_appended
+from catalog.gallery import check_ids_belong as check_gallery_ids
+from catalog.gallery import check_options as check_gallery_options
+from catalog.models import Category, Product, ProductPhoto, ProductSlugHistory, Variant
 from catalog.photos import check_photo
 from catalog.renditions import delete_renditions, ensure_renditions
 from catalog.slugs import renamed_slug, unique_slug
+from catalog.variants import (
+    VariantSpec,
+    check_skus_free,
+    parse_options,
+    parse_variants,
+    with_prices,
+    write_variants,
+)
+from catalog.variants import check_ids_belong as check_variant_ids
 from shop.api.exceptions import Conflict
 
 logger = logging.getLogger("catalog")
@@ -146,6 +161,114 @@ def photo_discard(stored: str | None):
         delete_renditions(stored)
 
 
+def _store_photos(uploads, *, slug: str) -> list[str]:
+    """Every upload checked and stored, or none: on a failure those already stored are
+    removed again."""
+    stored: list[str] = []
+    try:
+        for upload in uploads:
+            stored.append(_store_photo(upload, slug=slug))
+    except BaseException:
+        for name in stored:
+            photo_discard(name)
+        raise
+    return stored
+
+
+class _Parts:
+    """What a create or update sends beyond the original fields, checked before any
+    file is stored or row written: options, variants, gallery."""
+
+    def __init__(self, product, *, options, variants, photos, gallery, photo, price, quantity):
+        current_options = (product.options or []) if product is not None else []
+        self.options = current_options if options is None else parse_options(options)
+        self.options_changed = self.options != current_options
+        self.photos = list(photos or [])
+        self.photo = photo
+        if variants is not None:
+            self.variants = parse_variants(variants, self.options)
+            check_variant_ids(self.variants, product)
+        elif product is None or not product.pk:
+            if self.options:
+                raise ValidationError({"variants": ["A product with options needs its variants."]})
+            self.variants = [
+                VariantSpec(pk=None, sku="", options={}, price=price, quantity=quantity)
+            ]
+        else:
+            self.variants = self._kept(product, price, quantity)
+        fallback = price if price is not None else getattr(product, "price", None)
+        with_prices(self.variants, fallback)
+        check_skus_free(self.variants, product.pk if product is not None else None)
+        self.gallery = None
+        if gallery is not None:
+            self.gallery = parse_gallery(gallery, new_count=len(self.photos))
+        elif self.photos:
+            self.gallery = gallery_appended(product, len(self.photos))
+        if self.gallery is not None:
+            if (
+                len(self.gallery) + (1 if photo is not None and not self.gallery else 0)
+                > MAX_PHOTOS
+            ):
+                raise ValidationError({"photos": [TOO_MANY_PHOTOS]})
+            check_gallery_ids(self.gallery, product)
+            check_gallery_options(self.gallery, self.options)
+
+    def _kept(self, product, price, quantity) -> list[VariantSpec]:
+        """An update without `variants`: the variants as they are. The original form's
+        price and stock apply to a product sold one way; a product with several variants
+        takes them per variant (400 when they would change)."""
+        if self.options_changed:
+            raise ValidationError({"variants": ["Changing the options needs the variants too."]})
+        current = list(Variant.objects.filter(product=product))
+        specs = [
+            VariantSpec(pk=v.pk, sku=v.sku, options=v.options, price=v.price, quantity=v.quantity)
+            for v in current
+        ]
+        if len(specs) == 1:
+            if price is not None:
+                specs[0].price = price
+            if quantity is not None:
+                specs[0].quantity = quantity
+            return specs
+        if price is not None and price != product.price:
+            raise ValidationError(
+                {"price": ["This product has variants: set the price of each variant."]}
+            )
+        if quantity is not None and quantity != product.quantity:
+            raise ValidationError(
+                {"quantity": ["This product has variants: set the stock of each variant."]}
+            )
+        return specs
+
+    def store(self, slug: str) -> None:
+        """Check and store the files (before the transaction)."""
+        self.stored = _store_photos(self.photos, slug=slug)
+        self.stored_single = None
+        try:
+            if self.photo is not None:
+                self.stored_single = _store_photo(self.photo, slug=slug)
+        except BaseException:
+            self.discard()
+            raise
+
+    def discard(self) -> None:
+        for name in self.stored + ([self.stored_single] if self.stored_single else []):
+            photo_discard(name)
+
+    def write(self, product) -> list[str]:
+        """Within the transaction, the product row saved: variants, then the gallery.
+        Returns the files no longer used, to remove after the commit."""
+        product.options = self.options
+        write_variants(product, self.variants)
+        removed = []
+        if self.gallery is not None:
+            removed += write_gallery(product, self.gallery, self.stored)
+        if self.stored_single:
+            removed += replace_first(product, self.stored_single)
+        product.variant_rows = product.photo_rows = None  # read again for the answer
+        return removed
+
+
 def product_create(
     *,
     name: str,
@@ -155,8 +278,12 @@ def product_create(
     category: Category,
     shipping: bool = False,
     photo=None,
+    options=None,
+    variants=None,
+    photos=None,
+    gallery=None,
 ) -> Product:
-    """A product and its photo are saved together or not at all."""
+    """A product, its variants and its photos are saved together or not at all."""
     if Product.objects.with_name(name).exists():
         raise Conflict(PRODUCT_EXISTS)
     product = Product(
@@ -168,22 +295,44 @@ def product_create(
         category=category,
         shipping=shipping,
     )
-    stored = None
+    parts = _Parts(
+        None,
+        options=options,
+        variants=variants,
+        photos=photos,
+        gallery=gallery,
+        photo=photo,
+        price=price,
+        quantity=quantity,
+    )
+    parts.store(product.slug)
     try:
-        if photo is not None:
-            stored = _store_photo(photo, slug=product.slug)
-            product.photo.name = stored
         with transaction.atomic():
+            # Derived from the variants before the first save, so the row is never seen
+            # with a price or stock its variants do not have.
+            product.price = min(spec.price for spec in parts.variants)
+            product.quantity = sum(spec.quantity for spec in parts.variants)
             _clean(product, exists_message=PRODUCT_EXISTS)
             _save(product, exists_message=PRODUCT_EXISTS)
+            parts.write(product)
+            product.save(update_fields=["photo", "options"])
     except BaseException:
-        photo_discard(stored)
+        parts.discard()
         raise
     return product
 
 
 # What the update call may change, as attributes to compare (a foreign key by its id).
-EDITABLE = ("name", "slug", "description", "price", "quantity", "category_id", "shipping")
+EDITABLE = (
+    "name",
+    "slug",
+    "description",
+    "price",
+    "quantity",
+    "category_id",
+    "shipping",
+    "options",
+)
 FIELD_NAMES = {"category_id": "category"}
 
 
@@ -197,60 +346,72 @@ def product_update(
     category: Category | None = None,
     shipping: bool | None = None,
     photo=None,
+    options=None,
+    variants=None,
+    photos=None,
+    gallery=None,
     loaded_updated_at: datetime | None = None,
 ) -> Product:
-    """Fields left as None keep their value. A new photo replaces the old one, whose file
-    is removed only after the commit; on failure the new file is removed instead. With
+    """Fields left as None keep their value. New photos are stored before the write and
+    removed again if it fails; replaced ones are removed only after the commit. With
     `loaded_updated_at` (what the editor loaded), a product saved since then is not
     overwritten: 409, nothing changes (checked under the row's lock)."""
     if loaded_updated_at is not None and _changed_since(product.updated_at, loaded_updated_at):
         raise Conflict(PRODUCT_CHANGED)
     if name is not None and Product.objects.with_name(name).exclude(pk=product.pk).exists():
         raise Conflict(PRODUCT_EXISTS)
+    parts = _Parts(
+        product,
+        options=options,
+        variants=variants,
+        photos=photos,
+        gallery=gallery,
+        photo=photo,
+        price=price,
+        quantity=quantity,
+    )
     old_photo = product.photo.name
-    stored = None
     before = {field: getattr(product, field) for field in EDITABLE}
+    old_slug = product.slug
+    if name is not None and name != product.name:
+        product.slug = renamed_slug(Product, product, name, fallback="product")
+        product.name = name
+    for field, value in (
+        ("description", description),
+        ("category", category),
+        ("shipping", shipping),
+    ):
+        if value is not None:
+            setattr(product, field, value)
+    parts.store(product.slug)
     try:
-        old_slug = product.slug
-        if name is not None and name != product.name:
-            product.slug = renamed_slug(Product, product, name, fallback="product")
-            product.name = name
-        for field, value in (
-            ("description", description),
-            ("price", price),
-            ("quantity", quantity),
-            ("category", category),
-            ("shipping", shipping),
-        ):
-            if value is not None:
-                setattr(product, field, value)
-        if photo is not None:
-            stored = _store_photo(photo, slug=product.slug)
-            product.photo.name = stored
         with transaction.atomic():
-            if loaded_updated_at is not None:
-                current = (
-                    Product.objects.select_for_update()
-                    .filter(pk=product.pk)
-                    .values_list("updated_at", flat=True)
-                    .first()
-                )
-                if current is not None and _changed_since(current, loaded_updated_at):
-                    raise Conflict(PRODUCT_CHANGED)
+            # The row's lock first, then its variants (checkout's order: no deadlock).
+            current = (
+                Product.objects.select_for_update()
+                .filter(pk=product.pk)
+                .values_list("updated_at", flat=True)
+                .first()
+            )
+            if current is None:
+                raise Http404("Product not found")
+            if loaded_updated_at is not None and _changed_since(current, loaded_updated_at):
+                raise Conflict(PRODUCT_CHANGED)
             if product.slug != old_slug:
                 product_slug_remember(product=product, old_slug=old_slug)
+            removed = parts.write(product)
             _clean(product, exists_message=PRODUCT_EXISTS)
             # Only what changed is written, which also tells the read cache how much of
             # it a save makes stale (catalog.caching.catalog_changed).
             changed = [f for f in EDITABLE if getattr(product, f) != before[f]]
-            if stored:
+            if product.photo.name != old_photo:
                 changed.append("photo")
             fields = [FIELD_NAMES.get(f, f) for f in changed] + ["updated_at"]
             _save(product, exists_message=PRODUCT_EXISTS, update_fields=fields)
-            if stored and old_photo:
-                photo_remove_after_commit(old_photo)
+            for name_removed in removed:
+                photo_remove_after_commit(name_removed)
     except BaseException:
-        photo_discard(stored)
+        parts.discard()
         product.photo.name = old_photo
         raise
     return product
@@ -258,10 +419,14 @@ def product_update(
 
 @transaction.atomic
 def product_delete(*, product: Product) -> None:
-    """Delete the row now and its photo file after the commit."""
-    photo = product.photo.name
+    """Delete the row (its variants and gallery with it) now and the files after the
+    commit."""
+    names = {product.photo.name} | set(
+        ProductPhoto.objects.filter(product=product).values_list("image", flat=True)
+    )
     product.delete()
-    photo_remove_after_commit(photo)
+    for name in names:
+        photo_remove_after_commit(name)
 
 
 def product_slug_remember(*, product: Product, old_slug: str) -> None:

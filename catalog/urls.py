@@ -25,6 +25,10 @@ urlpatterns = [
     ),
     path("product/product-category/<str:slug>", views.ProductCategoryView.as_view()),
     path("product/product-photo/<str:product_id>", views.ProductPhotoView.as_view()),
+    path(
+        "product/product-photo/<str:product_id>/<str:photo_id>",
+        views.ProductPhotoView.as_view(),
+    ),
     path("product/create-product", views.ProductCreateView.as_view()),
     path("product/update-product/<str:product_id>", views.ProductUpdateView.as_view()),
     path("product/delete-product/<str:product_id>", views.ProductDeleteView.as_view()),

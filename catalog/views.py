@@ -475,13 +475,22 @@ class ProductPhotoView(PublicRead):
             **error_responses(400, 404),
         },
     )
-    def get(self, request, product_id):
+    def get(self, request, product_id, photo_id=None):
         pk = _id_or_404(product_id, "Product not found")
         width = _photo_width(request)
-        # The file name, from the cache until the next catalogue write (no SQL).
-        name = cached_value(
-            f"photo-name:{pk}", lambda: selectors.product_photo_source(product_id=pk).photo.name
-        )
+        if photo_id is not None:
+            # A gallery photo: its row's file never changes (a new photo is a new row).
+            number = _id_or_404(photo_id, "Photo not found")
+            name = cached_value(
+                f"gallery-photo-name:{pk}:{number}",
+                lambda: selectors.gallery_photo_name(product_id=pk, photo_id=number),
+            )
+        else:
+            # The file name, from the cache until the next catalogue write (no SQL).
+            name = cached_value(
+                f"photo-name:{pk}",
+                lambda: selectors.product_photo_source(product_id=pk).photo.name,
+            )
         revalidated = _photo_not_modified(request, name, width)
         if revalidated is not None:
             return revalidated

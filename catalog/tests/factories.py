@@ -11,8 +11,9 @@ import factory
 from django.core.files.base import ContentFile
 from PIL import Image
 
-from catalog.models import Category, Product
+from catalog.models import Category, Product, ProductPhoto, Variant
 from catalog.slugs import base_slug
+from catalog.variants import derive, option_key
 
 
 def jpeg_bytes(width: int = 64, height: int = 48, color=(200, 60, 40), fmt: str = "JPEG") -> bytes:
@@ -53,3 +54,33 @@ class ProductFactory(factory.django.DjangoModelFactory):
             return
         shade = ((obj.pk or 1) * 47 % 256, (obj.pk or 1) * 91 % 256, 160)
         obj.photo.save(f"{obj.slug}.jpg", ContentFile(jpeg_bytes(color=shade)), save=create)
+        if create:
+            ProductPhoto.objects.create(product=obj, image=obj.photo.name, alt="", position=0)
+
+    @factory.post_generation
+    def variants(obj, create, extracted, **kwargs):
+        """Every product is sold through variants: one of its price and stock by default;
+        `ProductFactory(options=[...], variants=[{"options": {...}, "quantity": 3,
+        "price"?: ...}])` gives those (SKUs generated), and the product's price and
+        stock follow them."""
+        if not create:
+            return
+        specs = extracted or [{"options": {}, "price": obj.price, "quantity": obj.quantity}]
+        made = []
+        for n, spec in enumerate(specs):
+            choice = spec.get("options", {})
+            made.append(
+                Variant.objects.create(
+                    product=obj,
+                    sku=spec.get("sku")
+                    or (f"SS-{obj.pk}" if not extracted else f"SS-{obj.pk}-{n + 1}"),
+                    options=choice,
+                    option_key=option_key(choice),
+                    price=spec.get("price", obj.price),
+                    quantity=spec["quantity"],
+                    position=n,
+                )
+            )
+        if extracted:
+            derive(obj, made)
+            Product.objects.filter(pk=obj.pk).update(price=obj.price, quantity=obj.quantity)

@@ -1,0 +1,356 @@
+"""Options and variants: what an editor sends, checked whole before anything is written,
+and written with the product's derived `price` (the lowest variant price) and `quantity`
+(the sum of their stock) in the same transaction.
+
+Options are `[{"name": "Size", "values": ["S", "M"]}]` (at most three). Variants are
+`[{"_id"?, "sku"?, "options": {"Size": "M"}, "price"?, "quantity"}]`: one per combination
+sold, each combination at most once; a product without options has exactly one variant
+with `options: {}`. A variant without a price takes the product's; a blank SKU is
+generated (`SS-{product id}` for the only variant, `SS-{product id}-{n}` otherwise)."""
+
+import json
+import re
+import unicodedata
+from collections import defaultdict
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+
+from django.db import IntegrityError, transaction
+from django.db.models import CharField, Q, Value
+from django.db.models.functions import Cast, Concat, Lower
+from rest_framework.exceptions import ValidationError
+
+from catalog.models import Product, ProductPhoto, Variant
+from shop.api.exceptions import Conflict
+
+MAX_OPTIONS = 3
+MAX_VALUES = 30
+MAX_NAME = 30
+MAX_VALUE = 50
+MAX_VARIANTS = 100
+MAX_QUANTITY = 2_147_483_647
+MAX_PRICE = Decimal("99999999.99")
+SKU_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._/-]{0,63}$")
+KEY_SEPARATOR = "\x1f"
+SKU_USED = "SKU {sku} is already used by another product."
+SKU_RACED = "SKU already used"
+
+
+@dataclass
+class VariantSpec:
+    """One variant as sent: `pk` None for a new one, `sku` blank to generate one, `price`
+    None to take the product's."""
+
+    pk: int | None
+    sku: str
+    options: dict
+    price: Decimal | None
+    quantity: int
+
+    def label(self) -> str:
+        return ", ".join(self.options.values()) or "the product"
+
+
+def _loaded(data, field: str):
+    """A JSON text field of a multipart form, or the value itself from a JSON body."""
+    if isinstance(data, str):
+        try:
+            return json.loads(data)
+        except ValueError:
+            raise ValidationError({field: [f"{field.title()} must be JSON text."]}) from None
+    return data
+
+
+def _text(value, *, field: str, what: str, limit: int) -> str:
+    if not isinstance(value, str):
+        raise ValidationError({field: [f"{what} must be text."]})
+    value = unicodedata.normalize("NFC", " ".join(value.split()))
+    if not value:
+        raise ValidationError({field: [f"{what} must not be blank."]})
+    if len(value) > limit:
+        raise ValidationError({field: [f"{what} must be at most {limit} characters."]})
+    if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co") for ch in value):
+        raise ValidationError({field: [f"{what} must not hold control characters."]})
+    return value
+
+
+def parse_options(data) -> list[dict]:
+    """`[{"name", "values"}]` checked: at most three options with distinct names (case
+    ignored), each with 1-30 distinct values of at most 50 characters."""
+    data = _loaded(data, "options")
+    if data in (None, ""):
+        return []
+    if not isinstance(data, list):
+        raise ValidationError({"options": ["Options must be a list of {name, values}."]})
+    if len(data) > MAX_OPTIONS:
+        raise ValidationError({"options": [f"A product can have at most {MAX_OPTIONS} options."]})
+    options, names = [], set()
+    for item in data:
+        if not isinstance(item, dict) or not isinstance(item.get("values"), list):
+            raise ValidationError({"options": ["Options must be a list of {name, values}."]})
+        name = _text(item.get("name"), field="options", what="An option's name", limit=MAX_NAME)
+        if name.casefold() in names:
+            raise ValidationError({"options": [f"Option {name} is listed twice."]})
+        names.add(name.casefold())
+        values, seen = [], set()
+        if not 1 <= len(item["values"]) <= MAX_VALUES:
+            raise ValidationError({"options": [f"Option {name} needs 1 to {MAX_VALUES} values."]})
+        for raw in item["values"]:
+            value = _text(raw, field="options", what=f"A value of {name}", limit=MAX_VALUE)
+            if value.casefold() in seen:
+                raise ValidationError({"options": [f"{name} {value} is listed twice."]})
+            seen.add(value.casefold())
+            values.append(value)
+        options.append({"name": name, "values": values})
+    return options
+
+
+def _price(value, label: str) -> Decimal | None:
+    if value is None or value == "":
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        raise ValidationError({"variants": [f"The price of {label} must be a number."]})
+    if isinstance(value, str) and not value.strip().isascii():
+        raise ValidationError({"variants": [f"The price of {label} must be a number."]})
+    try:
+        price = Decimal(str(value).strip())
+    except InvalidOperation:
+        raise ValidationError({"variants": [f"The price of {label} must be a number."]}) from None
+    if not price.is_finite() or price < 0 or price > MAX_PRICE:
+        raise ValidationError({"variants": [f"The price of {label} must be 0 to {MAX_PRICE}."]})
+    if price != price.quantize(Decimal("0.01")):
+        raise ValidationError({"variants": [f"The price of {label} can have at most 2 decimals."]})
+    return price.quantize(Decimal("0.01"))
+
+
+def _quantity(value, label: str) -> int:
+    if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit():
+        value = int(value.strip())
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_QUANTITY:
+        raise ValidationError(
+            {"variants": [f"The stock of {label} must be a whole number, zero or more."]}
+        )
+    return value
+
+
+def _pk(value) -> int | None:
+    if value in (None, ""):
+        return None
+    if isinstance(value, int) and not isinstance(value, bool) and value > 0:
+        return value
+    if isinstance(value, str) and value.isascii() and value.isdigit() and int(value) > 0:
+        return int(value)
+    raise ValidationError({"variants": ["A variant's _id must be an id."]})
+
+
+def _choice(raw, options: list[dict]) -> dict:
+    """A variant's `{name: value}`, checked against the options and put in their order
+    and spelling (names and values are matched regardless of case)."""
+    if not isinstance(raw, dict):
+        raise ValidationError({"variants": ["A variant's options must be {name: value}."]})
+    sent = {str(name).strip().casefold(): value for name, value in raw.items()}
+    known = {option["name"].casefold() for option in options}
+    extra = [name for name in raw if str(name).strip().casefold() not in known]
+    if extra:
+        raise ValidationError({"variants": [f"{extra[0]} is not one of the product's options."]})
+    choice = {}
+    for option in options:
+        value = sent.get(option["name"].casefold())
+        if value is None:
+            raise ValidationError(
+                {"variants": [f"Every variant needs a value of {option['name']}."]}
+            )
+        wanted = " ".join(value.split()).casefold() if isinstance(value, str) else None
+        match = next((v for v in option["values"] if v.casefold() == wanted), None)
+        if match is None:
+            raise ValidationError({"variants": [f"{value} is not a value of {option['name']}."]})
+        choice[option["name"]] = match
+    return choice
+
+
+def parse_variants(data, options: list[dict]) -> list[VariantSpec]:
+    """The variants sent, checked against `options`: each combination and each SKU once."""
+    data = _loaded(data, "variants")
+    if not isinstance(data, list) or not data:
+        raise ValidationError({"variants": ["Variants must be a list with at least one variant."]})
+    if len(data) > MAX_VARIANTS:
+        raise ValidationError(
+            {"variants": [f"A product can have at most {MAX_VARIANTS} variants."]}
+        )
+    if not options and len(data) != 1:
+        raise ValidationError({"variants": ["A product without options has exactly one variant."]})
+    specs, combinations, skus, ids = [], {}, {}, set()
+    for item in data:
+        if not isinstance(item, dict):
+            raise ValidationError(
+                {"variants": ["Each variant must be {options, price, quantity}."]}
+            )
+        choice = _choice(item.get("options") or {}, options)
+        label = ", ".join(choice.values()) or "the product"
+        key = option_key(choice)
+        if key in combinations:
+            raise ValidationError({"variants": [f"Two variants are {label}."]})
+        combinations[key] = True
+        sku = item.get("sku") or ""
+        if not isinstance(sku, str):
+            raise ValidationError({"variants": [f"The SKU of {label} must be text."]})
+        sku = sku.strip()
+        if sku and not SKU_PATTERN.match(sku):
+            raise ValidationError(
+                {
+                    "variants": [
+                        f"SKU {sku[:64]} must be 1-64 letters, digits, and . _ / - "
+                        "(starting with a letter or digit)."
+                    ]
+                }
+            )
+        if sku and sku.casefold() in skus:
+            raise ValidationError({"variants": [f"SKU {sku} is used by two variants."]})
+        if sku:
+            skus[sku.casefold()] = True
+        pk = _pk(item.get("_id"))
+        if pk is not None and pk in ids:
+            raise ValidationError({"variants": ["A variant is listed twice."]})
+        if pk is not None:
+            ids.add(pk)
+        specs.append(
+            VariantSpec(
+                pk=pk,
+                sku=sku,
+                options=choice,
+                price=_price(item.get("price"), label),
+                quantity=_quantity(item.get("quantity"), label),
+            )
+        )
+    return specs
+
+
+def option_key(choice: dict) -> str:
+    return KEY_SEPARATOR.join(choice.values())
+
+
+def with_prices(specs: list[VariantSpec], price: Decimal | None) -> list[VariantSpec]:
+    """Every variant priced: one without its own takes `price` (400 when there is none)."""
+    for spec in specs:
+        if spec.price is None:
+            if price is None:
+                raise ValidationError(
+                    {"variants": [f"{spec.label()} needs a price (the product has none)."]}
+                )
+            spec.price = price
+    return specs
+
+
+def check_skus_free(specs: list[VariantSpec], product_id: int | None) -> None:
+    """400 naming a SKU another product's variant has (checked again by the database's
+    unique index; a lost race is 409)."""
+    skus = [spec.sku for spec in specs if spec.sku]
+    if not skus:
+        return
+    condition = Q()
+    for sku in skus:
+        condition |= Q(sku__iexact=sku)
+    taken = Variant.objects.filter(condition)
+    if product_id is not None:
+        taken = taken.exclude(product_id=product_id)
+    used = taken.values_list("sku", flat=True).first()
+    if used:
+        raise ValidationError({"variants": [SKU_USED.format(sku=used)]})
+
+
+def check_ids_belong(specs: list[VariantSpec], product: Product | None) -> None:
+    sent = {spec.pk for spec in specs if spec.pk is not None}
+    if not sent:
+        return
+    own = set()
+    if product is not None and product.pk:
+        own = set(Variant.objects.filter(product=product, pk__in=sent).values_list("pk", flat=True))
+    if sent - own:
+        raise ValidationError(
+            {"variants": ["A variant sent is not one of this product's (reload the product)."]}
+        )
+
+
+def _generated_sku(product_id: int, n: int, taken: set[str]) -> str:
+    base = f"SS-{product_id}" if n == 0 else f"SS-{product_id}-{n}"
+    sku, extra = base, 1
+    while sku.casefold() in taken:
+        sku, extra = f"{base}-{extra}", extra + 1
+    return sku
+
+
+def write_variants(product: Product, specs: list[VariantSpec]) -> list[Variant]:
+    """Within the caller's transaction, after the product row is saved and locked: the
+    product's variants become `specs` (sent ids kept, the rest removed, new ones added),
+    then the product's `price` and `quantity` follow them. Returns the variants."""
+    existing = {v.pk: v for v in Variant.objects.filter(product=product)}
+    keep = [spec.pk for spec in specs if spec.pk is not None]
+    removed = [pk for pk in existing if pk not in keep]
+    if removed:
+        Variant.objects.filter(pk__in=removed).delete()
+    if keep:
+        # Combinations and SKUs are unique: the kept rows let go of theirs first, so two
+        # of them may swap combinations or SKUs within one save.
+        parked = Concat(Value("\x00"), Cast("id", CharField()))
+        Variant.objects.filter(pk__in=keep).update(option_key=parked, sku=parked)
+    skus = [spec.sku or (existing[spec.pk].sku if spec.pk in existing else "") for spec in specs]
+    taken = {sku.casefold() for sku in skus if sku} | set(
+        Variant.objects.filter(sku__istartswith=f"SS-{product.pk}")
+        .exclude(product=product)
+        .annotate(low=Lower("sku"))
+        .values_list("low", flat=True)
+    )
+    variants = []
+    for position, (spec, sku) in enumerate(zip(specs, skus, strict=True)):
+        if not sku:
+            sku = _generated_sku(product.pk, 0 if len(specs) == 1 else position + 1, taken)
+            taken.add(sku.casefold())
+        variant = existing.get(spec.pk) or Variant(product=product)
+        variant.sku = sku
+        variant.options = spec.options
+        variant.option_key = option_key(spec.options)
+        variant.price = spec.price
+        variant.quantity = spec.quantity
+        variant.position = position
+        variants.append(variant)
+    try:
+        with transaction.atomic():
+            for variant in variants:
+                variant.save()
+    except IntegrityError as exc:
+        raise Conflict(SKU_RACED) from exc
+    derive(product, variants)
+    return variants
+
+
+def derive(product: Product, variants) -> None:
+    """The product's listed price (the lowest) and stock (the sum) from its variants."""
+    product.price = min(v.price for v in variants)
+    product.quantity = sum(v.quantity for v in variants)
+
+
+def attach_parts(items) -> None:
+    """Gives each product (a model or a `selectors.ProductRow`) that lacks them its
+    `variant_rows` (`[id, sku, options, price, quantity]`) and `photo_rows` (`[id, image,
+    alt, option]`), in order: two queries for a whole list, none when every item was read
+    with them (PostgreSQL's rows)."""
+    missing = [item for item in items if getattr(item, "variant_rows", None) is None]
+    if not missing:
+        return
+    ids = [item.pk for item in missing]
+    variants, photos = defaultdict(list), defaultdict(list)
+    for product_id, *row in (
+        Variant.objects.filter(product_id__in=ids)
+        .order_by("product_id", "position", "id")
+        .values_list("product_id", "id", "sku", "options", "price", "quantity")
+    ):
+        variants[product_id].append(row)
+    for product_id, *row in (
+        ProductPhoto.objects.filter(product_id__in=ids)
+        .order_by("product_id", "position", "id")
+        .values_list("product_id", "id", "image", "alt", "option")
+    ):
+        photos[product_id].append(row)
+    for item in missing:
+        item.variant_rows = variants[item.pk]
+        item.photo_rows = photos[item.pk]
