@@ -292,6 +292,28 @@ describe('choosing a variant', () => {
     expect(mainPhoto()).toHaveAttribute('alt', 'Blue tee, front');
   });
 
+  it('keeps the choice when a renamed product moves to its new address', async () => {
+    server = fakeServer({
+      'GET /api/v1/product/get-product/old-tee': { data: { success: true, product: tee } },
+      'GET /api/v1/product/related-product/12/3': { data: { success: true, products: [] } },
+    });
+    render(
+      <AuthProvider>
+        <CartProvider>
+          <MemoryRouter initialEntries={['/product/old-tee?variant=20']}>
+            <Routes>
+              <Route path="/product/:slug" element={<ProductDetailsPage />} />
+            </Routes>
+            <Where />
+          </MemoryRouter>
+        </CartProvider>
+      </AuthProvider>,
+    );
+    await screen.findByText('No Similar Products found');
+    expect(address()).toBe('/product/cotton-tee?variant=20 REPLACE');
+    expect(radio('Blue')).toBeChecked();
+  });
+
   it('ignores a variant of the address that the product does not have', async () => {
     await opened(tee, '/product/cotton-tee?variant=999');
     expect(screen.getAllByRole('radio').filter((r) => r.checked)).toHaveLength(0);
