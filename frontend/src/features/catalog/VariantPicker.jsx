@@ -50,7 +50,7 @@ export default function VariantPicker({ product, choice, onPick, onClear, missin
                       onChange={() => onPick(option.name, value)}
                     />
                     <label
-                      className={`btn btn-outline-dark btn-sm variant-value ${
+                      className={`btn btn-outline-dark variant-value ${
                         state === 'available' ? '' : 'variant-value-out'
                       }`}
                       htmlFor={inputId}
