@@ -15,7 +15,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import CharField, Q, Value
 from django.db.models.functions import Cast, Concat, Lower
 from rest_framework.exceptions import ValidationError
@@ -354,3 +354,33 @@ def attach_parts(items) -> None:
     for item in missing:
         item.variant_rows = variants[item.pk]
         item.photo_rows = photos[item.pk]
+
+
+_SINGLE_VARIANTS_SQL = (
+    "INSERT INTO catalog_variant (product_id, sku, options, option_key, price, quantity, "
+    "position) SELECT p.id, 'SS-' || p.id, '{}', '', p.price, p.quantity, 0 "
+    "FROM catalog_product p WHERE NOT EXISTS "
+    "(SELECT 1 FROM catalog_variant v WHERE v.product_id = p.id)"
+)
+_FIRST_PHOTOS_SQL = (
+    'INSERT INTO catalog_productphoto (product_id, image, alt, "option", position) '
+    "SELECT p.id, p.photo, '', '', 0 FROM catalog_product p WHERE p.photo <> '' "
+    "AND NOT EXISTS (SELECT 1 FROM catalog_productphoto f WHERE f.product_id = p.id)"
+)
+
+
+def give_single_variants(product_ids=None) -> int:
+    """Each product without a variant (of `product_ids`, or all) gets one of its price and
+    stock, SKU `SS-{id}`, and its photo a gallery: for writers that make products in
+    bulk (demo catalogue, scripts). One statement each, whatever the number."""
+    only, params = "", []
+    if product_ids is not None:
+        ids = [int(pk) for pk in product_ids]
+        if not ids:
+            return 0
+        only, params = f" AND p.id IN ({', '.join(['%s'] * len(ids))})", ids
+    with connection.cursor() as cursor:
+        cursor.execute(_SINGLE_VARIANTS_SQL + only, params)
+        made = cursor.rowcount
+        cursor.execute(_FIRST_PHOTOS_SQL + only, params)
+    return made

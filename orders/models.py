@@ -1,12 +1,12 @@
-"""Orders and their lines. A line copies the product's name, slug, description and unit
-price when the order is placed, so a later change to the product never alters an order.
-Money is Decimal throughout."""
+"""Orders and their lines. A line copies the product's name, slug, description, the
+variant's SKU and option values, and the unit price when the order is placed, so a later
+change to the product never alters an order. Money is Decimal throughout."""
 
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
-from catalog.models import Product
+from catalog.models import Product, Variant
 from orders.payments import METHODS
 
 
@@ -98,6 +98,14 @@ class OrderLine(models.Model):
         Product, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     product_ref = models.PositiveBigIntegerField("product id")
+    # The variant sold, and its SKU and option values as they were (kept when the
+    # variant is later changed or removed). Lines placed before variants have none.
+    variant = models.ForeignKey(
+        Variant, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    variant_ref = models.PositiveBigIntegerField("variant id", null=True, blank=True)
+    sku = models.CharField("SKU", max_length=64, blank=True, default="")
+    options = models.JSONField(default=dict, blank=True)
     name = models.CharField(max_length=200)
     slug = models.CharField(max_length=220)
     description = models.TextField(max_length=5000)

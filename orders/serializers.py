@@ -38,6 +38,12 @@ class ProductIdField(IdField):
 
 class CartLineInput(serializers.Serializer):
     _id = ProductIdField(error_messages={"required": "Product id is required."})
+    variant = ProductIdField(
+        required=False,
+        allow_null=True,
+        help_text="A variant `_id` of that product; optional for a product with one variant.",
+        error_messages={"invalid": "Variant must be a variant id of the product."},
+    )
     quantity = WholeNumberField(
         min_value=1,
         max_value=10,
@@ -181,10 +187,30 @@ class AdminBuyerOutput(BuyerOutput):
 class OrderLineOutput(serializers.ModelSerializer):
     _id = serializers.CharField(source="product_ref", help_text="The product's id.")
     price = MoneyField(help_text="Unit price when ordered (rupees).")
+    variant = serializers.SerializerMethodField(
+        help_text="The variant's id (null before variants)."
+    )
+    sku = serializers.CharField(help_text="The variant's SKU when ordered.")
+    options = serializers.DictField(
+        child=serializers.CharField(), help_text="The variant's option values when ordered."
+    )
 
     class Meta:
         model = OrderLine
-        fields = ["_id", "name", "slug", "description", "price", "quantity"]
+        fields = [
+            "_id",
+            "name",
+            "slug",
+            "description",
+            "price",
+            "quantity",
+            "variant",
+            "sku",
+            "options",
+        ]
+
+    def get_variant(self, line) -> str | None:
+        return str(line.variant_ref) if line.variant_ref else None
 
 
 class TimestampField(serializers.DateTimeField):

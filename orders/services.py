@@ -27,7 +27,7 @@ from django.utils import timezone
 from rest_framework.exceptions import ValidationError
 
 from catalog.caching import stock_changed
-from catalog.models import Product
+from catalog.models import Product, Variant
 from orders import selectors
 from orders.models import NEXT_STATUSES, Order, OrderLine, OrderStatus
 from orders.payments import METHODS
@@ -40,12 +40,21 @@ EMPTY_CART = "Your cart is empty."
 KEY_REUSED = "This Idempotency-Key was used for another checkout"
 
 
-def _merge(cart: list[dict]) -> "OrderedDict[int, int]":
-    """Quantities added up per product, in the order first listed; 1-10 in all."""
-    wanted: OrderedDict[int, int] = OrderedDict()
+def _merge(cart: list[dict]) -> "OrderedDict[tuple[int, int | None], int]":
+    """Quantities added up per (product, variant as sent), in the order first listed."""
+    wanted: OrderedDict[tuple[int, int | None], int] = OrderedDict()
     for line in cart:
-        wanted[line["_id"]] = wanted.get(line["_id"], 0) + line["quantity"]
-    for product_id, quantity in wanted.items():
+        key = (line["_id"], line.get("variant"))
+        wanted[key] = wanted.get(key, 0) + line["quantity"]
+    return wanted
+
+
+def _check_caps(lines: "OrderedDict[int, Line]") -> None:
+    """At most MAX_PER_PRODUCT of a product per order, its variants together."""
+    per_product: dict[int, int] = {}
+    for line in lines.values():
+        per_product[line.product.pk] = per_product.get(line.product.pk, 0) + line.quantity
+    for product_id, quantity in per_product.items():
         if quantity > MAX_PER_PRODUCT:
             raise ValidationError(
                 {
@@ -55,7 +64,58 @@ def _merge(cart: list[dict]) -> "OrderedDict[int, int]":
                     ]
                 }
             )
-    return wanted
+
+
+class Line:
+    """A cart line resolved: the product, the variant sold, how many."""
+
+    __slots__ = ("product", "quantity", "variant")
+
+    def __init__(self, product, variant, quantity):
+        self.product, self.variant, self.quantity = product, variant, quantity
+
+    def label(self) -> str:
+        values = self.variant.label
+        return f"{self.product.name} ({values})" if values else self.product.name
+
+
+def _resolve(wanted) -> "OrderedDict[int, Line]":
+    """Each (product, variant) of the cart as the variant sold, merged per variant, in
+    the order first listed (two queries). An unknown product, a variant of another
+    product or one removed since it was put in the cart, or no choice where the product
+    has several variants: 400 naming it, nothing taken."""
+    products = Product.objects.in_bulk({pk for pk, _ in wanted})
+    unknown = [str(pk) for pk, _ in wanted if pk not in products]
+    if unknown:
+        unknown = list(dict.fromkeys(unknown))
+        raise ValidationError({"cart": [f"Product {', '.join(unknown)} is no longer available."]})
+    variants: dict[int, list[Variant]] = {}
+    for variant in Variant.objects.filter(product_id__in=products).order_by("position", "id"):
+        variants.setdefault(variant.product_id, []).append(variant)
+    lines: OrderedDict[int, Line] = OrderedDict()
+    for (product_id, variant_id), quantity in wanted.items():
+        product, own = products[product_id], variants.get(product_id, [])
+        if variant_id is None:
+            if len(own) != 1:
+                names = " and ".join(option["name"] for option in product.options) or "an option"
+                raise ValidationError({"cart": [f"Please choose {names} for {product.name}."]})
+            variant = own[0]
+        else:
+            variant = next((v for v in own if v.pk == variant_id), None)
+            if variant is None:
+                raise ValidationError(
+                    {
+                        "cart": [
+                            f"{product.name}: the option chosen is no longer available. "
+                            "Please choose again."
+                        ]
+                    }
+                )
+        if variant.pk in lines:
+            lines[variant.pk].quantity += quantity
+        else:
+            lines[variant.pk] = Line(product, variant, quantity)
+    return lines
 
 
 def _mail(order_id: int, event: str) -> None:
@@ -64,11 +124,19 @@ def _mail(order_id: int, event: str) -> None:
     send_order_mail.enqueue(order_id, event)
 
 
-def _request_digest(wanted: "OrderedDict[int, int]", address: str, payment: str) -> str:
+def _request_digest(wanted, address: str, payment: str) -> str:
     """What a checkout asked for, as a digest kept on its order: the merged cart (order of
-    lines does not matter), the address as sent, the payment method."""
+    lines does not matter), the address as sent, the payment method. A cart that names
+    no variant is written as before variants, so its retries still match."""
+    if any(variant is not None for _, variant in wanted):
+        cart = sorted([pk, variant or 0, n] for (pk, variant), n in wanted.items())
+    else:
+        merged: dict[int, int] = {}
+        for (pk, _), n in wanted.items():
+            merged[pk] = merged.get(pk, 0) + n
+        cart = sorted(merged.items())
     canonical = json.dumps(
-        {"cart": sorted(wanted.items()), "address": address, "payment": payment},
+        {"cart": cart, "address": address, "payment": payment},
         separators=(",", ":"),
     )
     return hashlib.sha256(canonical.encode()).hexdigest()
@@ -117,12 +185,10 @@ def order_checkout(
     address = address or (buyer.address or "").strip()
     if not address:
         raise ValidationError({"address": [NO_ADDRESS]})
-    found = set(Product.objects.filter(pk__in=wanted).values_list("pk", flat=True))
-    unknown = [str(pk) for pk in wanted if pk not in found]
-    if unknown:
-        raise ValidationError({"cart": [f"Product {', '.join(unknown)} is no longer available."]})
+    lines = _resolve(wanted)
+    _check_caps(lines)
     try:
-        order = _place(buyer, wanted, address, payment, idempotency_key, digest)
+        order = _place(buyer, lines, address, payment, idempotency_key, digest)
     except IntegrityError:
         # A retry with the same key raced this one and won: answer its order.
         earlier = idempotency_key and _earlier_order(buyer, idempotency_key, digest)
@@ -133,7 +199,7 @@ def order_checkout(
 
 
 @transaction.atomic
-def _place(buyer, wanted, address, payment, idempotency_key, digest) -> Order:
+def _place(buyer, lines, address, payment, idempotency_key, digest) -> Order:
     # Writes come first in the transaction (no read-then-upgrade, which SQLite answers
     # with "database is locked"), and the order row comes first of all: it claims the
     # Idempotency-Key before any stock moves.
@@ -156,61 +222,79 @@ def _place(buyer, wanted, address, payment, idempotency_key, digest) -> Order:
     )
     order.full_clean(exclude=["buyer"])
     order.save()
-    short = _take_stock(wanted)
-    products = Product.objects.in_bulk(list(wanted))
+    short = _take_stock(lines)
     if short:
+        left = _left(short)
         raise Conflict(
             "Not enough stock: "
-            + "; ".join(
-                f"{products[pk].name} ({_left(products.get(pk))} left)"
-                if pk in products
-                else f"Product {pk} (0 left)"
-                for pk in short
-            )
+            + "; ".join(f"{line.label()} ({left.get(line.variant.pk, 0)} left)" for line in short)
             + "."
         )
-    lines = []
+    rows = []
     total = Decimal("0.00")
-    for product_id, quantity in wanted.items():
-        product = products[product_id]
-        total += product.price * quantity
-        lines.append(
+    for line in lines.values():
+        product, variant = line.product, line.variant
+        total += variant.price * line.quantity
+        rows.append(
             OrderLine(
                 order=order,
                 product=product,
                 product_ref=product.pk,
+                variant=variant,
+                variant_ref=variant.pk,
+                sku=variant.sku,
+                options=variant.options,
                 name=product.name,
                 slug=product.slug,
                 description=product.description,
-                price=product.price,
-                quantity=quantity,
+                price=variant.price,
+                quantity=line.quantity,
             )
         )
-    OrderLine.objects.bulk_create(lines)
+    OrderLine.objects.bulk_create(rows)
     Order.objects.filter(pk=order.pk).update(total=total)
     order.total = total
-    stock_changed(wanted)
+    stock_changed(line.product.pk for line in lines.values())
     _mail(order.pk, "placed")
     return order
 
 
-def _take_stock(wanted: dict[int, int]) -> list[int]:
-    """Takes each product's quantity with one conditional UPDATE, in id order (every
-    write path locks products in id order, so a checkout and a cancel of the same
-    products never wait on each other crosswise); returns the ids that were short."""
+def _take_stock(lines: "OrderedDict[int, Line]") -> list[Line]:
+    """Takes each line's quantity with conditional UPDATEs, never read then written:
+    the product's stock (the sum) and then its variant's, products in id order and a
+    product's variants in id order. Every write path locks a product before its variants
+    and products in id order, so a checkout, a cancel and an editor's save never wait on
+    each other crosswise. Returns the lines that were short (the caller rolls back)."""
     short = []
     now = timezone.now()
-    for product_id in sorted(wanted):
-        taken = Product.objects.filter(pk=product_id, quantity__gte=wanted[product_id]).update(
-            quantity=F("quantity") - wanted[product_id], updated_at=now
+    by_product: dict[int, list[Line]] = {}
+    for line in lines.values():
+        by_product.setdefault(line.product.pk, []).append(line)
+    for product_id in sorted(by_product):
+        own = sorted(by_product[product_id], key=lambda line: line.variant.pk)
+        needed = sum(line.quantity for line in own)
+        taken = Product.objects.filter(pk=product_id, quantity__gte=needed).update(
+            quantity=F("quantity") - needed, updated_at=now
         )
-        if not taken:
-            short.append(product_id)
+        for line in own:
+            if not taken:
+                short.append(line)
+                continue
+            got = Variant.objects.filter(pk=line.variant.pk, quantity__gte=line.quantity).update(
+                quantity=F("quantity") - line.quantity
+            )
+            if not got:
+                short.append(line)
     return short
 
 
-def _left(product) -> int:
-    return product.quantity if product is not None else 0
+def _left(short: list[Line]) -> dict[int, int]:
+    """The stock left of the short lines' variants, as committed by others."""
+    return dict(
+        Variant.objects.filter(pk__in=[line.variant.pk for line in short]).values_list(
+            "pk", "quantity"
+        )
+    )
 
 
 def order_set_status(*, order_id: int, status: str, buyer=None) -> Order:
@@ -241,14 +325,30 @@ def order_set_status(*, order_id: int, status: str, buyer=None) -> Order:
 
 
 def _put_back(order: Order) -> None:
-    """Returns every line's quantity to its product, in id order like `_take_stock`."""
+    """Returns every line's quantity to its product and its variant, in the order
+    `_take_stock` locks them. A line whose variant was removed since (or placed before
+    variants) returns its stock to the product's only variant, if it has one; when it
+    has several, the stock is not returned (it cannot be known which)."""
     now = timezone.now()
-    lines = sorted(order.lines.exclude(product=None), key=lambda line: line.product_id)
+    lines = sorted(
+        order.lines.exclude(product=None), key=lambda line: (line.product_id, line.variant_id or 0)
+    )
+    returned = set()
     for line in lines:
+        variant_id = line.variant_id
+        if variant_id is None:
+            own = list(
+                Variant.objects.filter(product_id=line.product_id).values_list("pk", flat=True)[:2]
+            )
+            variant_id = own[0] if len(own) == 1 else None
+        if variant_id is None:
+            continue
         Product.objects.filter(pk=line.product_id).update(
             quantity=F("quantity") + line.quantity, updated_at=now
         )
-    stock_changed(line.product_id for line in lines)
+        Variant.objects.filter(pk=variant_id).update(quantity=F("quantity") + line.quantity)
+        returned.add(line.product_id)
+    stock_changed(returned)
 
 
 def order_cancel(*, buyer, order_id: int) -> Order:

@@ -9,11 +9,18 @@ from decimal import Decimal
 
 import factory
 from django.core.files.base import ContentFile
+from django.db import connection
 from PIL import Image
 
 from catalog.models import Category, Product, ProductPhoto, Variant
 from catalog.slugs import base_slug
 from catalog.variants import derive, option_key
+
+# Queries that add the variants and gallery to a list's answer (catalog.variants.
+# attach_parts): none where the rows bring them (PostgreSQL's), two elsewhere; products
+# read as models always take the two.
+PARTS = 0 if connection.vendor == "postgresql" else 2
+MODEL_PARTS = 2
 
 
 def jpeg_bytes(width: int = 64, height: int = 48, color=(200, 60, 40), fmt: str = "JPEG") -> bytes:

@@ -9,7 +9,7 @@ from django.core.cache import cache
 
 from catalog.caching import version_key
 from catalog.models import Product
-from catalog.tests.factories import CategoryFactory, ProductFactory
+from catalog.tests.factories import PARTS, CategoryFactory, ProductFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -210,21 +210,21 @@ def test_totals_are_counted_once_per_catalogue_version(
     settings.PRODUCTS_PER_PAGE = 2
     clothing = CategoryFactory(name="Clothing")
     ProductFactory.create_batch(5, category=clothing, price=Decimal("250"))
-    with django_assert_num_queries(3):  # category, page, total
+    with django_assert_num_queries(3 + PARTS):  # category, page, total
         first = anon_api.get(f"{BASE}/product-category/clothing?page=1").json()
-    with django_assert_num_queries(1):  # the page only
+    with django_assert_num_queries(1 + PARTS):  # the page only
         third = anon_api.get(f"{BASE}/product-category/clothing?page=3").json()
     assert first["total"] == third["total"] == 5 and len(third["products"]) == 1
 
     band = {"checked": [str(clothing.pk)], "radio": [200, 349]}
-    with django_assert_num_queries(2):
+    with django_assert_num_queries(2 + PARTS):
         anon_api.post(f"{BASE}/product-filters", {**band, "page": 1})
-    with django_assert_num_queries(1):
+    with django_assert_num_queries(1 + PARTS):
         again = anon_api.post(f"{BASE}/product-filters", {**band, "page": 2}).json()
     assert again["total"] == 5
 
     anon_api.get(f"{BASE}/product-count")
-    with django_assert_num_queries(1):  # a page of 12; the total is the count's
+    with django_assert_num_queries(1 + PARTS):  # a page of 12; the total is the count's
         latest = anon_api.get(f"{BASE}/get-product?page=1").json()
     assert latest["total"] == 5
 

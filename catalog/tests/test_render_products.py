@@ -32,6 +32,15 @@ def product(pk=1, **fields) -> Product:
     }
     values.update(fields)
     made = Product(pk=pk, category=Category(pk=7, name="Lighting", slug="lighting"), **values)
+    # Its variants and gallery as a list reads them (catalog.variants.attach_parts), the
+    # product's own text in them too.
+    text = values["name"]
+    made.options = [{"name": "Colour", "values": [text or "Red", "Blue"]}]
+    made.variant_rows = [
+        (pk * 10, f"SS-{pk}-1", {"Colour": text or "Red"}, values["price"], 3),
+        (pk * 10 + 1, f"SS-{pk}-2", {"Colour": "Blue"}, Decimal("1.50"), 0),
+    ]
+    made.photo_rows = [(pk * 20, "products/lamp.jpg", text, "Blue"), (pk * 20 + 1, "x.png", "", "")]
     return made
 
 

@@ -71,6 +71,9 @@ def test_checkout_places_an_order_with_database_prices_and_takes_stock(
             "description": phone.description,
             "price": 49999.5,
             "quantity": 2,
+            "variant": str(phone.variants.get().pk),
+            "sku": f"SS-{phone.pk}",
+            "options": {},
         },
         {
             "_id": str(case.pk),
@@ -79,6 +82,9 @@ def test_checkout_places_an_order_with_database_prices_and_takes_stock(
             "description": case.description,
             "price": 299,
             "quantity": 1,
+            "variant": str(case.variants.get().pk),
+            "sku": f"SS-{case.pk}",
+            "options": {},
         },
     ]
     assert order["total"] == 100298  # 2 x 49999.50 + 299
@@ -86,6 +92,7 @@ def test_checkout_places_an_order_with_database_prices_and_takes_stock(
     phone.refresh_from_db()
     case.refresh_from_db()
     assert (phone.quantity, case.quantity) == (3, 19)
+    assert (phone.variants.get().quantity, case.variants.get().quantity) == (3, 19)
     assert Order.objects.get().total == Decimal("100298.00")
 
 

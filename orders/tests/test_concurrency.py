@@ -1,5 +1,6 @@
-"""Twenty shoppers press Place Order at the same moment for the last five units: exactly
-five orders are placed and the stock ends at 0, never below. Real threads send real HTTP
+"""Twenty shoppers press Place Order at the same moment for the last five units of one
+size: exactly five orders are placed, that size's stock ends at 0, never below, and the
+other size and the product's total are what they should be. Real threads send real HTTP
 requests to a live server with one database connection per request thread.
 
 On PostgreSQL the server is pytest-django's live server (each of its request threads has
@@ -28,18 +29,20 @@ from django.db import connection
 
 BUYERS = 20
 STOCK = 5
+OTHER_SIZE = 7
 ROOT = Path(settings.BASE_DIR)
 PORTS = range(1500, 1600)  # this suite's port range
 
 
-def _checkout_all(base_url: str, product_id: int, tokens: list[str]) -> list[int]:
+def _checkout_all(base_url: str, product_id: int, variant_id: int, tokens: list[str]) -> list[int]:
     """Every buyer POSTs checkout at once (a barrier releases all threads together)."""
     barrier = threading.Barrier(len(tokens))
+    cart = [{"_id": product_id, "variant": str(variant_id), "quantity": 1}]
 
     def buy(token):
         request = urllib.request.Request(
             f"{base_url}/api/v1/orders/checkout",
-            data=json.dumps({"cart": [{"_id": product_id, "quantity": 1}]}).encode(),
+            data=json.dumps({"cart": cart}).encode(),
             headers={"Content-Type": "application/json", "Authorization": f"Bearer {token}"},
             method="POST",
         )
@@ -67,19 +70,23 @@ import json
 from decimal import Decimal
 from rest_framework_simplejwt.tokens import AccessToken
 from accounts.models import User
-from catalog.models import Category, Product
-category = Category.objects.create(name="Audio", slug="audio")
-product = Product.objects.create(
-    name="Last Speaker", slug="last-speaker", description="Five left.",
-    price=Decimal("999.00"), quantity=%(stock)d, category=category,
+from catalog.models import Category
+from catalog.services import product_create
+category = Category.objects.create(name="Clothing", slug="clothing")
+product = product_create(
+    name="Last Kurta", description="Five left in S.", price=Decimal("999.00"), quantity=0,
+    category=category, options=[{"name": "Size", "values": ["S", "M"]}],
+    variants=[{"options": {"Size": "S"}, "quantity": %(stock)d},
+              {"options": {"Size": "M"}, "quantity": %(other)d}],
 )
+small = product.variants.get(sku__endswith="-1")
 tokens = [
     str(AccessToken.for_user(User.objects.create_user(
         f"buyer{n}@example.com", "Shop-Pass-2026!", name=f"Buyer {n}", address="1 Main Rd"
     )))
     for n in range(%(buyers)d)
 ]
-print(json.dumps({"product": product.pk, "tokens": tokens}))
+print(json.dumps({"product": product.pk, "variant": small.pk, "tokens": tokens}))
 """
 
 
@@ -97,7 +104,7 @@ def _run_on_sqlite_file(tmp_path) -> tuple[list[int], int, int, list]:
     manage = [sys.executable, str(ROOT / "manage.py")]
     subprocess.run([*manage, "migrate", "--noinput", "-v", "0"], env=env, check=True, cwd=ROOT)
     seeded = subprocess.run(
-        [*manage, "shell", "-c", SEED % {"stock": STOCK, "buyers": BUYERS}],
+        [*manage, "shell", "-c", SEED % {"stock": STOCK, "other": OTHER_SIZE, "buyers": BUYERS}],
         env=env,
         check=True,
         cwd=ROOT,
@@ -123,15 +130,19 @@ def _run_on_sqlite_file(tmp_path) -> tuple[list[int], int, int, list]:
                 if time.monotonic() > deadline or server.poll() is not None:
                     raise
                 time.sleep(0.2)
-        codes = _checkout_all(f"http://127.0.0.1:{port}", data["product"], data["tokens"])
+        codes = _checkout_all(
+            f"http://127.0.0.1:{port}", data["product"], data["variant"], data["tokens"]
+        )
     finally:
         server.terminate()
         server.wait(timeout=10)
     with sqlite3.connect(tmp_path / "shop.sqlite3") as db:
-        (stock,) = db.execute("SELECT quantity FROM catalog_product").fetchone()
+        (total,) = db.execute("SELECT quantity FROM catalog_product").fetchone()
+        sizes = dict(db.execute("SELECT sku, quantity FROM catalog_variant").fetchall())
         (orders,) = db.execute("SELECT count(*) FROM orders_order").fetchone()
-        lines = db.execute("SELECT quantity FROM orders_orderline").fetchall()
-    return codes, stock, orders, [q for (q,) in lines]
+        lines = db.execute("SELECT quantity, sku FROM orders_orderline").fetchall()
+    stock = [sizes[f"SS-{data['product']}-1"], sizes[f"SS-{data['product']}-2"], total]
+    return codes, stock, orders, lines
 
 
 def _run_on_live_server(request) -> tuple[list[int], int, int, list]:
@@ -142,21 +153,32 @@ def _run_on_live_server(request) -> tuple[list[int], int, int, list]:
     from orders.models import Order, OrderLine
 
     live_server = request.getfixturevalue("live_server")
-    product = ProductFactory(price=Decimal("999.00"), quantity=STOCK)
+    product = ProductFactory(
+        price=Decimal("999.00"),
+        options=[{"name": "Size", "values": ["S", "M"]}],
+        variants=[
+            {"options": {"Size": "S"}, "quantity": STOCK},
+            {"options": {"Size": "M"}, "quantity": OTHER_SIZE},
+        ],
+    )
+    small, medium = product.variants.order_by("position")
     tokens = [str(AccessToken.for_user(UserFactory())) for _ in range(BUYERS)]
-    codes = _checkout_all(live_server.url, product.pk, tokens)
+    codes = _checkout_all(live_server.url, product.pk, small.pk, tokens)
     product.refresh_from_db()
-    lines = list(OrderLine.objects.values_list("quantity", flat=True))
-    return codes, product.quantity, Order.objects.count(), lines
+    small.refresh_from_db()
+    medium.refresh_from_db()
+    lines = list(OrderLine.objects.values_list("quantity", "sku"))
+    return codes, [small.quantity, medium.quantity, product.quantity], Order.objects.count(), lines
 
 
 @pytest.mark.django_db(transaction=True)
-def test_twenty_buyers_for_five_units_make_exactly_five_orders(request, tmp_path):
+def test_twenty_buyers_for_the_last_five_of_a_size_make_exactly_five_orders(request, tmp_path):
     if connection.vendor == "sqlite":
         codes, stock, orders, lines = _run_on_sqlite_file(tmp_path)
     else:
         codes, stock, orders, lines = _run_on_live_server(request)
     assert sorted(codes) == [201] * STOCK + [409] * (BUYERS - STOCK), codes
-    assert stock == 0
+    assert stock == [0, OTHER_SIZE, OTHER_SIZE]  # S sold out, M untouched, the sum follows
     assert orders == STOCK
-    assert lines == [1] * STOCK
+    assert [quantity for quantity, _ in lines] == [1] * STOCK
+    assert {sku for _, sku in lines} == {lines[0][1]} and lines[0][1].endswith("-1")

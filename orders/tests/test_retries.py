@@ -21,6 +21,7 @@ from decimal import Decimal
 from accounts.models import User
 from accounts.services import user_issue_token
 from catalog.models import Category, Product
+from catalog.variants import give_single_variants
 category = Category.objects.create(name="Audio", slug="audio")
 products = [
     Product.objects.create(
@@ -29,6 +30,7 @@ products = [
     )
     for n in range(2)
 ]
+give_single_variants([p.pk for p in products])
 tokens = [
     user_issue_token(user=User.objects.create_user(
         f"buyer{n}@example.com", "Shop-Pass-2026!", name=f"Buyer {n}", address="1 Main Rd"

@@ -26,11 +26,13 @@ from decimal import Decimal
 from accounts.models import User
 from accounts.services import user_issue_token
 from catalog.models import Category, Product
+from catalog.variants import give_single_variants
 category = Category.objects.create(name="Audio", slug="audio")
 product = Product.objects.create(
     name="Speaker", slug="speaker", description="Loud.", price=Decimal("999.00"),
     quantity=100, category=category,
 )
+give_single_variants([product.pk])
 user = User.objects.create_user("buyer@example.com", "Shop-Pass-2026!", name="Buyer",
                                 address="1 Main Rd")
 print(product.pk, user_issue_token(user=user))

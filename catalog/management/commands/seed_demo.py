@@ -19,9 +19,10 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 from catalog.demo import CATEGORIES, TEMPLATES, demo_product, draw_photo
-from catalog.models import Category, Product
+from catalog.models import Category, Product, ProductPhoto, Variant
 from catalog.renditions import ensure_renditions
 from catalog.services import catalogue_statistics_refresh
+from catalog.variants import give_single_variants
 
 BATCH = 2000
 POOL_ROUNDS = 3  # photos drawn per template at most: 3 x 55 images for any N
@@ -71,9 +72,13 @@ class Command(BaseCommand):
 
     def _reset(self):
         files = set(Product.objects.exclude(photo="").values_list("photo", flat=True))
+        files |= set(ProductPhoto.objects.values_list("image", flat=True))
         with transaction.atomic():
-            # One DELETE statement, not a row-by-row delete with a signal per product
-            # (100000 of them); the files are removed below, listeners hear it once, below.
+            # One DELETE statement a table, not a row-by-row delete with a signal per
+            # product (100000 of them); the files are removed below, listeners hear it
+            # once, below.
+            for parts in (Variant.objects.all(), ProductPhoto.objects.all()):
+                parts._raw_delete(parts.db)
             products = Product.objects.all()
             deleted = products._raw_delete(products.db)
             Category.objects.all().delete()
@@ -131,6 +136,7 @@ class Command(BaseCommand):
                     )
                 Product.objects.bulk_create(rows, batch_size=BATCH, ignore_conflicts=True)
                 self._progress(min(count, start + BATCH), count)
+            give_single_variants()
         if count:
             self.stdout.write("")
 

@@ -1,26 +1,71 @@
 // The product form of the admin panel (create and update): category with search, photo
-// (images only) with a preview, name, description, price, quantity, shipping (No/Yes).
+// (images only) with a preview, name, description, price, quantity, shipping (No/Yes),
+// then the options, their variants and the gallery (variants-api.md).
 // It builds the multipart body of the contract; the page sends it and reports the result.
-// Errors show beside their fields, as on the account forms: a negative price or quantity
-// before anything is sent, and the server's field errors (`errors: {field: [...]}`) that
-// the page's onSubmit returns as `{ errors: { field: message } }`.
+// Errors show beside their fields, as on the account forms: a negative price or quantity,
+// a duplicate option or value, a bad stock before anything is sent, and the server's field
+// errors (`errors: {field: [...]}`) that the page's onSubmit returns as
+// `{ errors: { field: message } }`. The first error, in screen order, takes the focus.
+//
+// What is sent beyond the original fields: `options` and `variants` once the product has
+// (or had) options, and `gallery` with the new `photos` once the gallery was changed. A
+// product edited without touching them sends exactly what it always did.
 import { useEffect, useId, useRef, useState } from 'react';
 import CategoryPicker from './CategoryPicker';
+import GalleryEditor from './GalleryEditor';
+import OptionsEditor from './OptionsEditor';
+import VariantsGrid from './VariantsGrid';
+import { useObjectUrl } from './useObjectUrl';
+import {
+  PHOTO_TYPES,
+  combinations,
+  galleryChanged,
+  galleryPayload,
+  optionErrors,
+  optionsFromProduct,
+  optionsPayload,
+  photoChoices,
+  photosFromProduct,
+  rowsFromProduct,
+  stockSum,
+  variantErrors,
+  variantsPayload,
+} from './variants';
+
+export { PHOTO_TYPES };
 
 export const PRICE_NEGATIVE = 'Price must be zero or more.';
 export const QUANTITY_NEGATIVE = 'Quantity must be a whole number, zero or more.';
-const FIELD_ORDER = ['category', 'photo', 'name', 'description', 'price', 'quantity', 'shipping'];
 
-function clientErrors(values) {
+// With variants, the Quantity field is their sum and is not checked on its own.
+function clientErrors(values, { withVariants = false } = {}) {
   const errors = {};
   if (values.price !== '' && Number(values.price) < 0) errors.price = PRICE_NEGATIVE;
-  if (values.quantity !== '' && Number(values.quantity) < 0) errors.quantity = QUANTITY_NEGATIVE;
+  if (!withVariants && values.quantity !== '' && Number(values.quantity) < 0)
+    errors.quantity = QUANTITY_NEGATIVE;
   return errors;
 }
 
-// The props that tie an input to its error message (aria-describedby, aria-invalid).
-function errorProps(id, error) {
-  return error ? { 'aria-invalid': 'true', 'aria-describedby': `${id}-error` } : {};
+// The props that tie an input to its error message and help (aria-describedby,
+// aria-invalid).
+function errorProps(id, error, help) {
+  const describedBy = [error ? `${id}-error` : null, help ? `${id}-help` : null].filter(Boolean);
+  return {
+    ...(error ? { 'aria-invalid': 'true' } : {}),
+    ...(describedBy.length ? { 'aria-describedby': describedBy.join(' ') } : {}),
+  };
+}
+
+// The single photo (Upload Photo) replaces the main photo. With a changed gallery it
+// takes the place of the stored main photo where that still is, else it goes first.
+function withSinglePhoto({ gallery, files }, photo, storedMainId, name) {
+  const at = storedMainId == null ? -1 : gallery.findIndex((entry) => entry._id === storedMainId);
+  const kept = at >= 0 ? gallery[at] : { alt: name.trim(), option: null };
+  const entry = { new: files.length, alt: kept.alt, option: kept.option };
+  const next = [...gallery];
+  if (at >= 0) next[at] = entry;
+  else next.unshift(entry);
+  return { gallery: next, files: [...files, photo] };
 }
 
 function FieldError({ id, error }) {
@@ -44,26 +89,6 @@ function initialValues(product) {
   };
 }
 
-// The chosen file as an object URL for the preview, revoked when the file changes or the
-// form goes away (object URLs hold the file in memory until revoked).
-function useObjectUrl(file) {
-  const [url, setUrl] = useState(null);
-  useEffect(() => {
-    if (!file) {
-      setUrl(null);
-      return undefined;
-    }
-    const next = URL.createObjectURL(file);
-    setUrl(next);
-    return () => URL.revokeObjectURL(next);
-  }, [file]);
-  return url;
-}
-
-// The formats the server takes (contract: JPEG, PNG, WebP, GIF); the picker offers no
-// other file, and a phone converts its own format (HEIC) to JPEG when asked for these.
-export const PHOTO_TYPES = 'image/jpeg,image/png,image/webp,image/gif';
-
 export default function ProductForm({
   categories,
   product,
@@ -75,40 +100,105 @@ export default function ProductForm({
   const [values, setValues] = useState(() => initialValues(product));
   const [photo, setPhoto] = useState(null);
   const [busy, setBusy] = useState(false);
+  // Errors of the plain fields (the client's and the server's); cleared field by field.
   const [errors, setErrors] = useState({});
+  // What the product had when the form opened: the options' ids tie the rows to them.
+  const [stored] = useState(() => {
+    const options = optionsFromProduct(product);
+    return { options, rows: rowsFromProduct(product, options), photos: photosFromProduct(product) };
+  });
+  const [options, setOptions] = useState(stored.options);
+  const [rows, setRows] = useState(stored.rows);
+  const [photos, setPhotos] = useState(stored.photos);
+  // Once a save was tried, a missing option name or value and the grid's problems show
+  // (and go as they are fixed); before that only duplicates do.
+  const [checked, setChecked] = useState(false);
   const previewUrl = useObjectUrl(photo);
   const id = useId();
   const formRef = useRef(null);
-  const set = (field) => (event) => {
-    setValues((v) => ({ ...v, [field]: event.target.value }));
+  const focusFirst = useRef(null);
+  const combos = combinations(options);
+  const withVariants = combos.length > 0;
+  const liveErrors = {
+    ...optionErrors(options, { complete: checked }),
+    ...(checked ? variantErrors(options, rows, values.price) : {}),
+  };
+  const shown = { ...liveErrors, ...errors };
+
+  const clear = (...fields) =>
     setErrors((current) => {
-      if (!current[field]) return current;
+      if (!fields.some((field) => current[field])) return current;
       const rest = { ...current };
-      delete rest[field];
+      fields.forEach((field) => delete rest[field]);
       return rest;
     });
+  const set = (field) => (event) => {
+    setValues((v) => ({ ...v, [field]: event.target.value }));
+    clear(field);
   };
-  const invalid = (field) => (errors[field] ? ' is-invalid' : '');
+  const invalid = (field) => (shown[field] ? ' is-invalid' : '');
 
-  // Shows the errors by their fields and moves focus to the first one, in screen order.
-  function showErrors(next) {
+  // The first element (in screen order) whose `data-field` names an error takes the focus,
+  // once the errors are on screen.
+  useEffect(() => {
+    const fields = focusFirst.current;
+    if (!fields) return;
+    focusFirst.current = null;
+    const target = Array.from(formRef.current?.querySelectorAll('[data-field]') ?? []).find(
+      (element) => element.dataset.field.split(' ').some((field) => fields.has(field)),
+    );
+    target?.focus();
+  });
+
+  function showErrors(next, all = next) {
     setErrors(next);
-    const first = FIELD_ORDER.find((field) => next[field]);
-    if (first) formRef.current?.querySelector(`[data-field="${first}"]`)?.focus();
+    focusFirst.current = new Set(Object.keys(all));
   }
 
   async function handleSubmit(event) {
     event.preventDefault();
-    const found = clientErrors(values);
+    const plain = clientErrors(values, { withVariants });
+    const found = {
+      ...optionErrors(options, { complete: true }),
+      ...variantErrors(options, rows, values.price),
+      ...plain,
+    };
+    setChecked(true);
     if (Object.keys(found).length) {
-      showErrors(found);
+      showErrors(plain, found);
       return;
     }
     setErrors({});
     const body = new FormData();
-    Object.entries(values).forEach(([field, value]) => body.append(field, value));
-    // The photo travels only when one was chosen (spec section 5): an update keeps the old.
-    if (photo) body.append('photo', photo);
+    Object.entries(values).forEach(([field, value]) =>
+      body.append(
+        field,
+        field === 'quantity' && withVariants ? String(stockSum(options, rows)) : value,
+      ),
+    );
+    // Options and variants travel when the product has options, or had them: without any
+    // now, it goes back to one variant, with the Quantity and Price of the form.
+    if (withVariants || stored.options.length > 0) {
+      body.append('options', JSON.stringify(optionsPayload(options)));
+      body.append(
+        'variants',
+        JSON.stringify(
+          withVariants
+            ? variantsPayload(options, rows)
+            : [{ options: {}, price: null, quantity: Number(values.quantity || 0) }],
+        ),
+      );
+    }
+    // The gallery travels whole once changed, its new files in order; otherwise the photo
+    // travels only when one was chosen (spec section 5): an update keeps the old.
+    if (galleryChanged(photos, stored.photos, options)) {
+      let sent = galleryPayload(photos, options, values.name);
+      if (photo) sent = withSinglePhoto(sent, photo, stored.photos[0]?._id, values.name);
+      body.append('gallery', JSON.stringify(sent.gallery));
+      sent.files.forEach((file) => body.append('photos', file));
+    } else if (photo) {
+      body.append('photo', photo);
+    }
     // An update says which version it edits: the server refuses it (409) when someone
     // else saved the product since this form was loaded.
     if (product?.updatedAt) body.append('updatedAt', product.updatedAt);
@@ -130,7 +220,7 @@ export default function ProductForm({
           categories={categories}
           value={values.category}
           onChange={(category) => set('category')({ target: { value: category } })}
-          error={errors.category}
+          error={shown.category}
         />
       </div>
       <div className="mb-3">
@@ -144,10 +234,10 @@ export default function ProductForm({
           accept={PHOTO_TYPES}
           className={`form-control${invalid('photo')}`}
           data-field="photo"
-          {...errorProps(`${id}-photo`, errors.photo)}
+          {...errorProps(`${id}-photo`, shown.photo)}
           onChange={(event) => setPhoto(event.target.files?.[0] ?? null)}
         />
-        <FieldError id={`${id}-photo`} error={errors.photo} />
+        <FieldError id={`${id}-photo`} error={shown.photo} />
       </div>
       {shownPhoto ? (
         <div className="mb-3 text-center">
@@ -169,14 +259,14 @@ export default function ProductForm({
         <input
           id={`${id}-name`}
           data-field="name"
-          {...errorProps(`${id}-name`, errors.name)}
+          {...errorProps(`${id}-name`, shown.name)}
           type="text"
           className={`form-control${invalid('name')}`}
           placeholder="write a name"
           value={values.name}
           onChange={set('name')}
         />
-        <FieldError id={`${id}-name`} error={errors.name} />
+        <FieldError id={`${id}-name`} error={shown.name} />
       </div>
       <div className="mb-3">
         <label htmlFor={`${id}-description`} className="form-label">
@@ -185,14 +275,14 @@ export default function ProductForm({
         <textarea
           id={`${id}-description`}
           data-field="description"
-          {...errorProps(`${id}-description`, errors.description)}
+          {...errorProps(`${id}-description`, shown.description)}
           className={`form-control${invalid('description')}`}
           placeholder="write a description"
           rows={3}
           value={values.description}
           onChange={set('description')}
         />
-        <FieldError id={`${id}-description`} error={errors.description} />
+        <FieldError id={`${id}-description`} error={shown.description} />
       </div>
       <div className="mb-3">
         <label htmlFor={`${id}-price`} className="form-label">
@@ -201,7 +291,7 @@ export default function ProductForm({
         <input
           id={`${id}-price`}
           data-field="price"
-          {...errorProps(`${id}-price`, errors.price)}
+          {...errorProps(`${id}-price`, shown.price, withVariants)}
           type="number"
           inputMode="decimal"
           min="0"
@@ -211,7 +301,12 @@ export default function ProductForm({
           value={values.price}
           onChange={set('price')}
         />
-        <FieldError id={`${id}-price`} error={errors.price} />
+        <FieldError id={`${id}-price`} error={shown.price} />
+        {withVariants ? (
+          <div id={`${id}-price-help`} className="form-text">
+            The price of every variant without a price of its own.
+          </div>
+        ) : null}
       </div>
       <div className="mb-3">
         <label htmlFor={`${id}-quantity`} className="form-label">
@@ -220,17 +315,24 @@ export default function ProductForm({
         <input
           id={`${id}-quantity`}
           data-field="quantity"
-          {...errorProps(`${id}-quantity`, errors.quantity)}
+          {...errorProps(`${id}-quantity`, shown.quantity, withVariants)}
           type="number"
           inputMode="numeric"
           min="0"
           step="1"
           className={`form-control${invalid('quantity')}`}
           placeholder="write a quantity"
-          value={values.quantity}
+          // With variants the product's stock is theirs, summed: shown, not typed.
+          disabled={withVariants}
+          value={withVariants ? String(stockSum(options, rows)) : values.quantity}
           onChange={set('quantity')}
         />
-        <FieldError id={`${id}-quantity`} error={errors.quantity} />
+        <FieldError id={`${id}-quantity`} error={shown.quantity} />
+        {withVariants ? (
+          <div id={`${id}-quantity-help`} className="form-text">
+            The sum of the variants&apos; stock below.
+          </div>
+        ) : null}
       </div>
       <div className="mb-3">
         <label htmlFor={`${id}-shipping`} className="form-label">
@@ -246,6 +348,41 @@ export default function ProductForm({
           <option value="1">Yes</option>
         </select>
       </div>
+      <OptionsEditor
+        options={options}
+        errors={shown}
+        // Variants the server refused while no grid is shown are said here.
+        serverError={[shown.options, withVariants ? null : shown.variants]
+          .filter(Boolean)
+          .join(' ')}
+        onChange={(next) => {
+          setOptions(next);
+          clear('options', 'variants');
+        }}
+      />
+      {withVariants ? (
+        <VariantsGrid
+          options={options}
+          combos={combos}
+          rows={rows}
+          defaultPrice={values.price}
+          errors={liveErrors}
+          serverError={errors.variants}
+          onChange={(next) => {
+            setRows(next);
+            clear('variants');
+          }}
+        />
+      ) : null}
+      <GalleryEditor
+        photos={photos}
+        choices={photoChoices(options)}
+        serverError={[shown.gallery, shown.photos].filter(Boolean).join(' ')}
+        onChange={(next) => {
+          setPhotos(next);
+          clear('gallery', 'photos');
+        }}
+      />
       <div className="mb-3 d-flex flex-wrap gap-2">
         <button type="submit" className="btn btn-primary" disabled={busy}>
           {submitLabel}

@@ -95,4 +95,36 @@ describe('Update Product', () => {
     expect(await screen.findByText('Product already exists')).toBeInTheDocument();
     expect(screen.queryByText(MESSAGES.productChangedElsewhere)).not.toBeInTheDocument();
   });
+
+  it('sends the variants with their _id and the reordered gallery to update-product', async () => {
+    const stored = product({
+      options: [{ name: 'Colour', values: ['Black', 'Blue'] }],
+      variants: [
+        { _id: '17', sku: 'BR-BLK', options: { Colour: 'Black' }, price: 1499, quantity: 20 },
+        { _id: '18', sku: 'BR-BLU', options: { Colour: 'Blue' }, price: 1599, quantity: 5 },
+      ],
+      photos: [
+        { _id: '5', url: '/p/5', alt: 'Black, front', option: 'Black', widths: [] },
+        { _id: '6', url: '/p/6', alt: 'Blue, front', option: 'Blue', widths: [] },
+      ],
+    });
+    serve([stored], { data: { success: true, product: stored } });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/dashboard/admin/product/boat-rockerz-450');
+    const stock = await screen.findByLabelText('Stock of Blue');
+    await user.clear(stock);
+    await user.type(stock, '8');
+    await user.click(screen.getByRole('button', { name: 'Move down photo 1' }));
+    await user.click(screen.getByRole('button', { name: 'UPDATE PRODUCT' }));
+
+    await waitFor(() => expect(server.calls.some((c) => c.key === UPDATE)).toBe(true));
+    const body = server.calls.find((c) => c.key === UPDATE).body;
+    expect(JSON.parse(body.get('variants'))).toEqual([
+      { _id: '17', sku: 'BR-BLK', options: { Colour: 'Black' }, price: null, quantity: 20 },
+      { _id: '18', sku: 'BR-BLU', options: { Colour: 'Blue' }, price: 1599, quantity: 8 },
+    ]);
+    expect(body.get('quantity')).toBe('28');
+    expect(JSON.parse(body.get('gallery')).map((entry) => entry._id)).toEqual(['6', '5']);
+    expect(await screen.findByText('All products')).toBeInTheDocument();
+  });
 });
