@@ -97,6 +97,75 @@ def _product_data(slug: str) -> dict:
     return ProductOutput(selectors.product_get_current(slug=slug)).data
 
 
+# schema.org's own properties for the options a product group varies by; other option
+# names are given as they are.
+VARIES_BY = {"size": f"{SCHEMA}/size", "colour": f"{SCHEMA}/color", "color": f"{SCHEMA}/color"}
+
+
+def _offer(url: str, price, quantity: int) -> dict:
+    return {
+        "@type": "Offer",
+        "url": url,
+        "price": f"{Decimal(str(price)):.2f}",
+        "priceCurrency": "INR",
+        "availability": f"{SCHEMA}/{'InStock' if quantity > 0 else 'OutOfStock'}",
+        "itemCondition": f"{SCHEMA}/NewCondition",
+    }
+
+
+def _structured_product(product: dict, *, canonical: str, image: str, text: str) -> dict:
+    """The product's structured data: a Product with one Offer when it is sold one way; a
+    ProductGroup with a Product and Offer per variant (its `?variant=` address, its SKU,
+    its own photo when one shows its option value) when it has several."""
+    common = {
+        "@context": SCHEMA,
+        "name": product["name"],
+        "description": text,
+        "image": [image],
+        "url": canonical,
+        "category": product["category"]["name"],
+        "brand": {"@type": "Brand", "name": SITE_NAME},
+    }
+    variants = product.get("variants") or []
+    if len(variants) <= 1:
+        return {
+            **common,
+            "@type": "Product",
+            "sku": product["_id"],
+            "offers": _offer(canonical, product["price"], product["quantity"]),
+        }
+    photo_for = {}
+    for photo in product.get("photos") or []:
+        if photo["option"] and photo["option"] not in photo_for:
+            photo_for[photo["option"]] = photo["url"]
+    members = []
+    for variant in variants:
+        url = f"{canonical}?variant={variant['_id']}"
+        values = list(variant["options"].values())
+        shown = next((photo_for[v] for v in values if v in photo_for), None)
+        member = {
+            "@type": "Product",
+            "name": f"{product['name']} ({', '.join(values)})",
+            "sku": variant["sku"],
+            "url": url,
+            "offers": _offer(url, variant["price"], variant["quantity"]),
+        }
+        if shown:
+            member["image"] = canonical.split("/product/")[0] + shown
+        for name, value in variant["options"].items():
+            key = VARIES_BY.get(name.casefold())
+            if key:
+                member[key.rsplit("/", 1)[1]] = value
+        members.append(member)
+    return {
+        **common,
+        "@type": "ProductGroup",
+        "productGroupID": product["_id"],
+        "variesBy": [VARIES_BY.get(o["name"].casefold(), o["name"]) for o in product["options"]],
+        "hasVariant": members,
+    }
+
+
 def product_page(request, *, slug: str):
     """`/product/{slug}`: the product's head and content; an old slug answers 301 to the
     current address; an unknown one the not-found state (404)."""
@@ -137,25 +206,7 @@ def product_page(request, *, slug: str):
             ("product:availability", "in stock" if in_stock else "out of stock"),
         ],
         "jsonld": [
-            {
-                "@context": SCHEMA,
-                "@type": "Product",
-                "name": product["name"],
-                "description": description,
-                "image": [image],
-                "sku": product["_id"],
-                "url": canonical,
-                "category": category["name"],
-                "brand": {"@type": "Brand", "name": SITE_NAME},
-                "offers": {
-                    "@type": "Offer",
-                    "url": canonical,
-                    "price": price,
-                    "priceCurrency": "INR",
-                    "availability": f"{SCHEMA}/{'InStock' if in_stock else 'OutOfStock'}",
-                    "itemCondition": f"{SCHEMA}/NewCondition",
-                },
-            },
+            _structured_product(product, canonical=canonical, image=image, text=description),
             _breadcrumbs(
                 request,
                 [
