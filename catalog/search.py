@@ -2,8 +2,9 @@
 
 A query is cut into words (punctuation inside a word dropped: `T-Shirt` -> `tshirt`,
 `Levi's` -> `levis`). Each word is looked up in the vocabulary of the catalogue (every
-word the products' names, categories and descriptions hold, kept by the database: see
-migration 0003_i18_search_index) and becomes a set of alternatives:
+word the products' names, categories, descriptions and option values hold, kept by the
+database: see migrations 0003_i18_search_index and 0011_search_option_values) and
+becomes a set of alternatives:
 
 - the word itself, and its simple plural or singular (`shoe` <-> `shoes`);
 - when the vocabulary lacks it: the words at the smallest edit distance (Damerau, a swap
