@@ -11,7 +11,6 @@ neighbouring products (other templates) never share a picture.
 
 import sys
 import time
-from contextlib import contextmanager
 from datetime import timedelta
 
 from django.core.files.base import ContentFile
@@ -28,25 +27,6 @@ from catalog.services import catalogue_statistics_refresh
 
 BATCH = 2000
 PHOTO_DIR = "products/demo"
-
-
-@contextmanager
-def _large_cache():
-    """SQLite: a page cache of 256 MB for the load (2 MB by default: at 100k products the
-    indexes of the variants outgrow it and every insert reads pages back), then the
-    connection's own size again."""
-    if connection.vendor != "sqlite":
-        yield
-        return
-    with connection.cursor() as cursor:
-        cursor.execute("PRAGMA cache_size")
-        before = cursor.fetchone()[0]
-        cursor.execute("PRAGMA cache_size = -262144")
-    try:
-        yield
-    finally:
-        with connection.cursor() as cursor:
-            cursor.execute(f"PRAGMA cache_size = {int(before)}")
 
 
 PRODUCT_COLUMNS = (
@@ -174,7 +154,7 @@ class Command(BaseCommand):
     def _insert(self, count: int, categories: dict[str, Category], pool: dict):
         now = timezone.now()
         ops = connection.ops
-        with transaction.atomic(), _large_cache(), connection.cursor() as cursor:
+        with transaction.atomic(), connection.cursor() as cursor:
             for start in range(0, count, BATCH):
                 items = [demo_product(index) for index in range(start, min(count, start + BATCH))]
                 rows = [
