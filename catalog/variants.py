@@ -33,6 +33,9 @@ MAX_PRICE = Decimal("99999999.99")
 PLAIN_NUMBER = re.compile(r"^[0-9]+(\.[0-9]+)?$")  # no exponent, no other digits
 SKU_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._/-]{0,63}$")
 KEY_SEPARATOR = "\x1f"
+# Marks a kept variant's SKU and combination while a save moves them: a control character
+# no SKU or option value may hold, and not NUL, which PostgreSQL's text refuses.
+PARKED = "\x1e"
 SKU_USED = "SKU {sku} is already used by another product."
 SKU_RACED = "SKU already used"
 
@@ -292,7 +295,7 @@ def write_variants(product: Product, specs: list[VariantSpec]) -> list[Variant]:
     if keep:
         # Combinations and SKUs are unique: the kept rows let go of theirs first, so two
         # of them may swap combinations or SKUs within one save.
-        parked = Concat(Value("\x00"), Cast("id", CharField()))
+        parked = Concat(Value(PARKED), Cast("id", CharField()))
         Variant.objects.filter(pk__in=keep).update(option_key=parked, sku=parked)
     skus = [spec.sku or (existing[spec.pk].sku if spec.pk in existing else "") for spec in specs]
     taken = {sku.casefold() for sku in skus if sku} | set(
