@@ -11,6 +11,7 @@ from datetime import timedelta
 from functools import cached_property
 from typing import NamedTuple
 
+import orjson
 import psycopg
 from django.conf import settings
 from django.db import connection
@@ -370,7 +371,9 @@ class ProductRow:
         self.shipping, photo, self.created_at, self.updated_at = values[6:10]
         self.photo = self.Part(photo or "")
         self.category = self.Part(values[11], pk=values[10], slug=values[12])
-        self.options = values[13] or []
+        options = values[13]
+        # Django has psycopg hand jsonb over as text (JSONField parses it): so must we.
+        self.options = orjson.loads(options) if isinstance(options, str) else options or []
         # [id, sku, options, price, quantity] and [id, image, alt, option] lists, read
         # with the row on PostgreSQL (`_ROW_SELECT`); elsewhere `with_parts` adds them.
         if len(values) > 14:

@@ -33,9 +33,6 @@ MAX_PRICE = Decimal("99999999.99")
 PLAIN_NUMBER = re.compile(r"^[0-9]+(\.[0-9]+)?$")  # no exponent, no other digits
 SKU_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._/-]{0,63}$")
 KEY_SEPARATOR = "\x1f"
-# Marks a kept variant's SKU and combination while a save moves them: a control character
-# no SKU or option value may hold, and not NUL, which PostgreSQL's text refuses.
-PARKED = "\x1e"
 SKU_USED = "SKU {sku} is already used by another product."
 SKU_RACED = "SKU already used"
 
@@ -292,11 +289,23 @@ def write_variants(product: Product, specs: list[VariantSpec]) -> list[Variant]:
     removed = [pk for pk in existing if pk not in keep]
     if removed:
         Variant.objects.filter(pk__in=removed).delete()
-    if keep:
-        # Combinations and SKUs are unique: the kept rows let go of theirs first, so two
-        # of them may swap combinations or SKUs within one save.
-        parked = Concat(Value(PARKED), Cast("id", CharField()))
-        Variant.objects.filter(pk__in=keep).update(option_key=parked, sku=parked)
+    moved = [
+        spec.pk
+        for spec in specs
+        if spec.pk is not None
+        and (
+            (spec.sku and spec.sku != existing[spec.pk].sku)
+            or option_key(spec.options) != existing[spec.pk].option_key
+        )
+    ]
+    if moved:
+        # Combinations and SKUs are unique: the kept rows that change theirs let go of the
+        # old ones first, so two variants may swap combinations or SKUs within one save.
+        # (A SKU cannot start with "~", nor an option value hold a control character.)
+        number = Cast("id", CharField())
+        Variant.objects.filter(pk__in=moved).update(
+            option_key=Concat(Value(KEY_SEPARATOR), number), sku=Concat(Value("~"), number)
+        )
     skus = [spec.sku or (existing[spec.pk].sku if spec.pk in existing else "") for spec in specs]
     taken = {sku.casefold() for sku in skus if sku} | set(
         Variant.objects.filter(sku__istartswith=f"SS-{product.pk}")

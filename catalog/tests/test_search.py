@@ -157,9 +157,25 @@ def test_search_reads_the_same_product_rows_as_the_orm():
     ids = [p.pk for p in made] + [max(p.pk for p in made) + 1000]
     orm = Product.objects.filter(pk__in=ids).values_list(*selectors._ROW_COLUMNS)
     expected = {row[0]: row for row in orm}
-    rows = {row[0]: tuple(row) for row in selectors._rows(ids)}
-    assert rows == expected and len(rows) == 4
+    read = selectors._rows(ids)
+    # The product's own columns; options as Django hands jsonb over (text), parsed by
+    # ProductRow; the variants and gallery as the ORM reads them (attach_parts).
+    rows = {row[0]: tuple(row[:13]) for row in read}
+    assert rows == {pk: row[:13] for pk, row in expected.items()} and len(rows) == 4
+    from catalog.variants import attach_parts
+
+    models = list(Product.objects.filter(pk__in=ids))
+    attach_parts(models)
+    parts = {
+        p.pk: (p.options, list(map(tuple, p.variant_rows)), list(map(tuple, p.photo_rows)))
+        for p in models
+    }
+    for values in read:
+        row = selectors.ProductRow(values)
+        variants = [(v[0], v[1], v[2], Decimal(v[3]), v[4]) for v in row.variant_rows]
+        photos = [tuple(f) for f in row.photo_rows]
+        assert (row.options, variants, photos) == parts[row.pk]
     for pk, row in rows.items():
-        assert [type(v) for v in row] == [type(v) for v in expected[pk]], pk
+        assert [type(v) for v in row] == [type(v) for v in expected[pk][:13]], pk
         # Read by psycopg's own loader on PostgreSQL: the same instants, rendered alike.
         assert [_iso(v) for v in row[8:10]] == [_iso(v) for v in expected[pk][8:10]], pk

@@ -2,20 +2,53 @@
 // price in rupees, More Details and the add button. Used on home, category, search, similar
 // products and the all-products page, so every button works the same way (decision F2).
 // The add button reads 'Add to Cart' on every screen (one casing everywhere). The photo and
-// the name link to the product too, as shoppers expect of a card.
+// the name link to the product too, as shoppers expect of a card. A product with variants
+// of different prices says "from ₹X" (its lowest); one with a Colour option shows its
+// colours as dots (at most MAX_SWATCHES, then "+N"); one that needs a choice offers
+// "Choose options" (its page) instead of an add button that could not know what to add.
 import { Link } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { formatPrice, preview } from '../lib/format';
 import { isSoldOut } from '../lib/stock';
+import { colourOption, hasPriceRange, needsChoice, priceRange } from '../lib/variants';
+import { MESSAGES } from '../constants/messages';
 import ProductImage from './ProductImage';
 import StockBadge from './StockBadge';
+import Swatch from './Swatch';
 
 export const CARD_PREVIEW_LENGTH = 30;
 
 export const ADD_LABEL = 'Add to Cart';
 
+export const MAX_SWATCHES = 5;
+
+function Swatches({ values }) {
+  const shown = values.slice(0, MAX_SWATCHES);
+  const more = values.length - shown.length;
+  return (
+    <ul className="card-swatches" aria-label="Colours">
+      {shown.map((value) => (
+        <li key={value} title={value}>
+          <Swatch value={value} />
+          <span className="visually-hidden">{value}</span>
+        </li>
+      ))}
+      {more > 0 && (
+        <li className="small text-body-secondary">
+          <span aria-hidden="true">+{more}</span>
+          <span className="visually-hidden">{`${more} more ${more === 1 ? 'colour' : 'colours'}`}</span>
+        </li>
+      )}
+    </ul>
+  );
+}
+
 export default function ProductCard({ product, onAdd, lazy = false, headingLevel = 2 }) {
   const Heading = `h${headingLevel}`;
+  const colours = colourOption(product)?.values ?? [];
+  const price = hasPriceRange(product)
+    ? MESSAGES.fromPrice(formatPrice(priceRange(product).min))
+    : formatPrice(product.price);
   return (
     <article className="card product-card shadow-sm" aria-label={product.name}>
       {/* The photo repeats the name's link for a mouse or a finger; keyboards and screen
@@ -38,13 +71,12 @@ export default function ProductCard({ product, onAdd, lazy = false, headingLevel
               {product.name}
             </Link>
           </Heading>
-          <p className="card-price fw-bold text-success mb-1 text-nowrap">
-            {formatPrice(product.price)}
-          </p>
+          <p className="card-price fw-bold text-success mb-1 text-nowrap">{price}</p>
         </div>
         <p className="card-text text-body-secondary">
           {preview(product.description, CARD_PREVIEW_LENGTH)}
         </p>
+        {colours.length > 0 && <Swatches values={colours} />}
         <p className="mb-2">
           <StockBadge product={product} />
         </p>
@@ -56,15 +88,25 @@ export default function ProductCard({ product, onAdd, lazy = false, headingLevel
           >
             More Details
           </Link>
-          <button
-            type="button"
-            className="btn btn-dark btn-sm flex-fill"
-            onClick={() => onAdd(product)}
-            disabled={isSoldOut(product)}
-            aria-label={`${ADD_LABEL}: ${product.name}`}
-          >
-            {ADD_LABEL}
-          </button>
+          {needsChoice(product) ? (
+            <Link
+              className="btn btn-dark btn-sm flex-fill"
+              to={paths.product(product.slug)}
+              aria-label={`${MESSAGES.chooseOptionsLink}: ${product.name}`}
+            >
+              {MESSAGES.chooseOptionsLink}
+            </Link>
+          ) : (
+            <button
+              type="button"
+              className="btn btn-dark btn-sm flex-fill"
+              onClick={() => onAdd(product)}
+              disabled={isSoldOut(product)}
+              aria-label={`${ADD_LABEL}: ${product.name}`}
+            >
+              {ADD_LABEL}
+            </button>
+          )}
         </div>
       </div>
     </article>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { Toaster } from 'react-hot-toast';
@@ -140,3 +140,115 @@ describe('ProductCard stock', () => {
     cleanup();
   });
 });
+
+describe('ProductCard with variants', () => {
+  const variant = (id, options, price, quantity = 5) => ({ _id: id, options, price, quantity });
+  const tee = {
+    ...laptop,
+    _id: '40',
+    name: 'Cotton Tee',
+    slug: 'cotton-tee',
+    price: 499,
+    quantity: 15,
+    options: [
+      { name: 'Size', values: ['S', 'M'] },
+      {
+        name: 'colour',
+        values: ['Black', 'White', 'Navy Blue', 'Red', 'Sunrise', 'Teal', 'Olive'],
+      },
+    ],
+    variants: [
+      variant('1', { Size: 'S', colour: 'Black' }, 499),
+      variant('2', { Size: 'M', colour: 'Black' }, 1549),
+      variant('3', { Size: 'S', colour: 'White' }, 499),
+    ],
+  };
+
+  function renderProduct(product) {
+    return render(
+      <MemoryRouter>
+        <CartProvider>
+          <ProductCard product={product} onAdd={() => {}} />
+        </CartProvider>
+      </MemoryRouter>,
+    );
+  }
+
+  it('says "from" the lowest price when the variants’ prices differ', () => {
+    renderProduct({ ...tee, price: 499 });
+    expect(screen.getByText('from ₹499')).toBeInTheDocument();
+  });
+
+  it('keeps the plain price when every variant costs the same', () => {
+    const same = tee.variants.map((v) => ({ ...v, price: 1549 }));
+    renderProduct({ ...tee, price: 1549, variants: same });
+    expect(screen.getByText('₹1,549')).toBeInTheDocument();
+    expect(screen.queryByText(/from/)).not.toBeInTheDocument();
+  });
+
+  it('shows up to five colour dots with their names, then how many more', () => {
+    renderProduct(tee);
+    const list = screen.getByRole('list', { name: 'Colours' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Black',
+      'White',
+      'Navy Blue',
+      'Red',
+      'Sunrise',
+      '+22 more colours',
+    ]);
+    expect(within(items[5]).getByText('2 more colours')).toHaveClass('visually-hidden');
+    expect(list.querySelectorAll('.swatch')).toHaveLength(5);
+  });
+
+  it('shows no dots without a colour option, and exactly five without a "+"', () => {
+    const sizes = { ...tee, options: [tee.options[0]] };
+    const { unmount } = renderProduct(sizes);
+    expect(screen.queryByRole('list', { name: 'Colours' })).not.toBeInTheDocument();
+    unmount();
+    const five = { ...tee, options: [{ name: 'Color', values: ['A', 'B', 'C', 'D', 'E'] }] };
+    renderProduct(five);
+    expect(
+      within(screen.getByRole('list', { name: 'Colours' })).getAllByRole('listitem'),
+    ).toHaveLength(5);
+  });
+
+  it('offers Choose options (the product page) for a product that needs a choice', () => {
+    renderProduct(tee);
+    expect(screen.queryByRole('button', { name: /Add to Cart/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Choose options: Cotton Tee' })).toHaveAttribute(
+      'href',
+      '/product/cotton-tee',
+    );
+  });
+
+  it('adds a product with one variant straight from the card, as that variant', async () => {
+    const user = userEvent.setup();
+    const mug = {
+      ...laptop,
+      _id: '50',
+      name: 'Mug',
+      options: [],
+      quantity: 3,
+      variants: [variant('51', {}, 54999, 3)],
+    };
+    render(
+      <MemoryRouter>
+        <CartProvider>
+          <Toaster />
+          <CardOf product={mug} />
+        </CartProvider>
+      </MemoryRouter>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Add to Cart: Mug' }));
+    expect(JSON.parse(window.localStorage.getItem(CART_KEY))).toEqual([
+      { ...mug, variant: '51', price: 54999, quantity: 3 },
+    ]);
+  });
+});
+
+function CardOf({ product }) {
+  const { add } = useCart();
+  return <ProductCard product={product} onAdd={add} />;
+}

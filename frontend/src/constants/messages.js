@@ -1,5 +1,10 @@
 // Every user-facing message of the spec's error catalogue (section 8), spelled as
 // decisions.md F3 says. Components import from here; no toast text is written inline.
+// "a", "a and b", "a, b and c".
+function listText(items) {
+  return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}
+
 export const MESSAGES = {
   somethingWentWrong: 'Something went wrong',
   categoryLoadFailed: 'Something went wrong in getting category',
@@ -46,6 +51,18 @@ export const MESSAGES = {
   itemRemoved: (name) => `${name} removed from your cart`,
   cartItemGone: (names) => `No longer available, removed from your cart: ${names.join(', ')}`,
   cartPriceChanged: 'Some prices have changed since you added the items',
+  // Variants: the product page's choice, the cards, and a cart line whose variant left.
+  chooseOptionsFirst: 'Please choose this product’s options first',
+  chooseOptions: (names) => `Please choose your ${listText(names).toLowerCase()} first.`,
+  chooseOptionsLink: 'Choose options',
+  fromPrice: (price) => `from ${price}`,
+  valueSoldOut: 'sold out',
+  valueUnsold: (others) =>
+    others.length ? `not available with ${listText(others)}` : 'not available',
+  clearChoice: 'Clear choice',
+  variantGone: (label) => `${label} is no longer available and was removed from your cart.`,
+  variantNeeded: (name) =>
+    `${name} now comes in more than one option and was removed from your cart: please choose yours on its page.`,
   orderPlaced: 'Order placed. Your cart is empty now; pay in cash on delivery.',
   orderCancelled: 'Order cancelled',
   cancelOrderTitle: (id) => `Cancel order #${id}?`,

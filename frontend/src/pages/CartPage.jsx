@@ -1,5 +1,6 @@
-// The cart (spec section 2): greeting, item count, one line per product with a quantity
-// stepper (1-10, capped by stock), its stock and a Remove that offers Undo, the total and
+// The cart (spec section 2): greeting, item count, one line per product and variant (its
+// choice, "Size: M · Colour: Black", under the name) with a quantity stepper (1-10 per
+// product, capped by the variant's stock), its stock and a Remove that offers Undo, the total and
 // the address block. A signed-in shopper with an address places the order here, cash on
 // delivery. Guests are sent to /login, which brings them back here (navigation `from`).
 // On phones a bar with the total and the main button stays at the bottom of the screen,
@@ -17,7 +18,14 @@ import { MESSAGES } from '../constants/messages';
 import { useAuth } from '../features/auth/AuthContext';
 import UpdateAddressButton from '../features/auth/UpdateAddressButton';
 import { useCart } from '../features/cart/CartContext';
-import { cartTotal, checkoutLines, groupCart, maxQuantity } from '../features/cart/cartLogic';
+import {
+  cartTotal,
+  checkoutLines,
+  choiceText,
+  groupCart,
+  lineLabel,
+  lineMax,
+} from '../features/cart/cartLogic';
 import { CART_PREVIEW_LENGTH, greetingName, itemCountMessage } from '../features/cart/cartSummary';
 import { useCartRefresh } from '../features/cart/useCartRefresh';
 import '../features/cart/cart.css';
@@ -25,12 +33,12 @@ import { getProduct } from '../features/catalog/api';
 import { checkout } from '../features/orders/api';
 import { newIdempotencyKey } from '../features/orders/orderFormat';
 import ProductImage from '../components/ProductImage';
+import { photoForVariant } from '../lib/variants';
 import StockBadge from '../components/StockBadge';
 
 export const PLACE_ORDER = 'Place Order (Cash on Delivery)';
 
-function QuantityStepper({ product, quantity, onChange }) {
-  const max = maxQuantity(product);
+function QuantityStepper({ label, max, quantity, onChange }) {
   return (
     <div className="cart-stepper d-inline-flex align-items-center gap-1" role="group">
       <button
@@ -38,11 +46,11 @@ function QuantityStepper({ product, quantity, onChange }) {
         className="btn btn-outline-secondary btn-sm"
         onClick={() => onChange(quantity - 1)}
         disabled={quantity <= 1}
-        aria-label={`Fewer: ${product.name}`}
+        aria-label={`Fewer: ${label}`}
       >
         −
       </button>
-      <span className="cart-qty" aria-live="polite" aria-label={`Quantity of ${product.name}`}>
+      <span className="cart-qty" aria-live="polite" aria-label={`Quantity of ${label}`}>
         {quantity}
       </span>
       <button
@@ -50,7 +58,7 @@ function QuantityStepper({ product, quantity, onChange }) {
         className="btn btn-outline-secondary btn-sm"
         onClick={() => onChange(quantity + 1)}
         disabled={quantity >= max}
-        aria-label={`More: ${product.name}`}
+        aria-label={`More: ${label}`}
       >
         +
       </button>
@@ -94,13 +102,13 @@ export default function CartPage() {
   useStickyBarHeight(stickyBar, cart.length > 0);
 
   function removeLine(product, index) {
-    const ids = lines.map((line) => String(line.product._id));
-    const neighbours = [ids[index + 1], ids[index - 1]].filter(Boolean);
+    const keys = lines.map((line) => line.key);
+    const neighbours = [keys[index + 1], keys[index - 1]].filter(Boolean);
     removeWithUndo(product, {
       onToastLeave: () => {
         const buttons = removeButtons.current;
         const target =
-          [String(product._id), ...neighbours].map((id) => buttons.get(id)).find(Boolean) ??
+          [keys[index], ...neighbours].map((key) => buttons.get(key)).find(Boolean) ??
           continueLink.current;
         target?.focus();
       },
@@ -183,15 +191,25 @@ export default function CartPage() {
         <div className="row g-4">
           <section className="col-lg-7" aria-label="Items in your cart">
             <ul className="list-unstyled">
-              {lines.map(({ product, quantity, subtotal }, index) => {
-                const change = priceChanges[String(product._id)];
+              {lines.map(({ key, product, variant, quantity, subtotal }, index) => {
+                const change = priceChanges[key];
+                const label = lineLabel(product);
+                const choice = choiceText(product);
+                const photo = photoForVariant(product, variant);
+                // The product page opens with this line's choice made.
+                const to = variant
+                  ? `${paths.product(product.slug)}?variant=${encodeURIComponent(variant._id)}`
+                  : paths.product(product.slug);
+                const shown = photo
+                  ? { ...product, photo: photo.url, photoWidths: photo.widths }
+                  : product;
                 return (
-                  <li key={product._id} className="card mb-3 shadow-sm">
+                  <li key={key} className="card mb-3 shadow-sm">
                     <div className="row g-0 align-items-center">
                       <div className="col-4">
-                        <Link to={paths.product(product.slug)} tabIndex={-1} aria-hidden="true">
+                        <Link to={to} tabIndex={-1} aria-hidden="true">
                           <ProductImage
-                            product={product}
+                            product={shown}
                             className="cart-item-img rounded-start"
                             width={200}
                             height={140}
@@ -203,8 +221,13 @@ export default function CartPage() {
                       <div className="col-8">
                         <div className="card-body">
                           <h2 className="h5 card-title mb-1">
-                            <Link to={paths.product(product.slug)}>{product.name}</Link>
+                            <Link to={to}>{product.name}</Link>
                           </h2>
+                          {choice && (
+                            <p className="card-text mb-1" data-testid="cart-choice">
+                              {choice}
+                            </p>
+                          )}
                           <p className="card-text mb-1 text-body-secondary">
                             {preview(product.description, CART_PREVIEW_LENGTH)}
                           </p>
@@ -228,19 +251,19 @@ export default function CartPage() {
                           </p>
                           <div className="d-flex flex-wrap align-items-center gap-2">
                             <QuantityStepper
-                              product={product}
+                              label={label}
+                              max={lineMax(cart, product)}
                               quantity={quantity}
-                              onChange={(next) => changeQuantity(product._id, next)}
+                              onChange={(next) => changeQuantity(key, next)}
                             />
                             <button
                               type="button"
                               className="btn btn-outline-danger btn-sm"
                               onClick={() => removeLine(product, index)}
-                              aria-label={`Remove: ${product.name}`}
+                              aria-label={`Remove: ${label}`}
                               ref={(node) => {
-                                const id = String(product._id);
-                                if (node) removeButtons.current.set(id, node);
-                                else removeButtons.current.delete(id);
+                                if (node) removeButtons.current.set(key, node);
+                                else removeButtons.current.delete(key);
                               }}
                             >
                               Remove

@@ -255,3 +255,126 @@ describe('CartPage', () => {
     expect(stored()).toHaveLength(2);
   });
 });
+
+// A tee in sizes and colours: a cart line is one of its variants.
+const tee = {
+  _id: '12',
+  name: 'Cotton Tee',
+  slug: 'cotton-tee',
+  description: 'Soft cotton.',
+  price: 499,
+  quantity: 14,
+  options: [
+    { name: 'Size', values: ['S', 'M'] },
+    { name: 'Colour', values: ['Black', 'Blue'] },
+  ],
+  variants: [
+    { _id: '17', options: { Size: 'S', Colour: 'Black' }, price: 499, quantity: 2 },
+    { _id: '18', options: { Size: 'M', Colour: 'Black' }, price: 549, quantity: 12 },
+  ],
+  photos: [
+    { _id: '1', url: '/p/12/1?v=a', alt: 'Cotton Tee, front', option: null, widths: [] },
+    { _id: '2', url: '/p/12/2?v=b', alt: 'Black tee', option: 'Black', widths: [] },
+  ],
+};
+const teeAs = (variant) => {
+  const chosen = tee.variants.find((v) => v._id === variant);
+  return { ...tee, variant, price: chosen.price, quantity: chosen.quantity };
+};
+
+describe('CartPage with variants', () => {
+  it('shows each variant as its own line with its choice, price and stock', async () => {
+    server = serve([tee]);
+    renderCart({ cart: [teeAs('18'), teeAs('17'), teeAs('18')] });
+    const items = within(screen.getByRole('region', { name: 'Items in your cart' }));
+    const choices = items.getAllByTestId('cart-choice').map((node) => node.textContent);
+    expect(choices).toEqual(['Size: M · Colour: Black', 'Size: S · Colour: Black']);
+    expect(
+      screen.getByLabelText('Quantity of Cotton Tee (Size M, Colour Black)'),
+    ).toHaveTextContent('2');
+    expect(items.getByText(/Price: ₹549/)).toHaveTextContent('Price: ₹549 × 2 = ₹1,098');
+    expect(items.getByText('Price: ₹499')).toBeInTheDocument();
+    expect(screen.getAllByTestId('stock').map((node) => node.textContent)).toEqual([
+      'In stock',
+      'Only 2 left',
+    ]);
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('Total: ₹1,597');
+    // Its photo is the one of its colour.
+    expect(document.querySelector('.cart-item-img')).toHaveAttribute('src', '/p/12/2?v=b');
+    // The line links to the product page with its choice made.
+    expect(items.getAllByRole('link', { name: 'Cotton Tee' })[1]).toHaveAttribute(
+      'href',
+      '/product/cotton-tee?variant=17',
+    );
+    await waitFor(() => expect(server.calls).toHaveLength(1));
+  });
+
+  it('steps and removes one variant line, leaving the other', async () => {
+    const user = userEvent.setup();
+    server = serve([tee]);
+    renderCart({ cart: [teeAs('17'), teeAs('18')] });
+    const more = screen.getByRole('button', { name: 'More: Cotton Tee (Size S, Colour Black)' });
+    await user.click(more);
+    expect(more).toBeDisabled(); // 2 left of S Black
+    await user.click(
+      screen.getByRole('button', { name: 'Remove: Cotton Tee (Size M, Colour Black)' }),
+    );
+    expect(stored().map((item) => item.variant)).toEqual(['17', '17']);
+    expect(
+      await screen.findByText('Cotton Tee (Size M, Colour Black) removed from your cart'),
+    ).toBeInTheDocument();
+  });
+
+  it('sends the variant of each line at checkout, and no variant for an old entry', async () => {
+    const user = userEvent.setup();
+    server = serve([tee, shirt], {
+      'POST /api/v1/orders/checkout': { status: 201, data: { success: true, order: {} } },
+    });
+    renderCart({ cart: [teeAs('18'), shirt, teeAs('18'), teeAs('17')], auth: SHOPPER });
+    await waitFor(() => expect(server.calls).toHaveLength(2));
+    await user.click(
+      within(summary()).getByRole('button', { name: 'Place Order (Cash on Delivery)' }),
+    );
+    expect(await screen.findByText('orders page')).toBeInTheDocument();
+    const placed = server.calls.find((call) => call.key === 'POST /api/v1/orders/checkout');
+    expect(placed.body.cart).toEqual([
+      { _id: '12', quantity: 2, variant: '18' },
+      { _id: '2', quantity: 1 },
+      { _id: '12', quantity: 1, variant: '17' },
+    ]);
+  });
+
+  it('drops a line whose variant was deleted and says so in a toast', async () => {
+    server = serve([{ ...tee, variants: [tee.variants[0]] }]);
+    renderCart({ cart: [teeAs('17'), teeAs('18')] });
+    expect(
+      await screen.findByText(
+        'Cotton Tee (Size M, Colour Black) is no longer available and was removed from your cart.',
+      ),
+    ).toBeInTheDocument();
+    // The notice above the list stays after the toast has gone.
+    expect(
+      screen.getByText(
+        'No longer available, removed from your cart: Cotton Tee (Size M, Colour Black)',
+      ),
+    ).toBeInTheDocument();
+    expect(stored().map((item) => item.variant)).toEqual(['17']);
+    expect(screen.queryByText('Size: M · Colour: Black')).not.toBeInTheDocument();
+  });
+
+  it('loads an old stored entry and maps it to the product’s one variant', async () => {
+    const kettle = { _id: '40', name: 'Kettle', slug: 'kettle', description: '', price: 1299 };
+    const now = {
+      ...kettle,
+      quantity: 3,
+      options: [],
+      variants: [{ _id: '41', options: {}, price: 1299, quantity: 3 }],
+    };
+    server = serve([now]);
+    renderCart({ cart: [kettle, kettle] });
+    expect(screen.getByLabelText('Quantity of Kettle')).toHaveTextContent('2');
+    await waitFor(() => expect(stored().every((item) => item.variant === '41')).toBe(true));
+    expect(screen.getByLabelText('Quantity of Kettle')).toHaveTextContent('2');
+    expect(screen.getByTestId('stock')).toHaveTextContent('Only 3 left');
+  });
+});

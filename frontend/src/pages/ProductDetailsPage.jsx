@@ -1,10 +1,14 @@
 // Product details (spec section 2): photo, name, description, price, category, Add to Cart
-// and GO TO CART, then Similar Products (same category, never this one). The product shows
+// and GO TO CART, then Similar Products (same category, never this one). A product with
+// variants has a gallery and option pickers; the price and stock are the chosen
+// variant's, Add to Cart needs a complete choice, and the address keeps it
+// (`?variant=<id>`, replaced in place so Back leaves the page), so a shared link opens
+// with the same choice made. The product shows
 // as soon as it arrives (or at once, from the data the server rendered the page with); the
 // similar products load on their own, with their own loading state, so a slow related call
 // never holds the page back.
-import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { usePageMeta } from '../lib/usePageMeta';
 import { readInitialData } from '../lib/initialData';
 import { formatPrice } from '../lib/format';
@@ -12,12 +16,24 @@ import { paths } from '../config/paths';
 import { MESSAGES } from '../constants/messages';
 import { useCart } from '../features/cart/CartContext';
 import { getProduct, getRelated } from '../features/catalog/api';
-import ProductImage from '../components/ProductImage';
+import ProductGallery from '../features/catalog/ProductGallery';
+import VariantPicker from '../features/catalog/VariantPicker';
 import ProductGrid from '../components/ProductGrid';
 import Loading from '../components/Loading';
 import StockBadge from '../components/StockBadge';
 import { ADD_LABEL } from '../components/ProductCard';
 import { isSoldOut } from '../lib/stock';
+import {
+  hasPriceRange,
+  missingOptions,
+  needsChoice,
+  optionsOf,
+  priceRange,
+  variantFor,
+  variantsMatching,
+  variantsOf,
+} from '../lib/variants';
+import { useVariantChoice } from '../features/catalog/useVariantChoice';
 
 // The first state: from the data the server rendered the page with (no loading state, no
 // second fetch of the product), else empty until the fetch answers.
@@ -49,10 +65,17 @@ function useRelated(product) {
   return state.forId === id ? state.products : null;
 }
 
+const sumStock = (variants) =>
+  variants.reduce((sum, v) => sum + Math.max(0, Number(v.quantity) || 0), 0);
+
 export default function ProductDetailsPage() {
   const { slug } = useParams();
   const navigate = useNavigate();
   const { add } = useCart();
+  const location = useLocation();
+  // The address's query (the chosen variant) goes along when a renamed product moves.
+  const search = useRef(location.search);
+  search.current = location.search;
   const [state, setState] = useState(() => initialState(slug));
   // What the first render was given (by the server, or by the rename below) for one slug.
   const given = useRef(state.slug ? state : null);
@@ -70,7 +93,7 @@ export default function ProductDetailsPage() {
         if (product.slug && product.slug !== slug) {
           given.current = { slug: product.slug, product, missing: false };
           setState(given.current);
-          navigate(paths.product(product.slug), { replace: true });
+          navigate(paths.product(product.slug) + search.current, { replace: true });
           return;
         }
         setState({ slug, product, missing: false });
@@ -87,6 +110,11 @@ export default function ProductDetailsPage() {
   const { missing } = state;
   const product = state.slug === slug ? state.product : null;
   const related = useRelated(product);
+  const { choice, pick, clear } = useVariantChoice(product);
+  // Add to Cart pressed before the choice was complete: say what is missing, until chosen.
+  const [askedFor, setAskedFor] = useState(null);
+  const pickerId = useId();
+  const picker = useRef(null);
   usePageMeta({
     title: product ? `${product.name} - ShopSphere` : 'Product Details - ShopSphere',
     description: product ? product.description.slice(0, 150) : undefined,
@@ -105,17 +133,39 @@ export default function ProductDetailsPage() {
     );
   }
 
+  // What the choice so far allows: the variant once complete, else the variants still
+  // possible (their lowest price, their stock together). Answers from before variants
+  // list none and read as the product.
+  const hasVariants = variantsOf(product).length > 0;
+  const variant = hasVariants ? variantFor(product, choice) : null;
+  const possible = variant ? [variant] : variantsMatching(product, choice);
+  const shown = variant ?? (hasVariants ? { quantity: sumStock(possible) } : product);
+  const { min } = priceRange(product, possible);
+  const price =
+    hasVariants && !variant && hasPriceRange(product, possible)
+      ? MESSAGES.fromPrice(formatPrice(min))
+      : formatPrice(variant ? variant.price : min);
+  const toChoose = needsChoice(product) ? missingOptions(product, choice) : [];
+  const stillMissing = askedFor === product._id ? toChoose : [];
+  const soldOut = isSoldOut(shown);
+
+  function addToCart() {
+    if (needsChoice(product) && !variant) {
+      setAskedFor(product._id);
+      // Focus goes to the first group still to choose, on its first value that can be picked.
+      const groups = [...(picker.current?.querySelectorAll('fieldset') ?? [])];
+      const group = groups.find((node) => node.dataset.option === toChoose[0]);
+      group?.querySelector('input:not(:disabled)')?.focus();
+      return;
+    }
+    add(product, variant);
+  }
+
   return (
     <div className="container py-4">
       <div className="row g-4 align-items-start">
         <div className="col-md-6">
-          <ProductImage
-            product={product}
-            className="product-photo rounded border"
-            width={600}
-            height={420}
-            sizes="(min-width: 768px) 50vw, 100vw"
-          />
+          <ProductGallery product={product} choice={choice} />
         </div>
         <div className="col-md-6">
           <p className="text-uppercase text-body-secondary small mb-1">Product Details</p>
@@ -124,10 +174,12 @@ export default function ProductDetailsPage() {
             <dt>Description</dt>
             <dd>{product.description}</dd>
             <dt>Price</dt>
-            <dd className="fs-4 fw-bold text-success">{formatPrice(product.price)}</dd>
+            <dd className="fs-4 fw-bold text-success" data-testid="price">
+              {price}
+            </dd>
             <dt>Availability</dt>
             <dd>
-              <StockBadge product={product} />
+              <StockBadge product={shown} />
             </dd>
             <dt>Category</dt>
             <dd>
@@ -138,12 +190,30 @@ export default function ProductDetailsPage() {
               )}
             </dd>
           </dl>
+          {optionsOf(product).length > 0 && (
+            <div ref={picker}>
+              <VariantPicker
+                product={product}
+                choice={choice}
+                onPick={pick}
+                onClear={clear}
+                missing={stillMissing}
+                id={`picker${pickerId.replace(/[^a-zA-Z0-9_-]/g, '')}`}
+              />
+            </div>
+          )}
+          {stillMissing.length > 0 && (
+            <p className="text-danger small" role="alert" id={`${pickerId}-missing`}>
+              {MESSAGES.chooseOptions(stillMissing)}
+            </p>
+          )}
           <div className="d-flex flex-wrap gap-2">
             <button
               type="button"
               className="btn btn-dark"
-              onClick={() => add(product)}
-              disabled={isSoldOut(product)}
+              onClick={addToCart}
+              disabled={soldOut}
+              aria-describedby={stillMissing.length > 0 ? `${pickerId}-missing` : undefined}
             >
               {ADD_LABEL}
             </button>

@@ -11,7 +11,18 @@ import toast from '../../lib/toast';
 import { onExternalChange, readJSON, writeJSON } from '../../lib/storage';
 import { CART_KEY } from '../../constants/storageKeys';
 import { MESSAGES } from '../../constants/messages';
-import { canAdd, maxQuantity, removeItem, sanitizeCart, setQuantity } from './cartLogic';
+import {
+  canAdd,
+  cartEntry,
+  countOf,
+  lineKey,
+  lineLabel,
+  maxQuantity,
+  MAX_PER_PRODUCT,
+  removeItem,
+  sanitizeCart,
+  setQuantity,
+} from './cartLogic';
 
 const CartContext = createContext(null);
 const readCart = () => sanitizeCart(readJSON(CART_KEY, []));
@@ -62,44 +73,56 @@ export function CartProvider({ children }) {
     });
   }, []);
 
+  // `variant` (an object or an id) is the shopper's choice; without it a product with one
+  // variant means that one.
   const add = useCallback(
-    (product) => {
-      // Read the current cart synchronously: the toast depends on whether it was added.
-      const current = readCart();
-      if (!canAdd(current, product)) {
-        toast.error(
-          maxQuantity(product) <= 0
-            ? MESSAGES.outOfStock
-            : MESSAGES.cartLimit(maxQuantity(product)),
-        );
+    (product, variant = null) => {
+      const entry = cartEntry(product, variant);
+      if (!entry) {
+        toast.error(MESSAGES.chooseOptionsFirst);
         return;
       }
-      update((latest) => (canAdd(latest, product) ? [...latest, product] : latest));
+      // Read the current cart synchronously: the toast depends on whether it was added.
+      const current = readCart();
+      if (!canAdd(current, entry)) {
+        let message = MESSAGES.cartLimit(maxQuantity(entry));
+        if (maxQuantity(entry) <= 0) message = MESSAGES.outOfStock;
+        else if (countOf(current, entry._id) >= MAX_PER_PRODUCT) {
+          message = MESSAGES.cartLimit(MAX_PER_PRODUCT);
+        }
+        toast.error(message);
+        return;
+      }
+      update((latest) => (canAdd(latest, entry) ? [...latest, entry] : latest));
       toast.success(MESSAGES.itemAdded);
     },
     [update],
   );
-  const remove = useCallback((id) => update((current) => removeItem(current, id)), [update]);
+  // `key` is the line's lineKey (a product id for an entry without variant).
+  const remove = useCallback((key) => update((current) => removeItem(current, key)), [update]);
+  // `product` is one entry of the line to remove.
   const removeWithUndo = useCallback(
     (product, { onToastLeave } = {}) => {
       const before = readCart();
-      update((current) => removeItem(current, product._id));
+      const key = lineKey(product);
+      const label = lineLabel(product);
+      update((current) => removeItem(current, key));
       toast(
         (t) => (
           <UndoToast
             id={t.id}
-            text={MESSAGES.itemRemoved(product.name)}
+            text={MESSAGES.itemRemoved(label)}
             onUndo={() => update(() => before)}
             onLeave={onToastLeave}
           />
         ),
-        { id: `removed-${product._id}`, announce: MESSAGES.itemRemoved(product.name) },
+        { id: `removed-${key}`, announce: MESSAGES.itemRemoved(label) },
       );
     },
     [update],
   );
   const changeQuantity = useCallback(
-    (id, quantity) => update((current) => setQuantity(current, id, quantity)),
+    (key, quantity) => update((current) => setQuantity(current, key, quantity)),
     [update],
   );
   const replace = useCallback((change) => update(change), [update]);

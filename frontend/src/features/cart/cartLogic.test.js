@@ -2,9 +2,16 @@ import { describe, expect, it } from 'vitest';
 import {
   addItem,
   canAdd,
+  cartEntry,
   cartTotal,
   checkoutLines,
+  choiceText,
+  countOf,
   groupCart,
+  lineCountOf,
+  lineKey,
+  lineLabel,
+  lineMax,
   maxQuantity,
   refreshCart,
   removeItem,
@@ -92,5 +99,153 @@ describe('refreshing from the server', () => {
   });
   it('leaves products the server did not answer for alone', () => {
     expect(refreshCart([phone], {}).cart).toEqual([phone]);
+  });
+});
+
+// A tee in two sizes and two colours; Blue M is not sold (no such variant).
+const tee = {
+  _id: '12',
+  name: 'Tee',
+  slug: 'tee',
+  price: 499,
+  quantity: 17,
+  options: [
+    { name: 'Size', values: ['S', 'M'] },
+    { name: 'Colour', values: ['Black', 'Blue'] },
+  ],
+  variants: [
+    { _id: '17', options: { Size: 'S', Colour: 'Black' }, price: 499, quantity: 2 },
+    { _id: '18', options: { Size: 'M', Colour: 'Black' }, price: 549, quantity: 12 },
+    { _id: '19', options: { Size: 'S', Colour: 'Blue' }, price: 499, quantity: 3 },
+  ],
+};
+const mug = {
+  _id: '30',
+  name: 'Mug',
+  slug: 'mug',
+  price: 250,
+  quantity: 6,
+  options: [],
+  variants: [{ _id: '31', options: {}, price: 250, quantity: 6 }],
+};
+const sBlack = cartEntry(tee, '17');
+const mBlack = cartEntry(tee, '18');
+const sBlue = cartEntry(tee, '19');
+
+describe('variants in the cart', () => {
+  it('stores a chosen variant as the product with its id, price and stock', () => {
+    expect(mBlack).toMatchObject({
+      _id: '12',
+      name: 'Tee',
+      variant: '18',
+      price: 549,
+      quantity: 12,
+    });
+    expect(cartEntry(tee, { ...tee.variants[2] }).variant).toBe('19');
+  });
+  it('needs a choice for a product with several variants, and a real one', () => {
+    expect(cartEntry(tee)).toBeNull();
+    expect(cartEntry(tee, '99')).toBeNull();
+    expect(addItem([], cartEntry(tee))).toEqual([]);
+  });
+  it('maps a product with one variant to it, and keeps answers from before variants as they are', () => {
+    expect(cartEntry(mug)).toMatchObject({ variant: '31', price: 250, quantity: 6 });
+    expect(cartEntry(phone)).toBe(phone);
+  });
+  it('makes one line per product and variant, each with its own price', () => {
+    const lines = groupCart([sBlack, mBlack, sBlack, phone]);
+    expect(lines.map((l) => [l.key, l.quantity, l.subtotal, l.variant?._id])).toEqual([
+      ['12:17', 2, 998, '17'],
+      ['12:18', 1, 549, '18'],
+      ['1', 1, 999, undefined],
+    ]);
+    expect(cartTotal([sBlack, mBlack])).toBe(1048);
+  });
+  it('counts an old entry of a one-variant product in the same line as its variant', () => {
+    const old = { ...cartEntry(mug), variant: undefined };
+    expect(lineKey(old)).toBe('30:31');
+    expect(groupCart([old, cartEntry(mug)])).toHaveLength(1);
+  });
+  it('caps a line at its variant’s stock, whatever the other variants hold', () => {
+    const cart = addItem(addItem([], sBlack), sBlack);
+    expect(lineCountOf(cart, '12:17')).toBe(2);
+    expect(canAdd(cart, sBlack)).toBe(false);
+    expect(canAdd(cart, sBlue)).toBe(true);
+  });
+  it('caps a product at 10 units over all its variants', () => {
+    let cart = [];
+    for (let i = 0; i < 8; i += 1) cart = addItem(cart, mBlack);
+    cart = addItem(addItem(cart, sBlack), sBlack);
+    expect(countOf(cart, '12')).toBe(10);
+    expect(canAdd(cart, sBlue)).toBe(false);
+    expect(addItem(cart, mBlack)).toBe(cart);
+    expect(canAdd(cart, phone)).toBe(true);
+    // The stepper of one line stops where the product's other lines leave room.
+    expect(setQuantity(cart, '12:18', 12).length).toBe(10);
+    expect(lineMax(cart, mBlack)).toBe(8);
+  });
+  it('removes and sets the quantity of one variant line only', () => {
+    const cart = [sBlack, mBlack, sBlack];
+    expect(removeItem(cart, '12:17')).toEqual([mBlack]);
+    expect(setQuantity(cart, '12:18', 3)).toEqual([sBlack, mBlack, mBlack, mBlack, sBlack]);
+    expect(setQuantity(cart, '12:17', 1)).toEqual([sBlack, mBlack]);
+  });
+  it('names a line by its choice', () => {
+    expect(choiceText(mBlack)).toBe('Size: M · Colour: Black');
+    expect(lineLabel(mBlack)).toBe('Tee (Size M, Colour Black)');
+    expect(lineLabel(phone)).toBe('Phone');
+  });
+  it('sends the variant of each line at checkout, and none for an old entry', () => {
+    expect(checkoutLines([sBlack, mBlack, sBlack, phone])).toEqual([
+      { _id: '12', quantity: 2, variant: '17' },
+      { _id: '12', quantity: 1, variant: '18' },
+      { _id: '1', quantity: 1 },
+    ]);
+  });
+  it('keeps old stored entries when restoring, and drops a malformed variant', () => {
+    expect(sanitizeCart([phone, sBlack, { ...tee, variant: { id: 1 } }])).toEqual([phone, sBlack]);
+  });
+});
+
+describe('refreshing variants from the server', () => {
+  it('drops a line whose variant was deleted, naming its choice', () => {
+    const now = { ...tee, variants: tee.variants.filter((v) => v._id !== '18') };
+    const result = refreshCart([sBlack, mBlack, mBlack], { 12: now });
+    expect(result.variantsGone).toEqual(['Tee (Size M, Colour Black)']);
+    expect(result.removed).toEqual(['Tee (Size M, Colour Black)']);
+    expect(result.cart).toEqual([cartEntry(now, '17')]);
+  });
+  it('takes a variant’s new price and stock, trims to it, and drops a sold-out one', () => {
+    const now = {
+      ...tee,
+      variants: [
+        { ...tee.variants[0], quantity: 0 },
+        { ...tee.variants[1], price: 599, quantity: 1 },
+        tee.variants[2],
+      ],
+    };
+    const result = refreshCart([sBlack, mBlack, mBlack, sBlue], { 12: now });
+    expect(result.removed).toEqual(['Tee (Size S, Colour Black)']);
+    expect(result.variantsGone).toEqual([]);
+    expect(result.priceChanges).toEqual([
+      { id: '12:18', name: 'Tee (Size M, Colour Black)', was: 549, now: 599 },
+    ]);
+    expect(groupCart(result.cart).map((l) => [l.key, l.quantity, l.product.price])).toEqual([
+      ['12:18', 1, 599],
+      ['12:19', 1, 499],
+    ]);
+  });
+  it('maps an entry stored before variants to the product’s one variant', () => {
+    const old = { _id: '30', name: 'Mug', slug: 'mug', price: 250 };
+    const result = refreshCart([old, old], { 30: mug });
+    expect(result.removed).toEqual([]);
+    expect(result.cart).toEqual([cartEntry(mug), cartEntry(mug)]);
+    expect(checkoutLines(result.cart)).toEqual([{ _id: '30', quantity: 2, variant: '31' }]);
+  });
+  it('drops an old entry of a product that now needs a choice, and says why', () => {
+    const old = { _id: '12', name: 'Tee', slug: 'tee', price: 499 };
+    const result = refreshCart([old, phone], { 12: tee });
+    expect(result.needChoice).toEqual(['Tee']);
+    expect(result.cart).toEqual([phone]);
   });
 });

@@ -1,12 +1,19 @@
 // Asks the server for every product of the cart when the cart is shown, so names, prices
-// and stock are today's: a deleted or sold-out product leaves with a notice, a changed
-// price is remembered so the line can say so, quantities shrink to what stock allows.
+// and stock are today's, per variant: a deleted or sold-out product or variant leaves with
+// a notice (a deleted variant with a toast that names it too), a changed price is
+// remembered so the line can say so, quantities shrink to what stock allows.
 import { useCallback, useEffect, useRef, useState } from 'react';
+import toast from '../../lib/toast';
+import { MESSAGES } from '../../constants/messages';
 import { groupCart, refreshCart } from './cartLogic';
 
 async function fetchFresh(lines, loadProduct) {
+  // Several lines (variants) of one product: one call.
+  const products = [
+    ...new Map(lines.map(({ product }) => [String(product._id), product])).values(),
+  ];
   const answers = await Promise.all(
-    lines.map(async ({ product }) => {
+    products.map(async (product) => {
       const id = String(product._id);
       if (!product.slug) return [id, null];
       try {
@@ -36,6 +43,8 @@ export function useCartRefresh(cart, replace, loadProduct) {
     const result = refreshCart(cartRef.current, fresh);
     replace(() => result.cart);
     if (result.removed.length) setRemoved((old) => [...old, ...result.removed]);
+    for (const label of result.variantsGone) toast.error(MESSAGES.variantGone(label));
+    for (const name of result.needChoice) toast.error(MESSAGES.variantNeeded(name));
     if (result.priceChanges.length) {
       setPriceChanges((old) => {
         const next = { ...old };

@@ -1,10 +1,12 @@
-// One order: number, date, status, items with quantity and price, total, address, and the
+// One order: number, date, status, items (with their options, "Size: M · Colour: Black",
+// when the line is a variant) with quantity and price, total, address, and the
 // courier and tracking number once entered. The admin's screens add the buyer's phone and
 // email (`showBuyer`). The `actions` slot holds Cancel (shopper) or the status control
 // (admin).
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { formatPrice } from '../../lib/format';
+import { describeOptions } from '../../lib/variants';
 import { orderDate } from './orderFormat';
 
 const BADGES = {
@@ -61,9 +63,15 @@ export default function OrderCard({ order, showBuyer = false, actions = null }) 
           </thead>
           <tbody>
             {order.products.map((line) => (
-              <tr key={line._id}>
+              // Two sizes of one product are two lines of one product id.
+              <tr key={`${line._id}:${line.variant ?? ''}`}>
                 <td>
                   <Link to={paths.product(line.slug)}>{line.name}</Link>
+                  {describeOptions(line.options) && (
+                    <div className="small text-body-secondary" data-testid="line-options">
+                      {describeOptions(line.options)}
+                    </div>
+                  )}
                 </td>
                 <td className="text-end">{line.quantity}</td>
                 <td className="text-end">{formatPrice(line.price)}</td>

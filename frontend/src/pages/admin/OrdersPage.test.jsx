@@ -70,6 +70,28 @@ describe('Admin orders', () => {
     expect(within(delivered).getByText('This order is Delivered: final.')).toBeInTheDocument();
   });
 
+  it('shows a line’s options to the admin', async () => {
+    const line = {
+      _id: '12',
+      name: 'Cotton Tee',
+      slug: 'cotton-tee',
+      price: 549,
+      quantity: 1,
+      variant: '18',
+      sku: 'TEE-M-BLK',
+      options: { Size: 'M', Colour: 'Black' },
+    };
+    server = fakeServer({
+      'GET /api/v1/auth/all-orders': {
+        data: [{ ...order(7, 'Processing'), products: [line] }],
+        headers: { 'x-total-count': '1' },
+      },
+    });
+    open();
+    const card = await screen.findByRole('article');
+    expect(within(card).getByTestId('line-options')).toHaveTextContent('Size: M · Colour: Black');
+  });
+
   it('changes nothing on choosing a status, only on Update status', async () => {
     const user = userEvent.setup();
     server = fakeServer({

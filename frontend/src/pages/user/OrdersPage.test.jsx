@@ -65,6 +65,53 @@ describe('Your orders', () => {
     expect(within(cards[1]).getByRole('button', { name: 'Cancel order #9' })).toBeInTheDocument();
   });
 
+  it('shows the options of a line that is a variant, two sizes of one product as two lines', async () => {
+    const tee = { _id: '12', name: 'Cotton Tee', slug: 'cotton-tee', description: '', price: 499 };
+    server = fakeServer({
+      'GET /api/v1/auth/orders': {
+        data: [
+          order(14, 'Processing', {
+            products: [
+              {
+                ...tee,
+                quantity: 1,
+                variant: '17',
+                sku: 'TEE-S-BLK',
+                options: { Size: 'S', Colour: 'Black' },
+              },
+              {
+                ...tee,
+                quantity: 2,
+                variant: '18',
+                sku: 'TEE-M-BLK',
+                options: { Size: 'M', Colour: 'Black' },
+              },
+              {
+                _id: '1',
+                name: 'Kettle',
+                slug: 'kettle',
+                price: 1299,
+                quantity: 1,
+                variant: '3',
+                options: {},
+              },
+            ],
+          }),
+        ],
+      },
+    });
+    open();
+    const card = await screen.findByRole('article');
+    expect(within(card).getAllByRole('link', { name: 'Cotton Tee' })).toHaveLength(2);
+    expect(
+      within(card)
+        .getAllByTestId('line-options')
+        .map((node) => node.textContent),
+    ).toEqual(['Size: S · Colour: Black', 'Size: M · Colour: Black']);
+    const rows = within(card).getAllByRole('row');
+    expect(rows[2]).toHaveTextContent('Cotton TeeSize: M · Colour: Black2₹499');
+  });
+
   it('cancels an order that has not shipped', async () => {
     const user = userEvent.setup();
     server = fakeServer({
