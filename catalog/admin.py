@@ -91,6 +91,17 @@ def lock_product(pk: int) -> int | None:
     )
 
 
+def lock_variants(pk: int) -> list[int]:
+    """The product's variants locked, in id order (docs/variants.md, "Lock order"), after
+    its row; returns their ids."""
+    return list(
+        Variant.objects.select_for_update()
+        .filter(product_id=pk)
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
+
+
 def _shown(form, name: str):
     """The figure the page showed for `name` (its hidden initial value), None without one."""
     field = form.fields[name]
@@ -141,7 +152,7 @@ class StockAsShown(forms.ModelForm):
         edited = [name for name in ("price", "quantity") if name in self.changed_data]
         if self.instance.pk and edited:
             lock_product(self.instance.pk)
-            count = len(Variant.objects.select_for_update().filter(product=self.instance))
+            count = len(lock_variants(self.instance.pk))
             if count > 1:
                 self.add_error(edited[0], SEVERAL_VARIANTS.format(count=count))
         return cleaned
@@ -268,8 +279,9 @@ class VariantFormSet(BaseInlineFormSet):
 
     def get_queryset(self):
         if not hasattr(self, "_queryset") and self.is_bound and self.instance.pk:
+            # The rows are read after their locks, so each form's stock is the stored one.
             lock_product(self.instance.pk)
-            self.queryset = self.queryset.select_for_update()
+            lock_variants(self.instance.pk)
         return super().get_queryset()
 
     def clean(self):
@@ -503,7 +515,7 @@ class ProductAdmin(admin.ModelAdmin):
         """A price or stock edited in the list: the product's only variant takes it (its
         row locked after the product's, by StockAsShown), then the product follows."""
         changed = [name for name in ("price", "quantity") if name in form.changed_data]
-        variants = list(Variant.objects.select_for_update().filter(product=obj))
+        variants = list(Variant.objects.filter(product=obj))  # locked by StockAsShown.clean
         if len(variants) == 1:
             variant = variants[0]
             for name in changed:
