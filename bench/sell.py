@@ -31,7 +31,7 @@ def prepare(seed: int = 30) -> dict:
 
     from accounts.models import User
     from accounts.services import user_issue_token
-    from catalog.models import Product
+    from catalog.models import Product, Variant
 
     password = make_password("Bench-Buyer-2026!")
     existing = set(
@@ -59,11 +59,11 @@ def prepare(seed: int = 30) -> dict:
             "bench-admin@example.com", "Bench-Admin-2026!", name="Bench Admin", role=1
         )
     rng = random.Random(seed)
-    ids = list(Product.objects.filter(quantity__gte=50).values_list("pk", flat=True)[:50_000])
+    # What is sold is a variant (a size of a kurta, a case in one colour).
+    ids = list(Variant.objects.filter(quantity__gte=50).values_list("product_id", "pk")[:50_000])
     products = rng.sample(ids, min(TO_SELL, len(ids)))
-    edits = list(
-        Product.objects.filter(pk__in=rng.sample(ids, min(200, len(ids)))).values_list("pk", "slug")
-    )
+    edited = [pk for pk, _ in rng.sample(ids, min(200, len(ids)))]
+    edits = list(Product.objects.filter(pk__in=edited).values_list("pk", "slug"))
     return {
         "buyers": buyers,
         "admin": user_issue_token(user=admin),
@@ -155,7 +155,7 @@ class Seller:
             now = time.monotonic()
             if interval is not None and now >= next_sale:
                 lines = self.rng.sample(products, self.rng.choice((1, 1, 2)))
-                cart = [{"_id": pk, "quantity": 1} for pk in lines]
+                cart = [{"_id": pk, "variant": variant, "quantity": 1} for pk, variant in lines]
                 self.pool.submit(self._checkout, buyers[n % len(buyers)], cart)
                 n += 1
                 next_sale += interval

@@ -1,16 +1,29 @@
 """Django admin for the shop owner: categories and products with photo thumbnails,
-search, filters and quick price/stock edits. Slugs are made by the same rules as the API
-(F11), so they are read-only here."""
+search, filters and quick price/stock edits; a product's variants and gallery inline on
+its page. Slugs are made by the same rules as the API (F11), so they are read-only here.
+
+A product's `price` (the lowest variant price) and `quantity` (their stock summed) are
+derived, so the product page shows them read-only and the variants carry them; its
+`photo` is the first gallery photo. Variants and photos go through the API's checks
+(catalog.variants, catalog.gallery) before anything is written, and are written with the
+product in the admin's one transaction: the product row is locked first, then its
+variants (checkout's order), from the check of the stock shown to the save."""
 
 from django import forms
 from django.contrib import admin
 from django.db import transaction
 from django.db.models import Count
+from django.forms.models import BaseInlineFormSet
 from django.utils.html import format_html
 from rest_framework.exceptions import APIException
+from rest_framework.exceptions import ValidationError as ApiValidationError
 
-from catalog.models import Category, Product
-from catalog.photos import check_photo, photo_url
+from catalog.gallery import MAX_PHOTOS, GalleryItem, parse_gallery
+from catalog.gallery import TOO_MANY as TOO_MANY_PHOTOS
+from catalog.gallery import check_options as check_gallery_options
+from catalog.models import Category, Product, ProductPhoto, Variant
+from catalog.photos import check_photo, gallery_photo_url, photo_url
+from catalog.renditions import ensure_renditions
 from catalog.serializers import PRICE_DIGITS, QUANTITY_DIGITS, written_in_ascii
 from catalog.services import (
     photo_discard,
@@ -18,7 +31,16 @@ from catalog.services import (
     product_delete,
     product_slug_remember,
 )
-from catalog.slugs import renamed_slug, unique_slug
+from catalog.slugs import base_slug, renamed_slug, unique_slug
+from catalog.variants import (
+    MAX_VARIANTS,
+    check_skus_free,
+    derive,
+    give_single_variants,
+    parse_options,
+    parse_variants,
+    write_variants,
+)
 
 
 class CategoryAdmin(admin.ModelAdmin):
@@ -46,15 +68,62 @@ STOCK_CHANGED = (
     "The stock changed from {shown} to {now} since this page was loaded (an order or "
     "another editor). Check the new figure and save again."
 )
+SEVERAL_VARIANTS = "This product has {count} variants: set the price and stock of each on its page."
+NO_VARIANT = "A product needs at least one variant: keep one, or add one."
+
+
+def _messages(exc: ApiValidationError) -> list[str]:
+    """The texts of a DRF ValidationError (`{field: [..]}` or `[..]`) for a Django form."""
+    detail = exc.detail
+    if isinstance(detail, dict):
+        detail = [m for messages in detail.values() for m in messages]
+    if not isinstance(detail, list):
+        detail = [detail]
+    return [str(m) for m in detail]
+
+
+def lock_product(pk: int) -> int | None:
+    """The product row, locked until the admin's transaction ends (PostgreSQL; SQLite's
+    transactions take the write lock when they begin); returns its stock. Taken before any
+    variant is read, so the lock order is checkout's: the product, then its variants."""
+    return (
+        Product.objects.select_for_update().filter(pk=pk).values_list("quantity", flat=True).first()
+    )
+
+
+def lock_variants(pk: int) -> list[int]:
+    """The product's variants locked, in id order (docs/variants.md, "Lock order"), after
+    its row; returns their ids."""
+    return list(
+        Variant.objects.select_for_update()
+        .filter(product_id=pk)
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
+
+
+def _shown(form, name: str):
+    """The figure the page showed for `name` (its hidden initial value), None without one."""
+    field = form.fields[name]
+    shown = field.hidden_widget().value_from_datadict(
+        form.data, form.files, form[name].html_initial_name
+    )
+    try:
+        return field.to_python(shown)
+    except forms.ValidationError:
+        return None  # no figure came with the form: an explicit new stock
 
 
 class StockAsShown(forms.ModelForm):
     """The stock the page showed travels with the form (a hidden initial value), so a
     sale made while the page was open is never undone: a stock left alone is not written
-    back (ProductAdmin.save_model writes only the fields changed), and a stock edited from
-    a figure that is no longer the stored one is refused with the new figure. The Django
-    admin validates and saves a form in one transaction, in which the row stays locked
-    from this check to the save."""
+    back (only the fields changed are written), and a stock edited from a figure that is
+    no longer the stored one is refused with the new figure. The check reads the row
+    locked, and the admin validates and saves in one transaction, so no sale slips in
+    between the check and the save.
+
+    The products list's quick edits (this form) write through to the product's only
+    variant; a product with several is edited on its page."""
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -73,39 +142,229 @@ class StockAsShown(forms.ModelForm):
         self._raw_is_ascii("quantity", QUANTITY_DIGITS)
         quantity = self.cleaned_data.get("quantity")
         if self.instance.pk and "quantity" in self.changed_data:
-            field = self.fields["quantity"]
-            shown = field.hidden_widget().value_from_datadict(
-                self.data, self.files, self["quantity"].html_initial_name
-            )
-            try:
-                shown = field.to_python(shown)
-            except forms.ValidationError:
-                shown = None  # no figure came with the form: an explicit new stock
-            # The stored figure, locked until the admin's transaction commits, so a sale
-            # cannot slip in between this check and the save (PostgreSQL; SQLite's
-            # transactions take the write lock when they begin).
-            now = (
-                Product.objects.select_for_update()
-                .filter(pk=self.instance.pk)
-                .values_list("quantity", flat=True)
-                .first()
-            )
+            shown, now = _shown(self, "quantity"), lock_product(self.instance.pk)
             if shown is not None and shown != now:
                 raise forms.ValidationError(STOCK_CHANGED.format(shown=shown, now=now))
         return quantity
 
+    def clean(self):
+        cleaned = super().clean()
+        edited = [name for name in ("price", "quantity") if name in self.changed_data]
+        if self.instance.pk and edited:
+            lock_product(self.instance.pk)
+            count = len(lock_variants(self.instance.pk))
+            if count > 1:
+                self.add_error(edited[0], SEVERAL_VARIANTS.format(count=count))
+        return cleaned
 
-class ProductAdminForm(StockAsShown):
+
+class ProductAdminForm(forms.ModelForm):
     class Meta:
         model = Product
-        fields = ("name", "description", "price", "quantity", "shipping", "category", "photo")
+        fields = ("name", "description", "shipping", "category", "options")
+        help_texts = {
+            "options": 'Up to 3, as JSON: [{"name": "Size", "values": ["S", "M"]}]; '
+            "[] for a product sold one way. Each combination sold is a variant below.",
+        }
 
-    def clean_photo(self):
-        """The API's photo rules (Pillow check, byte and pixel caps) apply here too."""
-        photo = self.cleaned_data.get("photo")
-        if photo and "photo" in self.changed_data and hasattr(photo, "read"):
+    def clean_options(self):
+        try:
+            return parse_options(self.cleaned_data.get("options"))
+        except ApiValidationError as exc:
+            # The inlines then leave the variants' and photos' options unchecked.
+            self.instance._options_refused = True
+            raise forms.ValidationError(_messages(exc)) from None
+
+
+class VariantForm(forms.ModelForm):
+    """A variant row. Its stock travels with the page's figure, as the product's did: a
+    stock left alone keeps the stored one (a sale made meanwhile stays), a stock edited
+    from a figure no longer stored is refused with the new one."""
+
+    class Meta:
+        model = Variant
+        fields = ("sku", "options", "price", "quantity", "position")
+        widgets = {"options": forms.TextInput(attrs={"size": 40})}
+        help_texts = {"options": '{"Size": "M", "Colour": "Black"}; {} without options.'}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["sku"].required = False  # blank: made by the server, as the API does
+        self.fields["sku"].help_text = "Blank: made for you."
+        self.fields["position"].required = False
+        self.fields["quantity"].show_hidden_initial = True
+
+    def clean_price(self):
+        if not written_in_ascii(self.data.get(self.add_prefix("price"), "")):
+            raise forms.ValidationError(PRICE_DIGITS)
+        return self.cleaned_data.get("price")
+
+    def clean_quantity(self):
+        if not written_in_ascii(self.data.get(self.add_prefix("quantity"), "")):
+            raise forms.ValidationError(QUANTITY_DIGITS)
+        quantity = self.cleaned_data.get("quantity")
+        if self.instance.pk is None:
+            return quantity
+        now = self.instance.quantity  # read under the lock (VariantFormSet.get_queryset)
+        if "quantity" not in self.changed_data:
+            return now
+        shown = _shown(self, "quantity")
+        if shown is not None and shown != now:
+            raise forms.ValidationError(STOCK_CHANGED.format(shown=shown, now=now))
+        return quantity
+
+    def clean_options(self):
+        value = self.cleaned_data.get("options")
+        if value in (None, ""):
+            return {}
+        if not isinstance(value, dict):
+            raise forms.ValidationError('Options must be {"name": "value"}, {} for none.')
+        return value
+
+    def _get_validation_exclusions(self):
+        # The formset checks SKUs and combinations all together (two rows may swap them
+        # in one save), so the model's unique SKU is not checked row by row; the
+        # database's unique indexes stay the last word.
+        return {*super()._get_validation_exclusions(), "sku"}
+
+    def validate_unique(self):
+        """See _get_validation_exclusions."""
+
+
+def _kept_forms(formset):
+    """The rows to keep (blank extra rows and deleted rows left out), ordered by their
+    position (blank last), then by their place on the page."""
+    kept = []
+    for index, form in enumerate(formset.forms):
+        if not form.has_changed() and form.instance.pk is None:
+            continue
+        if formset.can_delete and formset._should_delete_form(form):
+            continue
+        position = form.cleaned_data.get("position")
+        kept.append(((position is None, position or 0, index), form))
+    kept.sort(key=lambda pair: pair[0])
+    return [form for _, form in kept]
+
+
+def _product_options(formset) -> list[dict] | None:
+    """The options the product form sent (checked), None when they are not valid (the
+    product form says why)."""
+    if getattr(formset.instance, "_options_refused", False):
+        return None
+    try:
+        return parse_options(formset.instance.options or [])
+    except ApiValidationError:
+        return None
+
+
+def _field_of(message: str) -> str:
+    """The variant row's field a message of catalog.variants is about."""
+    if message.startswith(("SKU ", "The SKU ")):
+        return "sku"
+    if message.startswith("The price "):
+        return "price"
+    if message.startswith("The stock "):
+        return "quantity"
+    return "options"
+
+
+class VariantFormSet(BaseInlineFormSet):
+    """All of a product's variants checked together by the API's rules: each row's
+    options against the product's, each combination and SKU once, SKUs no other product
+    has, at least one variant. `specs` holds them for the save."""
+
+    default_error_messages = {
+        "too_many_forms": f"A product can have at most {MAX_VARIANTS} variants."
+    }
+
+    def get_queryset(self):
+        if not hasattr(self, "_queryset") and self.is_bound and self.instance.pk:
+            # The rows are read after their locks, so each form's stock is the stored one.
+            lock_product(self.instance.pk)
+            lock_variants(self.instance.pk)
+        return super().get_queryset()
+
+    def clean(self):
+        super().clean()
+        self.specs = None
+        if any(self.errors):
+            return
+        options = _product_options(self)
+        if options is None:
+            return
+        kept = _kept_forms(self)
+        if not kept:
+            raise forms.ValidationError(NO_VARIANT)
+        for form in kept:
+            # Each row alone first (its options, SKU, price, stock), so a problem is
+            # shown beside its row; then all together (combinations, SKUs, counts).
             try:
-                checked = check_photo(photo, slug=self.instance.slug or "product")
+                parse_variants([self._sent(form)], options)
+            except ApiValidationError as exc:
+                for message in _messages(exc):
+                    form.add_error(_field_of(message), message)
+        if any(self.errors):
+            return
+        try:
+            specs = parse_variants([self._sent(form) for form in kept], options)
+            check_skus_free(specs, self.instance.pk)
+        except ApiValidationError as exc:
+            raise forms.ValidationError(_messages(exc)) from None
+        self.specs = specs
+        self.changed = self.has_changed() or bool(self.deleted_forms)
+        # A new product is saved with the figures its variants give (never without them).
+        derive(self.instance, specs)
+
+    @staticmethod
+    def _sent(form) -> dict:
+        data = form.cleaned_data
+        return {
+            "_id": form.instance.pk,
+            "sku": data.get("sku") or "",
+            "options": data.get("options") or {},
+            # As text, as a form sends it (catalog.variants takes no Decimal).
+            "price": None if data.get("price") is None else str(data["price"]),
+            "quantity": data.get("quantity"),
+        }
+
+
+class VariantInline(admin.TabularInline):
+    model = Variant
+    form = VariantForm
+    formset = VariantFormSet
+    fields = ("sku", "options", "price", "quantity", "position")
+    max_num = MAX_VARIANTS
+    verbose_name = "variant"
+
+    def get_formset(self, request, obj=None, **kwargs):
+        return super().get_formset(request, obj, validate_max=True, **kwargs)
+
+    def get_extra(self, request, obj=None, **kwargs):
+        return 0 if obj is not None else 1
+
+
+class PhotoForm(forms.ModelForm):
+    class Meta:
+        model = ProductPhoto
+        fields = ("image", "alt", "option", "position")
+
+    def __init__(self, *args, parent=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.parent = parent
+        self.fields["position"].required = False
+        self.fields["option"].help_text = "The option value it shows (Blue), or blank."
+
+    def clean_image(self):
+        """The API's photo rules (Pillow check, byte and pixel caps, re-encoding) apply
+        here too; the file is named after the product, as an upload's is."""
+        image = self.cleaned_data.get("image")
+        if image and "image" in self.changed_data and hasattr(image, "read"):
+            parent = self.parent
+            slug = (parent.slug if parent else "") or base_slug(
+                getattr(parent, "name", "") or "", fallback="product", max_length=60
+            )
+            try:
+                checked = check_photo(image, slug=slug)
             except APIException as exc:
                 detail = exc.detail
                 if isinstance(detail, dict):
@@ -114,11 +373,73 @@ class ProductAdminForm(StockAsShown):
                     detail = detail[0]
                 raise forms.ValidationError(str(detail)) from None
             return checked.content
-        return photo
+        return image
+
+    def clean_alt(self):
+        """The gallery's alt text rules (trimmed, no control characters)."""
+        try:
+            [item] = parse_gallery([{"new": 0, "alt": self.cleaned_data.get("alt")}], new_count=1)
+        except ApiValidationError as exc:
+            raise forms.ValidationError(_messages(exc)) from None
+        return item.alt
+
+
+class PhotoFormSet(BaseInlineFormSet):
+    """The gallery: at most MAX_PHOTOS, each option a value of the product's options
+    (spelled as there)."""
+
+    default_error_messages = {"too_many_forms": TOO_MANY_PHOTOS}
+
+    def get_form_kwargs(self, index):
+        return {**super().get_form_kwargs(index), "parent": self.instance}
+
+    def clean(self):
+        super().clean()
+        if any(self.errors):
+            return
+        options = _product_options(self)
+        if options is None:
+            return
+        for form in _kept_forms(self):
+            option = form.cleaned_data.get("option") or ""
+            item = GalleryItem(pk=form.instance.pk, new=None, alt="", option=option)
+            try:
+                check_gallery_options([item], options)
+            except ApiValidationError as exc:
+                form.add_error("option", _messages(exc))
+            else:
+                form.instance.option = item.option
+
+
+class PhotoInline(admin.TabularInline):
+    model = ProductPhoto
+    form = PhotoForm
+    formset = PhotoFormSet
+    fields = ("thumbnail", "image", "alt", "option", "position")
+    readonly_fields = ("thumbnail",)
+    max_num = MAX_PHOTOS
+    extra = 1
+    verbose_name = "photo"
+    verbose_name_plural = "gallery (the first photo is the product's photo)"
+
+    def get_formset(self, request, obj=None, **kwargs):
+        return super().get_formset(request, obj, validate_max=True, **kwargs)
+
+    @admin.display(description="")
+    def thumbnail(self, obj):
+        if not obj.pk or not obj.image:
+            return ""
+        return format_html(
+            '<img src="{}" alt="{}" width="64" height="64" loading="lazy" '
+            'style="object-fit:cover;border-radius:4px">',
+            gallery_photo_url(obj.product_id, obj.pk, obj.image.name),
+            obj.alt,
+        )
 
 
 class ProductAdmin(admin.ModelAdmin):
     form = ProductAdminForm
+    inlines = (VariantInline, PhotoInline)
     list_display = ("thumbnail", "name", "category", "price", "quantity", "shipping", "created_at")
     list_display_links = ("thumbnail", "name")
     list_editable = ("price", "quantity")
@@ -126,7 +447,7 @@ class ProductAdmin(admin.ModelAdmin):
     list_select_related = ("category",)
     list_per_page = 50
     search_fields = ("name", "description", "slug")
-    readonly_fields = ("slug", "preview", "created_at", "updated_at")
+    readonly_fields = ("slug", "price", "quantity", "preview", "created_at", "updated_at")
     fields = (
         "name",
         "slug",
@@ -135,7 +456,7 @@ class ProductAdmin(admin.ModelAdmin):
         "price",
         "quantity",
         "shipping",
-        "photo",
+        "options",
         "preview",
         "created_at",
         "updated_at",
@@ -166,35 +487,136 @@ class ProductAdmin(admin.ModelAdmin):
     def get_changelist_form(self, request, **kwargs):
         return super().get_changelist_form(request, form=StockAsShown, **kwargs)
 
+    def changelist_view(self, request, extra_context=None):
+        # The quick edits are checked (the row locked) and saved in one transaction, as
+        # the product page is: Django validates the list's forms outside its own.
+        if request.method == "POST":
+            with transaction.atomic():
+                return super().changelist_view(request, extra_context)
+        return super().changelist_view(request, extra_context)
+
     def save_model(self, request, obj, form, change):
         if not change:
+            # The price and stock its variants give (VariantFormSet.clean); they, the
+            # gallery and the photo follow in save_related, in this transaction.
             obj.slug = unique_slug(Product, obj.name, fallback="product")
-        elif "name" in form.changed_data:
+            obj.save()
+            return
+        if not isinstance(form, ProductAdminForm):
+            self._save_quick_edit(obj, form)
+            return
+        if "name" in form.changed_data:
             old_slug = obj.slug
             obj.slug = renamed_slug(Product, obj, obj.name, fallback="product")
             product_slug_remember(product=obj, old_slug=old_slug)
-        old = form.initial.get("photo")
-        old_name = getattr(old, "name", old) or ""
+        # Written in save_related, once the inlines are: one save of the row.
+
+    def _save_quick_edit(self, obj, form):
+        """A price or stock edited in the list: the product's only variant takes it (its
+        row locked after the product's, by StockAsShown), then the product follows."""
+        changed = [name for name in ("price", "quantity") if name in form.changed_data]
+        variants = list(Variant.objects.filter(product=obj))  # locked by StockAsShown.clean
+        if len(variants) == 1:
+            variant = variants[0]
+            for name in changed:
+                setattr(variant, name, getattr(obj, name))
+            variant.save(update_fields=changed)
+            derive(obj, variants)
+        # Only what this form changed: the rest (the stock above all, which sales move
+        # while the page is open) stays as stored.
+        obj.save(update_fields=[*changed, "updated_at"])
+        if not variants:
+            give_single_variants([obj.pk])
+
+    def save_related(self, request, form, formsets, change):
+        """The variants, then the gallery, then the product row with what they give it
+        (its price, stock and photo), each field written only when it changes, so the
+        read cache is told how much changed (catalog.caching.catalog_changed)."""
+        if not isinstance(form, ProductAdminForm):  # a quick edit, saved in save_model
+            super().save_related(request, form, formsets, change)
+            return
+        form.save_m2m()
+        product = form.instance
+        stored = Product.objects.filter(pk=product.pk).values("price", "quantity", "photo").get()
+        fields = []
+        if change:
+            fields = [name for name in form.changed_data if name in form._meta.fields]
+            fields += ["slug", "updated_at"]
+        new_files: list[str] = []
         try:
-            self._save_product(request, obj, form, change, old_name)
+            for formset in formsets:
+                if isinstance(formset, VariantFormSet):
+                    self._save_variants(product, formset, options_changed="options" in fields)
+                elif isinstance(formset, PhotoFormSet):
+                    self._save_gallery(product, formset, new_files)
+            for name in ("price", "quantity", "photo"):
+                value = getattr(product, name)
+                if (value.name if name == "photo" else value) != stored[name]:
+                    fields.append(name)
+            if fields:
+                product.save(update_fields=sorted({*fields, "updated_at"}))
         except BaseException:
-            # The file field wrote the new photo before the row (and its renditions) failed.
-            new_name = obj.photo.name if obj.photo else ""
-            if new_name and new_name != old_name:
-                photo_discard(new_name)
+            for name in new_files:
+                photo_discard(name)
             raise
 
-    def _save_product(self, request, obj, form, change, old_name):
-        with transaction.atomic():
-            if change:
-                # Only what this form changed: the rest (the stock above all, which sales
-                # move while the page is open) stays as stored.
-                changed = [name for name in form.changed_data if name in form._meta.fields]
-                obj.save(update_fields=[*changed, "slug", "updated_at"])
+    def _save_variants(self, product, formset, *, options_changed: bool) -> None:
+        """The rows as checked (new options respell the variants' choices too); rows left
+        alone are not written again, and the product's figures still follow them."""
+        formset.new_objects, formset.changed_objects, formset.deleted_objects = [], [], []
+        if not (formset.changed or options_changed):
+            derive(product, list(Variant.objects.filter(product=product)))
+            return
+        before = {form.instance.pk: form for form in formset.initial_forms}
+        deleted = [form.instance for form in formset.deleted_forms if form.instance.pk]
+        for variant in write_variants(product, formset.specs):
+            form = before.get(variant.pk)
+            if form is None:
+                formset.new_objects.append(variant)
+            elif form.has_changed():
+                formset.changed_objects.append((variant, form.changed_data))
+        # For the page's history (construct_change_message), as formset.save() gives.
+        formset.deleted_objects = deleted
+
+    def _save_gallery(self, product, formset, new_files: list[str]) -> None:
+        """The gallery as the rows give it, in order; the product's photo its first. New
+        files are stored with their renditions (removed again if the save fails); removed
+        photos' files go after the commit, when no other product uses them."""
+        formset.new_objects, formset.changed_objects, formset.deleted_objects = [], [], []
+        if not formset.has_changed():
+            return
+        removed = []
+        for form in formset.deleted_forms:
+            if form.instance.pk is not None:
+                removed.append(form.instance.image.name)
+                formset.deleted_objects.append(form.instance)
+                form.instance.delete()
+        photos = []
+        for position, form in enumerate(_kept_forms(formset)):
+            photo = form.instance
+            photo.product = product
+            photo.position = position
+            if "image" in form.changed_data:
+                old = form.initial.get("image")
+                old_name = getattr(old, "name", old) or ""
+                try:
+                    photo.save()
+                finally:
+                    if photo.image and photo.image._committed and photo.image.name != old_name:
+                        new_files.append(photo.image.name)
+                ensure_renditions(photo.image.name)
+                if old_name and old_name != photo.image.name:
+                    removed.append(old_name)
             else:
-                super().save_model(request, obj, form, change)
-            if change and "photo" in form.changed_data and old_name and old_name != obj.photo.name:
-                photo_remove_after_commit(old_name)
+                photo.save()
+            if form.initial.get("id") is None and not form.initial.get("image"):
+                formset.new_objects.append(photo)
+            elif form.has_changed():
+                formset.changed_objects.append((photo, form.changed_data))
+            photos.append(photo)
+        product.photo.name = photos[0].image.name if photos else ""
+        for name in removed:
+            photo_remove_after_commit(name)
 
     def delete_model(self, request, obj):
         product_delete(product=obj)

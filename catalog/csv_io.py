@@ -1,7 +1,28 @@
 """CSV import and export of the catalogue (`manage.py import_products` / `export_products`).
 
-One file format both ways: the columns `name,slug,description,price,quantity,category,
-shipping,photo`, UTF-8 with or without a BOM, comma (or Excel's semicolon) separated.
+Two layouts, told apart by the header; UTF-8 with or without a BOM, comma (or Excel's
+semicolon) separated.
+
+- **One row per product** (the original layout): `name,slug,description,price,quantity,
+  category,shipping,photo`. A new product gets one variant of that price and stock; an
+  existing product sold one way gives them to its variant; one with several variants
+  keeps them, and a row that would change its price or stock is refused (give it one row
+  per variant).
+- **One row per variant** (what `export_products` writes), when the header has `sku` or
+  an `optionN_*` column: the product's columns (`name`, `description`, `category`,
+  `shipping`, `photos`, `optionN_name`, `optionN_values`) on its first row, and on every
+  row its `slug` and one variant: `sku`, `option1_value` ... `option3_value`, `price`,
+  `quantity`. Rows that follow with the same slug are more variants of that product; on
+  them the product's columns are left blank (or repeat the first row's exactly). The
+  rows are the product's whole list of variants, in order: a variant is matched by its
+  SKU, else by its options; a stored variant no row names is removed.
+
+`optionN_values` lists an option's values in order (`S|M|L`, values nobody sells
+included); blank, they are the values the rows use, in the order first used. `photos` is
+the whole gallery in order (`front.jpg|back.jpg`): the base name of a photo the product
+has keeps it (alt text and option included), any other name is a file in --images; blank
+keeps the gallery. In `photos` and `optionN_values` a `|` or `\\` inside an item is
+written `\\|` or `\\\\`. The original `photo` column replaces the first photo.
 
 A cell a spreadsheet would run as a formula (starting with `=`, `+`, `-`, `@`, a tab or a
 carriage return: OWASP's CSV injection rule) is written behind an apostrophe, and so is a
@@ -9,15 +30,19 @@ cell that starts with an apostrophe itself; import drops one leading apostrophe 
 cell. So the escaping is undone exactly, and `'` is how a hand-written file starts a cell
 with one of those characters or (doubled) with an apostrophe.
 
-Import is all or nothing: every row is checked first (the same field rules as the API,
-the same photo check and re-encoding), and any bad row is reported as `line N: ...` with
-nothing written. Then photos are stored, and every product row is written in one
-transaction with bulk inserts and updates. A row that changes nothing is not written, so
+Import is all or nothing: every row is checked first (the API's rules for each field, its
+options, variants and SKUs through catalog.variants, the same photo check and
+re-encoding), and any bad row is reported as `line N: column: ...` with nothing written.
+Then photos are stored, and every product is written in one transaction with bulk
+inserts and updates; a product whose variants change has its row locked before them (as
+checkout does) and its price (the lowest variant price) and stock (their sum) set from
+them in the same transaction. A product that changes nothing is not written, so
 importing a file twice (or importing what `export_products` wrote) changes nothing.
 """
 
 from __future__ import annotations
 
+import copy
 import csv
 import hashlib
 import io
@@ -33,23 +58,57 @@ from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
 from django.core.validators import validate_unicode_slug
 from django.db import transaction
+from django.db.models import Min, OuterRef, Subquery, Sum
 from django.db.models.functions import Lower
 from django.utils import timezone
 from rest_framework import serializers
 
 from catalog.caching import bump_version
-from catalog.models import Category, Product
+from catalog.gallery import MAX_PHOTOS, GalleryItem, write_gallery
+from catalog.gallery import TOO_MANY as TOO_MANY_PHOTOS
+from catalog.models import Category, Product, ProductPhoto, Variant
 from catalog.photos import CheckedPhoto, check_photo
 from catalog.renditions import delete_renditions, make_renditions
 from catalog.serializers import ProductInput
 from catalog.services import photo_remove_after_commit
 from catalog.slugs import base_slug, first_free
+from catalog.variants import (
+    MAX_VARIANTS,
+    SKU_USED,
+    VariantSpec,
+    attach_parts,
+    option_key,
+    parse_options,
+    parse_variants,
+    write_variants,
+)
+from catalog.variants import _generated_sku as generated_sku
 from shop.api.exceptions import PayloadTooLarge
 from shop.api.fields import TextField
 
 logger = logging.getLogger("catalog")
 
-COLUMNS = ("name", "slug", "description", "price", "quantity", "category", "shipping", "photo")
+OPTION_NUMBERS = (1, 2, 3)
+OPTION_NAME = "option{}_name"
+OPTION_VALUES = "option{}_values"
+OPTION_VALUE = "option{}_value"
+OPTION_COLUMNS = tuple(
+    column.format(n) for n in OPTION_NUMBERS for column in (OPTION_NAME, OPTION_VALUES)
+)
+VALUE_COLUMNS = tuple(OPTION_VALUE.format(n) for n in OPTION_NUMBERS)
+# A product's columns: on its first row only (the rows after it may repeat them).
+PRODUCT_COLUMNS = ("name", "description", "category", "shipping", "photo", "photos")
+PRODUCT_COLUMNS += OPTION_COLUMNS
+# The columns that make a file one row per variant.
+VARIANT_LAYOUT = ("sku", *OPTION_COLUMNS, *VALUE_COLUMNS)
+COLUMNS = (
+    *("name", "slug", "description", "price", "quantity", "category", "shipping", "photo"),
+    *("photos", "sku", *OPTION_COLUMNS, *VALUE_COLUMNS),
+)
+EXPORT_COLUMNS = (
+    *("name", "slug", "description", "category", "shipping", "photos", *OPTION_COLUMNS),
+    *("sku", *VALUE_COLUMNS, "price", "quantity"),
+)
 REQUIRED_COLUMNS = ("name", "description", "price", "quantity", "category")
 BATCH = 1000
 SLUG_MAX = Product._meta.get_field("slug").max_length
@@ -57,6 +116,7 @@ TRUE_WORDS = {"1", "true", "yes", "y"}
 FALSE_WORDS = {"0", "false", "no", "n", ""}
 MEMORY_FOR_PHOTOS = 256 * 1024 * 1024
 DIGEST_IN_NAME = 16
+LIST_SEPARATOR = "|"
 
 Progress = Callable[[str, int, int], None]
 
@@ -73,6 +133,33 @@ def unescaped_cell(text: str) -> str:
     return text[1:] if text.startswith(ESCAPE) else text
 
 
+def joined(items: Iterable[str]) -> str:
+    """`a|b|c`, a `|` or `\\` inside an item written `\\|` or `\\\\`."""
+    return LIST_SEPARATOR.join(
+        item.replace("\\", "\\\\").replace(LIST_SEPARATOR, "\\" + LIST_SEPARATOR) for item in items
+    )
+
+
+def split(cell: str) -> list[str]:
+    """The items of a `joined` cell, trimmed, blank ones left out. A backslash before
+    anything but `|` or `\\` is kept as it is."""
+    items, current, chars = [], [], iter(cell)
+    for char in chars:
+        if char == "\\":
+            following = next(chars, "")
+            if following in (LIST_SEPARATOR, "\\"):
+                current.append(following)
+            else:
+                current.append(char + following)
+        elif char == LIST_SEPARATOR:
+            items.append("".join(current))
+            current = []
+        else:
+            current.append(char)
+    items.append("".join(current))
+    return [item.strip() for item in items if item.strip()]
+
+
 class ImportFailed(Exception):
     """The file cannot be imported; `errors` holds one `line N: ...` text per problem."""
 
@@ -82,11 +169,12 @@ class ImportFailed(Exception):
 
 
 class RowInput(ProductInput):
-    """A CSV row: the API's product fields, with the category given by name and the
-    photo by file name."""
+    """A product's first CSV row: the API's product fields, with the category given by
+    name and the photos by file name."""
 
     category = TextField(label="Category", max_length=100)
     photo = serializers.CharField(required=False, allow_blank=True, max_length=255)
+    photos = serializers.CharField(required=False, allow_blank=True)
     shipping = serializers.CharField(required=False, allow_blank=True)
     slug = serializers.CharField(required=False, allow_blank=True, max_length=SLUG_MAX)
 
@@ -113,20 +201,54 @@ class RowInput(ProductInput):
         return value
 
 
+class VariantRowInput(serializers.Serializer):
+    """A following row of a product: one more variant, price and stock by the API's
+    rules."""
+
+    price = copy.deepcopy(ProductInput._declared_fields["price"])
+    quantity = copy.deepcopy(ProductInput._declared_fields["quantity"])
+
+
+@dataclass
+class VariantRow:
+    """One variant as a row gives it: its SKU (blank: kept, or made), its option cells
+    by option number, its price and stock."""
+
+    line: int
+    sku: str
+    values: dict[int, str]
+    price: Decimal
+    quantity: int
+
+
 @dataclass
 class Row:
+    """One product of the file: its first row's columns and every row's variant."""
+
     line: int
     name: str
     slug: str
     description: str
-    price: Decimal
+    price: Decimal  # the first row's (the product's, in the one-row layout)
     quantity: int
     category: str
     shipping: bool | None  # None: no shipping column (keep on update, 0 on create)
-    photo: str  # file name in --images, "" for none given
+    photo: str  # the original single photo: a file name in --images, "" for none given
+    photos: list[str] | None  # the gallery's file names; None: keep the gallery
+    option_cells: dict[int, tuple[str, str]] = field(default_factory=dict)  # n: name, values
+    variant_rows: list[VariantRow] = field(default_factory=list)
     product: Product | None = None
-    photo_source: Path | None = None
-    changed: list[str] = field(default_factory=list)  # fields of `product` this row changes
+    options: list[dict] = field(default_factory=list)
+    specs: list[VariantSpec] = field(default_factory=list)
+    stored_variants: list[Variant] = field(default_factory=list)  # as they were when checked
+    variants_changed: bool = False
+    # The gallery to write, in order: a kept photo's id, or a source file (None: as is).
+    gallery: list[int | Path] | None = None
+    changed: list[str] = field(default_factory=list)  # what of `product` this row changes
+
+    @property
+    def lines(self) -> list[int]:
+        return [variant.line for variant in self.variant_rows]
 
 
 @dataclass
@@ -197,6 +319,13 @@ def read_rows(handle: io.BufferedReader) -> tuple[list[str], list[tuple[int, dic
     duplicated = sorted({h for h in header if header.count(h) > 1})
     if duplicated:
         problems.append(f"line 1: column(s) {', '.join(duplicated)} given twice.")
+    if "photo" in header and "photos" in header:
+        problems.append("line 1: give photo (the first photo) or photos (the gallery), not both.")
+    for n in OPTION_NUMBERS:
+        name = OPTION_NAME.format(n)
+        for column in (OPTION_VALUES.format(n), OPTION_VALUE.format(n)):
+            if column in header and name not in header:
+                problems.append(f"line 1: column {column} needs the column {name}.")
     if problems:
         raise ImportFailed(problems)
     rows = []
@@ -229,6 +358,14 @@ def _messages(errors) -> list[str]:
     return out
 
 
+def _api_messages(exc: serializers.ValidationError) -> list[str]:
+    """The texts of a catalog.variants or catalog.gallery refusal (`{field: [..]}`)."""
+    detail = exc.detail
+    if isinstance(detail, dict):
+        return [str(m) for messages in detail.values() for m in messages]
+    return [str(m) for m in (detail if isinstance(detail, list) else [detail])]
+
+
 # --- planning (validation; nothing is written) --------------------------------------------
 
 
@@ -258,46 +395,114 @@ def _stored_digest(name: str, plan: Plan) -> str | None:
     return plan.stored_digests[name]
 
 
+def _new_row(line: int, v: dict, header: list[str], values: dict) -> Row:
+    """A product from its first row, validated (`v`), and its raw cells (`values`)."""
+    photos = split(values.get("photos", ""))
+    row = Row(
+        line=line,
+        name=v["name"],
+        slug=v.get("slug", ""),
+        description=v["description"],
+        price=v["price"],
+        quantity=v["quantity"],
+        category=v["category"],
+        shipping=v.get("shipping") if "shipping" in header else None,
+        photo=(v.get("photo") or "").strip(),
+        photos=photos or None,
+    )
+    for n in OPTION_NUMBERS:
+        name = values.get(OPTION_NAME.format(n), "").strip()
+        if name:
+            row.option_cells[n] = (name, values.get(OPTION_VALUES.format(n), ""))
+    row.variant_rows.append(_variant_row(line, values, v["price"], v["quantity"]))
+    return row
+
+
+def _variant_row(line: int, values: dict, price: Decimal, quantity: int) -> VariantRow:
+    cells = {n: values.get(OPTION_VALUE.format(n), "").strip() for n in OPTION_NUMBERS}
+    return VariantRow(
+        line=line,
+        sku=values.get("sku", "").strip(),
+        values={n: cell for n, cell in cells.items() if cell},
+        price=price,
+        quantity=quantity,
+    )
+
+
+def _repeated_cells(row: Row, line: int, values: dict, first: dict) -> list[str]:
+    """A following row of a product leaves the product's columns blank, or repeats its
+    first row's exactly."""
+    errors = []
+    for column in PRODUCT_COLUMNS:
+        cell = values.get(column, "").strip()
+        if cell and cell != first.get(column, "").strip():
+            errors.append(
+                f"line {line}: {column}: differs from line {row.line}, the first row of "
+                f"product {row.slug}; leave it blank on the product's following rows."
+            )
+    return errors
+
+
 def plan_import(handle, *, images: Path | None = None, progress: Progress | None = None) -> Plan:
     """Check every row of the file against the database; raises ImportFailed with every
     problem found. Returns what would be created and updated."""
     header, raw_rows = read_rows(handle)
+    by_variant = any(column in header for column in VARIANT_LAYOUT)
     total = len(raw_rows)
     errors: list[str] = []
     plan = Plan()
     seen_names: dict[str, int] = {}
     seen_slugs: dict[str, int] = {}
     # One serializer for every row: DRF copies its fields once, not per row.
-    validator = RowInput()
+    validator, follower = RowInput(), VariantRowInput()
+    current: Row | None = None  # the product whose rows are being read
+    current_slug, current_values = "", {}
     for index, (line, values) in enumerate(raw_rows, 1):
-        try:
-            v = validator.run_validation(values)
-        except serializers.ValidationError as exc:
-            errors.extend(f"line {line}: {m}" for m in _messages(exc.detail))
-        else:
-            row = Row(
-                line=line,
-                name=v["name"],
-                slug=v.get("slug", ""),
-                description=v["description"],
-                price=v["price"],
-                quantity=v["quantity"],
-                category=v["category"],
-                shipping=v.get("shipping") if "shipping" in header else None,
-                photo=(v.get("photo") or "").strip(),
-            )
-            key = row.name.lower()
-            if key in seen_names:
-                first = seen_names[key]
-                errors.append(f"line {line}: name: {row.name} is already on line {first}.")
-            seen_names.setdefault(key, line)
-            if row.slug:
-                if row.slug in seen_slugs:
-                    errors.append(
-                        f"line {line}: slug: {row.slug} is already on line {seen_slugs[row.slug]}."
+        slug = values.get("slug", "").strip()
+        if by_variant and slug and slug == current_slug:
+            # One more variant of the product above.
+            try:
+                v = follower.run_validation(
+                    {k: values[k] for k in ("price", "quantity") if k in values}
+                )
+            except serializers.ValidationError as exc:
+                errors.extend(f"line {line}: {m}" for m in _messages(exc.detail))
+            else:
+                if current is not None:
+                    current.variant_rows.append(
+                        _variant_row(line, values, v["price"], v["quantity"])
                     )
-                seen_slugs.setdefault(row.slug, line)
-            plan.rows.append(row)
+            if current is not None:
+                errors.extend(_repeated_cells(current, line, values, current_values))
+        else:
+            current, current_slug, current_values = None, slug, values
+            try:
+                v = validator.run_validation(values)
+            except serializers.ValidationError as exc:
+                errors.extend(f"line {line}: {m}" for m in _messages(exc.detail))
+            else:
+                current = _new_row(line, v, header, values)
+                key = current.name.lower()
+                if key in seen_names:
+                    first = seen_names[key]
+                    hint = (
+                        "; give its rows the product's slug to sell it in several variants"
+                        if by_variant and not current.slug
+                        else ""
+                    )
+                    errors.append(
+                        f"line {line}: name: {current.name} is already on line {first}{hint}."
+                    )
+                seen_names.setdefault(key, line)
+                if current.slug:
+                    if current.slug in seen_slugs:
+                        where = seen_slugs[current.slug]
+                        hint = " (a product's rows follow each other)" if by_variant else ""
+                        errors.append(
+                            f"line {line}: slug: {current.slug} is already on line {where}{hint}."
+                        )
+                    seen_slugs.setdefault(current.slug, line)
+                plan.rows.append(current)
         if progress and index % 500 == 0:
             progress("checking", index, total)
     if progress and total:
@@ -346,7 +551,17 @@ def plan_import(handle, *, images: Path | None = None, progress: Progress | None
         if row.category.lower() not in categories and row.category.lower() not in new_categories:
             new_categories.add(row.category.lower())
             plan.new_categories.append(row.category)
-        errors.extend(_check_photo_cell(row, images, plan))
+
+    variants, photos = _parts([row.product.pk for row in plan.rows if row.product is not None])
+    for row in plan.rows:
+        own = variants.get(row.product.pk, []) if row.product is not None else []
+        if by_variant:
+            errors.extend(_plan_variants(row, own))
+        else:
+            errors.extend(_plan_one_variant(row, own))
+        gallery = photos.get(row.product.pk, []) if row.product is not None else []
+        errors.extend(_plan_gallery(row, gallery, images, plan))
+    errors.extend(_skus_taken(plan.rows))
 
     if errors:
         # In file order (a row's field problems were found before its photo's).
@@ -356,7 +571,7 @@ def plan_import(handle, *, images: Path | None = None, progress: Progress | None
         if row.product is None:
             plan.created += 1
             continue
-        row.changed = _changes(row, categories.get(row.category.lower()), plan)
+        row.changed = _changes(row, categories.get(row.category.lower()))
         if row.changed:
             plan.updated += 1
         else:
@@ -364,40 +579,265 @@ def plan_import(handle, *, images: Path | None = None, progress: Progress | None
     return plan
 
 
-def _check_photo_cell(row: Row, images: Path | None, plan: Plan) -> list[str]:
-    """The photo cell: empty keeps the current photo; the base name of the product's
-    current photo (what export_products writes) keeps it too; anything else is a file in
-    `images`, checked like an upload."""
-    if not row.photo:
-        return []
-    current = row.product.photo.name if row.product is not None else ""
-    is_current = current and row.photo in (os.path.basename(current), current)
-    if is_current and (images is None or not (images / row.photo).is_file()):
-        return []
+def _parts(product_ids: list[int]) -> tuple[dict[int, list], dict[int, list]]:
+    """The stored variants and gallery photos of these products, in order."""
+    variants: dict[int, list[Variant]] = {}
+    photos: dict[int, list[ProductPhoto]] = {}
+    for chunk in _chunks(product_ids):
+        for variant in Variant.objects.filter(product_id__in=chunk).order_by(
+            "product_id", "position", "id"
+        ):
+            variants.setdefault(variant.product_id, []).append(variant)
+        for photo in ProductPhoto.objects.filter(product_id__in=chunk).order_by(
+            "product_id", "position", "id"
+        ):
+            photos.setdefault(photo.product_id, []).append(photo)
+    return variants, photos
+
+
+def _spec_of(variant: Variant) -> VariantSpec:
+    return VariantSpec(
+        pk=variant.pk,
+        sku=variant.sku,
+        options=variant.options,
+        price=variant.price,
+        quantity=variant.quantity,
+    )
+
+
+def _plan_one_variant(row: Row, own: list[Variant]) -> list[str]:
+    """The one-row-per-product layout: a new product sold one way; an existing one sold
+    one way takes the row's price and stock; one with several variants keeps them, and
+    may not be given another price or stock here (as the API's original form)."""
+    product = row.product
+    row.options = list(product.options or []) if product is not None else []
+    if len(own) > 1:
+        row.specs = [_spec_of(v) for v in own]
+        for column, wanted, now in (
+            ("price", row.price, product.price),
+            ("quantity", row.quantity, product.quantity),
+        ):
+            if wanted != now:
+                return [
+                    f"line {row.line}: {column}: product {product.slug} has {len(own)} "
+                    "variants; give it one row per variant (sku and option columns) to "
+                    "change their prices or stock."
+                ]
+    elif own:
+        row.specs = [_spec_of(own[0])]
+        row.specs[0].price, row.specs[0].quantity = row.price, row.quantity
+    else:
+        row.options = []
+        row.specs = [
+            VariantSpec(pk=None, sku="", options={}, price=row.price, quantity=row.quantity)
+        ]
+    row.stored_variants = own
+    _variants_changed(row, own)
+    return []
+
+
+def _plan_options(row: Row) -> list[str]:
+    """The product's options from its first row: each `optionN_name` with its
+    `optionN_values`, or the values its rows use, in the order first used."""
+    raw = []
+    for n, (name, cell) in sorted(row.option_cells.items()):
+        values = split(cell)
+        if not values:
+            seen = set()
+            for variant in row.variant_rows:
+                value = variant.values.get(n)
+                if value and value.casefold() not in seen:
+                    seen.add(value.casefold())
+                    values.append(value)
+        raw.append({"name": name, "values": values})
+    try:
+        row.options = parse_options(raw)
+    except serializers.ValidationError as exc:
+        return [f"line {row.line}: options: {m}" for m in _api_messages(exc)]
+    return []
+
+
+def _plan_variants(row: Row, own: list[Variant]) -> list[str]:
+    """The one-row-per-variant layout: the product's variants are its rows, checked by
+    catalog.variants; each matched to a stored one by SKU, else by options."""
+    errors = _plan_options(row)
+    if errors:
+        return errors
+    names = {n: name for n, (name, _) in row.option_cells.items()}
+    if not row.options and len(row.variant_rows) > 1:
+        second = row.variant_rows[1].line
+        return [
+            f"line {second}: slug: {row.slug} is already on line {row.line}; a product "
+            "without options (option1_name ...) has exactly one variant."
+        ]
+    if len(row.variant_rows) > MAX_VARIANTS:
+        return [
+            f"line {row.line}: slug: product {row.slug or row.name} has "
+            f"{len(row.variant_rows)} rows; a product can have at most {MAX_VARIANTS} variants."
+        ]
+    combinations: dict[str, int] = {}
+    skus: dict[str, int] = {}
+    for variant in row.variant_rows:
+        extra = [n for n in variant.values if n not in names]
+        if extra:
+            errors.append(
+                f"line {variant.line}: {OPTION_VALUE.format(extra[0])}: the product has no "
+                f"{OPTION_NAME.format(extra[0])}."
+            )
+            continue
+        missing = [n for n in names if n not in variant.values]
+        if missing:
+            errors.append(
+                f"line {variant.line}: {OPTION_VALUE.format(missing[0])}: every variant needs "
+                f"a value of {names[missing[0]]}."
+            )
+            continue
+        item = {
+            "sku": variant.sku,
+            "options": {names[n]: variant.values[n] for n in names},
+            "price": str(variant.price),
+            "quantity": variant.quantity,
+        }
+        try:
+            [spec] = parse_variants([item], row.options)
+        except serializers.ValidationError as exc:
+            errors.extend(
+                f"line {variant.line}: {_column_of(m, names)}: {m}" for m in _api_messages(exc)
+            )
+            continue
+        key = option_key(spec.options)
+        if key in combinations:
+            errors.append(
+                f"line {variant.line}: options: {spec.label()} is already on line "
+                f"{combinations[key]}."
+            )
+            continue
+        combinations[key] = variant.line
+        if spec.sku and spec.sku.casefold() in skus:
+            errors.append(
+                f"line {variant.line}: sku: SKU {spec.sku} is already on line "
+                f"{skus[spec.sku.casefold()]}."
+            )
+            continue
+        if spec.sku:
+            skus[spec.sku.casefold()] = variant.line
+        row.specs.append(spec)
+    if errors:
+        return errors
+    # Which stored variant each row is: by SKU first, then by options.
+    by_sku = {v.sku.casefold(): v for v in own}
+    unmatched = {v.pk: v for v in own}
+    for spec in row.specs:
+        stored = by_sku.get(spec.sku.casefold()) if spec.sku else None
+        if stored is not None:
+            spec.pk = unmatched.pop(stored.pk).pk
+    by_options = {v.option_key: v for v in unmatched.values()}
+    for spec in row.specs:
+        stored = by_options.get(option_key(spec.options)) if spec.pk is None else None
+        if stored is not None and stored.pk in unmatched:
+            spec.pk = unmatched.pop(stored.pk).pk
+    row.stored_variants = own
+    sent = [
+        {
+            "_id": spec.pk,
+            "sku": spec.sku,
+            "options": spec.options,
+            "price": str(spec.price),
+            "quantity": spec.quantity,
+        }
+        for spec in row.specs
+    ]
+    try:
+        # All together, as the API takes them (combinations, SKUs, counts); one row alone
+        # was checked so above.
+        if len(sent) > 1:
+            parse_variants(sent, row.options)
+    except serializers.ValidationError as exc:
+        return [f"line {row.line}: variants: {m}" for m in _api_messages(exc)]
+    _variants_changed(row, own)
+    return []
+
+
+def _number(names: dict[int, str], name: str) -> int:
+    return next(n for n, known in names.items() if known == name)
+
+
+def _column_of(message: str, names: dict[int, str]) -> str:
+    """The column a message of catalog.variants is about."""
+    if message.startswith(("SKU ", "The SKU ")):
+        return "sku"
+    if message.startswith("The price "):
+        return "price"
+    if message.startswith("The stock "):
+        return "quantity"
+    for n, name in names.items():
+        if message.endswith(f" of {name}."):
+            return OPTION_VALUE.format(n)
+    return "options"
+
+
+def _variants_changed(row: Row, own: list[Variant]) -> None:
+    stored = [(v.pk, v.sku, v.options, v.price, v.quantity) for v in own]
+    skus = {v.pk: v.sku for v in own}
+    wanted = [
+        (spec.pk, spec.sku or skus.get(spec.pk, ""), spec.options, spec.price, spec.quantity)
+        for spec in row.specs
+    ]
+    row.variants_changed = wanted != stored
+
+
+def _skus_taken(rows: list[Row]) -> list[str]:
+    """Each SKU once in the file, and none that another product's variant has (as the
+    API's check_skus_free; a SKU does not move between products in one import)."""
+    errors, first_line, owners = [], {}, {}
+    for row in rows:
+        for variant in row.variant_rows:
+            if not variant.sku:
+                continue
+            key = variant.sku.casefold()
+            if key in first_line and first_line[key][1] is not row:
+                errors.append(
+                    f"line {variant.line}: sku: SKU {variant.sku} is already on line "
+                    f"{first_line[key][0]}."
+                )
+            first_line.setdefault(key, (variant.line, row))
+    keys = list(first_line)
+    for chunk in _chunks(keys):
+        for low, sku, product_id in (
+            Variant.objects.annotate(low=Lower("sku"))
+            .filter(low__in=chunk)
+            .values_list("low", "sku", "product_id")
+        ):
+            owners[low] = (sku, product_id)
+    for key, (line, row) in first_line.items():
+        if key in owners:
+            sku, product_id = owners[key]
+            if row.product is None or row.product.pk != product_id:
+                errors.append(f"line {line}: sku: {SKU_USED.format(sku=sku)}")
+    return errors
+
+
+def _source(row: Row, column: str, name: str, images: Path | None, plan: Plan):
+    """The checked file `name` of --images: `(path, [])`, or `(None, errors)`."""
     if images is None:
-        return [f"line {row.line}: photo: {row.photo} is given but no --images folder."]
-    if row.photo not in plan.sources:
+        return None, [f"line {row.line}: {column}: {name} is given but no --images folder."]
+    if name not in plan.sources:
         root = images.resolve()
-        source = (images / row.photo).resolve()
+        source = (images / name).resolve()
         ok = root in source.parents and source.is_file()
-        plan.sources[row.photo] = source if ok else None
-    source = plan.sources[row.photo]
+        plan.sources[name] = source if ok else None
+    source = plan.sources[name]
     if source is None:
-        return [f"line {row.line}: photo: {row.photo} is not a file in {images}."]
-    row.photo_source = source
+        return None, [f"line {row.line}: {column}: {name} is not a file in {images}."]
     if source not in plan.photos:
         try:
             checked = _checked_bytes(source)
         except PayloadTooLarge as exc:
-            return [f"line {row.line}: photo: {row.photo}: {exc.detail}"]
+            return None, [f"line {row.line}: {column}: {name}: {exc.detail}"]
         except serializers.ValidationError as exc:
-            detail = exc.detail
-            messages = (
-                [m for ms in detail.values() for m in ms] if isinstance(detail, dict) else detail
-            )
-            return [f"line {row.line}: photo: {row.photo}: {m}" for m in messages]
+            return None, [f"line {row.line}: {column}: {name}: {m}" for m in _api_messages(exc)]
         except OSError as exc:
-            return [f"line {row.line}: photo: {row.photo}: {exc.strerror or exc}"]
+            return None, [f"line {row.line}: {column}: {name}: {exc.strerror or exc}"]
         data = checked.content.read()
         keep = plan.kept_bytes + len(data) <= MEMORY_FOR_PHOTOS
         plan.kept_bytes += len(data) if keep else 0
@@ -407,28 +847,98 @@ def _check_photo_cell(row: Row, images: Path | None, plan: Plan) -> list[str]:
             extension=checked.name.rsplit(".", 1)[-1],
             data=data if keep else None,
         )
+    return source, []
+
+
+def _in_images(name: str, images: Path | None) -> bool:
+    return images is not None and (images / name).is_file()
+
+
+def _plan_gallery(row: Row, stored: list[ProductPhoto], images: Path | None, plan: Plan):
+    """The gallery a row asks for, in order: `photos` names the whole gallery (the base
+    name of a photo the product has keeps it, unless --images holds a different picture
+    under that name; any other name is a file in --images, checked like an upload, which
+    keeps a stored photo of the same picture); `photo` replaces the first photo. Blank:
+    the gallery stays as it is."""
+    if row.photos:
+        column, names = "photos", row.photos
+    elif row.photo:
+        column, names = "photo", [row.photo]
+    else:
+        return []
+    errors = []
+    seen = set()
+    for name in names:
+        if name in seen:
+            errors.append(f"line {row.line}: {column}: {name} is listed twice.")
+        seen.add(name)
+    if len(names) > MAX_PHOTOS:
+        errors.append(f"line {row.line}: {column}: {TOO_MANY_PHOTOS}")
+    if errors:
+        return errors
+    # The original column compares with the first photo only: the rest stay after it.
+    candidates = stored[:1] if column == "photo" else list(stored)
+    by_name = {os.path.basename(p.image.name): p for p in candidates}
+    by_name.update({p.image.name: p for p in candidates})
+    kept: set[int] = set()
+    gallery: list[int | Path] = []
+    for name in names:
+        photo = by_name.get(name)
+        if photo is not None and photo.pk not in kept and not _in_images(name, images):
+            kept.add(photo.pk)
+            gallery.append(photo.pk)
+            continue
+        source, problems = _source(row, column, name, images, plan)
+        if problems:
+            errors.extend(problems)
+            continue
+        same = [photo] if photo is not None else candidates
+        match = next(
+            (
+                p
+                for p in same
+                if p is not None and p.pk not in kept and _same_photo(p.image.name, source, plan)
+            ),
+            None,
+        )
+        if match is not None:
+            kept.add(match.pk)
+            gallery.append(match.pk)
+        else:
+            gallery.append(source)
+    if errors:
+        return errors
+    if column == "photo":
+        gallery += [p.pk for p in stored[1:]]
+    if gallery != [p.pk for p in stored]:
+        row.gallery = gallery
     return []
 
 
-def _changes(row: Row, category: Category | None, plan: Plan) -> list[str]:
-    """The fields of an existing product this row changes."""
+def _changes(row: Row, category: Category | None) -> list[str]:
+    """What of an existing product this row changes: its fields, and `variants` or
+    `gallery` when those change."""
     p = row.product
     changed = []
-    for name in ("name", "description", "price", "quantity"):
+    for name in ("name", "description"):
         if getattr(p, name) != getattr(row, name):
             changed.append(name)
     if category is None or p.category_id != category.pk:
         changed.append("category")
     if row.shipping is not None and p.shipping != row.shipping:
         changed.append("shipping")
-    if row.photo_source is not None and not _same_photo(p.photo.name, row.photo_source, plan):
-        changed.append("photo")
+    if (p.options or []) != row.options:
+        changed.append("options")
+    if row.variants_changed:
+        changed.append("variants")
+    if row.gallery is not None:
+        changed.append("gallery")
     return changed
 
 
 def _same_photo(current: str, source: Path, plan: Plan) -> bool:
-    """Whether the product's stored photo is already this picture: by the content digest
-    in the name of an imported photo, else (an upload) by reading the stored file."""
+    """Whether a stored photo is already this picture: by the content digest in the name
+    of an imported photo, else (an upload) by reading the stored file."""
     if not current:
         return False
     checked = plan.photos[source]
@@ -461,15 +971,15 @@ def apply_import(plan: Plan, *, progress: Progress | None = None) -> None:
 
 def _store_photos(plan: Plan, stored: dict[Path, str], progress: Progress | None) -> None:
     """Store each photo file the rows need (once per file, shared by its rows) with its
-    WebP renditions. Photos that equal the product's current photo are not stored."""
+    WebP renditions. Photos equal to one the product has are kept, not stored again."""
     needed = {}
     for row in plan.rows:
-        if row.photo_source is None:
-            continue
-        if row.product is not None and "photo" not in row.changed:
+        if row.product is not None and not row.changed:
             continue
         slug = row.slug or base_slug(row.name, fallback="product", max_length=60)
-        needed.setdefault(row.photo_source, slug)
+        for entry in row.gallery or []:
+            if isinstance(entry, Path):
+                needed.setdefault(entry, slug)
     for done, (source, slug) in enumerate(needed.items(), 1):
         checked = plan.photos[source]
         data = checked.data or _checked_bytes(source).content.read()
@@ -490,62 +1000,222 @@ def _write_rows(plan: Plan, stored: dict[Path, str], progress: Progress | None) 
 
     taken_slugs = set(Product.objects.values_list("slug", flat=True))
     now = timezone.now()
-    creates: list[Product] = []
-    updates: list[Product] = []
+    creates: list[tuple[Row, Product]] = []
+    updates: list[tuple[Row, Product]] = []
     fields: set[str] = set()
-    replaced: set[str] = set()
     total = len(plan.rows)
     for index, row in enumerate(plan.rows, 1):
         category = categories[row.category.lower()]
-        photo = stored.get(row.photo_source) if row.photo_source else None
         if row.product is None:
             slug = row.slug
             if not slug or slug in taken_slugs:
                 slug = _free_slug(Product, row.name, "product", taken_slugs, wanted=row.slug)
             taken_slugs.add(slug)
-            creates.append(
-                Product(
-                    name=row.name,
-                    slug=slug,
-                    description=row.description,
-                    price=row.price,
-                    quantity=row.quantity,
-                    category=category,
-                    shipping=bool(row.shipping),
-                    photo=photo or "",
-                    created_at=now,
-                    updated_at=now,
-                )
+            first = (row.gallery or [None])[0]
+            product = Product(
+                name=row.name,
+                slug=slug,
+                description=row.description,
+                # What its variants give, from the first write on.
+                price=min(spec.price for spec in row.specs),
+                quantity=sum(spec.quantity for spec in row.specs),
+                category=category,
+                shipping=bool(row.shipping),
+                options=row.options,
+                photo=stored[first] if first is not None else "",
+                created_at=now,
+                updated_at=now,
             )
-        else:
+            creates.append((row, product))
+        elif row.changed:
             product = row.product
-            changed = row.changed
-            if not changed:
-                continue
-            for name in ("name", "description", "price", "quantity", "shipping"):
-                if name in changed:
+            for name in ("name", "description", "shipping", "options"):
+                if name in row.changed:
                     setattr(product, name, getattr(row, name))
-            if "category" in changed:
+                    fields.add(name)
+            if "category" in row.changed:
                 product.category = category
-            if "photo" in changed and photo:
-                if product.photo.name:
-                    replaced.add(product.photo.name)
-                product.photo.name = photo
+                fields.add("category")
             product.updated_at = now
-            fields.update(changed)
-            updates.append(product)
+            updates.append((row, product))
         if progress and index % 500 == 0:
             progress("writing", index, total)
-    for chunk in _chunks(creates):
+    for chunk in _chunks([product for _, product in creates]):
         Product.objects.bulk_create(chunk)
+    _create_parts(creates, stored)
+    replaced = _update_parts(updates, stored, fields)
     if updates:
-        columns = sorted(fields | {"updated_at"})
-        for chunk in _chunks(updates):
-            Product.objects.bulk_update(chunk, columns)
+        _bulk_update(Product, [product for _, product in updates], fields | {"updated_at"})
+    _derive([product.pk for row, product in updates if row.variants_changed])
     for name in sorted(replaced):
         photo_remove_after_commit(name)
     if progress and total:
         progress("writing", total, total)
+
+
+def _create_parts(creates: list[tuple[Row, Product]], stored: dict[Path, str]) -> None:
+    """The new products' variants (a blank SKU made as the API makes it: `SS-{id}`, or
+    `SS-{id}-{n}` for the n-th of several) and galleries, in bulk."""
+    variants, photos = [], []
+    wanted = []
+    for row, product in creates:
+        for position, spec in enumerate(row.specs):
+            n = 0 if len(row.specs) == 1 else position + 1
+            wanted.append((spec, product, n))
+    taken = {spec.sku.casefold() for spec, _, _ in wanted if spec.sku}
+    made = [f"SS-{product.pk}" + (f"-{n}" if n else "") for spec, product, n in wanted]
+    for chunk in _chunks([sku.lower() for sku in made]):
+        taken |= set(
+            Variant.objects.annotate(low=Lower("sku"))
+            .filter(low__in=chunk)
+            .values_list("low", flat=True)
+        )
+    positions: dict[int, int] = {}
+    for spec, product, n in wanted:
+        sku = spec.sku or generated_sku(product.pk, n, taken)
+        taken.add(sku.casefold())
+        position = positions.get(product.pk, 0)
+        positions[product.pk] = position + 1
+        variants.append(
+            Variant(
+                product=product,
+                sku=sku,
+                options=spec.options,
+                option_key=option_key(spec.options),
+                price=spec.price,
+                quantity=spec.quantity,
+                position=position,
+            )
+        )
+    for row, product in creates:
+        for position, entry in enumerate(row.gallery or []):
+            photos.append(ProductPhoto(product=product, image=stored[entry], position=position))
+    for chunk in _chunks(variants):
+        Variant.objects.bulk_create(chunk)
+    for chunk in _chunks(photos):
+        ProductPhoto.objects.bulk_create(chunk)
+
+
+def _update_parts(
+    updates: list[tuple[Row, Product]], stored: dict[Path, str], fields: set[str]
+) -> set[str]:
+    """The changed products' variants and galleries. Their rows are locked first (in id
+    order), then their variants, as checkout locks them. A stock the file gives as it
+    was when the file was checked is left as it is now (a sale made meanwhile stays), as
+    the Django admin does. Returns the photo files no longer used."""
+    moving = sorted(product.pk for row, product in updates if row.variants_changed)
+    now: dict[int, int] = {}
+    for chunk in _chunks(moving):
+        list(Product.objects.select_for_update().filter(pk__in=chunk).order_by("pk").values("pk"))
+        now.update(
+            Variant.objects.select_for_update()
+            .filter(product_id__in=chunk)
+            .order_by("pk")
+            .values_list("pk", "quantity")
+        )
+    changes: dict[tuple[str, ...], list[Variant]] = {}
+    replaced: set[str] = set()
+    for row, product in updates:
+        if row.variants_changed:
+            planned = {v.pk: v.quantity for v in row.stored_variants}
+            for spec in row.specs:
+                if spec.pk in now and spec.quantity == planned.get(spec.pk):
+                    spec.quantity = now[spec.pk]
+            for variant in row.stored_variants:
+                variant.quantity = now.get(variant.pk, variant.quantity)
+            simple = _simple_changes(row)
+            if simple is None:
+                write_variants(product, row.specs)
+            else:
+                for variant, names in simple:
+                    changes.setdefault(names, []).append(variant)
+        if row.gallery is not None:
+            items, names = [], []
+            alt = {p.pk: (p.alt, p.option) for p in ProductPhoto.objects.filter(product=product)}
+            for entry in row.gallery:
+                if isinstance(entry, Path):
+                    items.append(GalleryItem(pk=None, new=len(names), alt="", option=""))
+                    names.append(stored[entry])
+                else:
+                    items.append(
+                        GalleryItem(pk=entry, new=None, alt=alt[entry][0], option=alt[entry][1])
+                    )
+            old = product.photo.name
+            replaced.update(write_gallery(product, items, names))
+            if product.photo.name != old:
+                fields.add("photo")
+    for names, variants in changes.items():
+        _bulk_update(Variant, variants, names)
+    return replaced
+
+
+# A column with at most this many values in a chunk is written with one UPDATE per value.
+FEW_VALUES = 20
+
+
+def _bulk_update(model, objects: list, names) -> None:
+    """Write these fields of `objects`, a chunk at a time: a field that takes few values
+    (the import's time, a stock set alike) with one UPDATE per value, the others with
+    Django's bulk_update (one UPDATE of a CASE per id; slow with thousands of ids)."""
+    for chunk in _chunks(objects):
+        varied = []
+        for name in sorted(names):
+            attname = model._meta.get_field(name).attname
+            groups: dict = {}
+            for obj in chunk:
+                value = getattr(obj, attname)
+                key = value.name if hasattr(value, "name") and name == "photo" else value
+                groups.setdefault(_hashable(key), (key, []))[1].append(obj.pk)
+            if len(groups) > FEW_VALUES:
+                varied.append(name)
+                continue
+            for value, pks in groups.values():
+                model.objects.filter(pk__in=pks).update(**{attname: value})
+        if varied:
+            model.objects.bulk_update(chunk, varied)
+
+
+def _hashable(value):
+    """A key for grouping equal values (options are lists of dicts)."""
+    return repr(value) if isinstance(value, (dict, list)) else value
+
+
+def _simple_changes(row: Row) -> list[tuple[Variant, tuple[str, ...]]] | None:
+    """When the product keeps the same variants with the same SKUs and options (only
+    prices, stock or order move): each variant to write with the fields it changes, for
+    a bulk update. None when variants come, go or change SKU or options
+    (catalog.variants.write_variants then)."""
+    own = {v.pk: v for v in row.stored_variants}  # their stock as it is now, locked
+    if len(row.specs) != len(own) or any(spec.pk not in own for spec in row.specs):
+        return None
+    out = []
+    for position, spec in enumerate(row.specs):
+        variant = own[spec.pk]
+        if (spec.sku and spec.sku != variant.sku) or spec.options != variant.options:
+            return None
+        names = []
+        for name, value in (
+            ("price", spec.price),
+            ("quantity", spec.quantity),
+            ("position", position),
+        ):
+            if getattr(variant, name) != value:
+                setattr(variant, name, value)
+                names.append(name)
+        if names:
+            out.append((variant, tuple(names)))
+    return out
+
+
+def _derive(product_ids: list[int]) -> None:
+    """The products' price (the lowest variant price) and stock (the sum) from their
+    variants as written, in SQL, within the import's transaction."""
+    own = Variant.objects.filter(product=OuterRef("pk")).order_by().values("product")
+    for chunk in _chunks(product_ids):
+        Product.objects.filter(pk__in=chunk).update(
+            price=Subquery(own.annotate(low=Min("price")).values("low")),
+            quantity=Subquery(own.annotate(total=Sum("quantity")).values("total")),
+        )
 
 
 def _free_slug(model, name: str, fallback: str, taken: set[str], wanted: str = "") -> str:
@@ -563,36 +1233,62 @@ def _free_slug(model, name: str, fallback: str, taken: set[str], wanted: str = "
 
 
 def export_rows(handle, *, images: Path | None = None) -> int:
-    """Write every product (oldest first) in the import format: UTF-8 with a BOM (Excel
-    then reads it as UTF-8), CRLF line ends. With `images`, each photo file is copied
-    there under the base name the `photo` column gives. Returns the row count."""
+    """Write every product (oldest first), one row per variant in the variants' order,
+    in the import format: the product's columns on its first row only, its slug on every
+    row. UTF-8 with a BOM (Excel then reads it as UTF-8), CRLF line ends. With `images`,
+    each gallery photo is copied there under the base name the `photos` column gives.
+    Returns the product count."""
     handle.write("\ufeff")
     writer = csv.writer(handle)
-    writer.writerow(COLUMNS)
+    writer.writerow(EXPORT_COLUMNS)
     count = 0
     copied = set()
-    products = (
-        Product.objects.select_related("category").order_by("created_at", "id").iterator(BATCH)
-    )
-    for p in products:
-        photo = os.path.basename(p.photo.name) if p.photo.name else ""
-        cells = [
-            p.name,
-            p.slug,
-            p.description,
-            f"{p.price:.2f}",
-            p.quantity,
-            p.category.name,
-            1 if p.shipping else 0,
-            photo,
-        ]
-        writer.writerow([escaped_cell(cell) for cell in cells])
-        if images is not None and photo and photo not in copied:
-            try:
-                with default_storage.open(p.photo.name, "rb") as source:
-                    (images / photo).write_bytes(source.read())
-                copied.add(photo)
-            except OSError:
-                logger.warning("Photo %s is missing; not copied", p.photo.name)
-        count += 1
+    ids = list(Product.objects.order_by("created_at", "id").values_list("id", flat=True))
+    for chunk in _chunks(ids):
+        found = Product.objects.select_related("category").in_bulk(chunk)
+        products = [found[pk] for pk in chunk if pk in found]
+        attach_parts(products)  # their variants and gallery: two queries a chunk
+        for p in products:
+            files = _write_product(writer, p)
+            if images is not None:
+                for name in files:
+                    base = os.path.basename(name)
+                    if base in copied:
+                        continue
+                    try:
+                        with default_storage.open(name, "rb") as source:
+                            (images / base).write_bytes(source.read())
+                        copied.add(base)
+                    except OSError:
+                        logger.warning("Photo %s is missing; not copied", name)
+            count += 1
     return count
+
+
+def _write_product(writer, p: Product) -> list[str]:
+    """A product's rows: one per variant, in order, the product's columns on the first.
+    Returns its gallery's file names."""
+    files = [image for _, image, _, _ in p.photo_rows]
+    if not files and p.photo.name:
+        files = [p.photo.name]
+    options = list(p.options or [])[: len(OPTION_NUMBERS)]
+    first = [p.name, p.slug, p.description, p.category.name, 1 if p.shipping else 0]
+    first.append(joined(os.path.basename(name) for name in files))
+    for n in OPTION_NUMBERS:
+        option = options[n - 1] if n <= len(options) else None
+        first += [option["name"], joined(option["values"])] if option else ["", ""]
+    blank = ["", p.slug, *[""] * (len(first) - 2)]
+    variants = [
+        (sku, choice, price, quantity) for _, sku, choice, price, quantity in p.variant_rows
+    ]
+    for index, (sku, choice, price, quantity) in enumerate(
+        variants or [("", {}, p.price, p.quantity)]
+    ):
+        cells = list(first if index == 0 else blank)
+        cells.append(sku)
+        for n in OPTION_NUMBERS:
+            option = options[n - 1] if n <= len(options) else None
+            cells.append(choice.get(option["name"], "") if option else "")
+        cells += [f"{price:.2f}", quantity]
+        writer.writerow([escaped_cell(cell) for cell in cells])
+    return files

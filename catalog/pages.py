@@ -77,12 +77,26 @@ def _srcset(product: dict) -> str:
     return ", ".join(f"{_photo(product, w)} {w}w" for w in product.get("photoWidths", []))
 
 
+def price_text(product: dict) -> str:
+    """The price as the React app writes it: "from ₹X" when its variants' prices differ
+    (lib/variants.js, `hasPriceRange`)."""
+    prices = {Decimal(str(v["price"])) for v in product.get("variants") or []}
+    text = format_price(product["price"])
+    return f"from {text}" if len(prices) > 1 else text
+
+
+def _chosen(product: dict, request) -> dict | None:
+    """The variant `?variant=` names, when it is one of the product's."""
+    wanted = request.GET.get("variant", "")
+    return next((v for v in product.get("variants") or [] if v["_id"] == wanted), None)
+
+
 def _card(product: dict, *, index: int, eager: int = 2) -> dict:
     """One product card's display values (components/ProductCard.jsx)."""
     return {
         **product,
         "url": f"/product/{product['slug']}",
-        "price_text": format_price(product["price"]),
+        "price_text": price_text(product),
         "preview": preview(product["description"]),
         "srcset": _srcset(product),
         "lazy": index >= eager,
@@ -189,14 +203,23 @@ def product_page(request, *, slug: str):
     canonical = request.build_absolute_uri(f"/product/{product['slug']}")
     image = request.build_absolute_uri(_photo(product, PREVIEW_WIDTH))
     category = product["category"]
-    in_stock = product["quantity"] > 0
-    price = f"{Decimal(str(product['price'])):.2f}"
     description = _description(product["description"])
+    # A shared or indexed `?variant=` address is that variant's page: its price, stock,
+    # name and address (the React app keeps the same choice).
+    variant = _chosen(product, request)
+    shown = variant or product
+    in_stock = shown["quantity"] > 0
+    price = f"{Decimal(str(shown['price'])):.2f}"
+    title = product["name"]
+    address = canonical
+    if variant is not None and variant["options"]:
+        title = f"{product['name']} ({', '.join(variant['options'].values())})"
+        address = f"{canonical}?variant={variant['_id']}"
     return {
         "status": 200,
-        "title": f"{product['name']} - {SITE_NAME}",
+        "title": f"{title} - {SITE_NAME}",
         "description": description,
-        "canonical": canonical,
+        "canonical": address,
         "og_type": "product",
         "image": image,
         "image_alt": product["name"],
@@ -219,9 +242,9 @@ def product_page(request, *, slug: str):
         "body": "spa/product.html",
         "product": {
             **product,
-            "price_text": format_price(product["price"]),
+            "price_text": format_price(variant["price"]) if variant else price_text(product),
             "srcset": _srcset(product),
-            **stock(product),
+            **stock(shown),
         },
         "initial": {"route": "product", "slug": slug, "product": product},
     }

@@ -17,20 +17,25 @@ from django.conf import settings
 from django.db import connection
 from django.db.models import (
     Case,
+    CharField,
     DateTimeField,
+    Exists,
     ExpressionWrapper,
     F,
     IntegerField,
+    OuterRef,
     QuerySet,
     Value,
     When,
 )
 from django.db.models.expressions import RawSQL
+from django.db.models.fields.json import KeyTextTransform
+from django.db.models.functions import Cast
 from django.http import Http404
 
 from catalog import anchors, prepared, price_counts, search
 from catalog.caching import cached_value
-from catalog.models import Category, Product, ProductPhoto, ProductSlugHistory
+from catalog.models import Category, Product, ProductPhoto, ProductSlugHistory, Variant
 
 # Columns a product answer needs; the join brings the category's three.
 PRODUCT_FIELDS = (
@@ -290,13 +295,22 @@ PRICE_ORDERS = {
 
 
 def product_filter(
-    *, category_ids: list[int], low, high, page: int | None = None, sort: str = "newest"
+    *,
+    category_ids: list[int],
+    low,
+    high,
+    page: int | None = None,
+    sort: str = "newest",
+    options: dict[str, list[str]] | None = None,
 ) -> tuple[list[Product] | list["ProductRow"], int | None]:
     """Products in any of the categories (all when none are checked) whose price lies in
     [low, high], both ends included (an end of None is open), newest first or in the
-    price order `sort` names. With a page: that page and the total; without: every match
-    (the original call) and no total."""
+    price order `sort` names; with `options` ({"Size": ["M", "L"]}), only those sold in
+    a variant that has one of each option's values. With a page: that page and the
+    total; without: every match (the original call) and no total."""
     matching = Matching(category_ids=category_ids, low=low, high=high)
+    if options:
+        return _with_options(matching, options, page, sort)
     if sort in PRICE_ORDERS:
         return _by_price(matching, category_ids, low, high, page, PRICE_ORDERS[sort])
     if page is None:
@@ -311,6 +325,78 @@ def product_filter(
     per_page = settings.PRODUCTS_PER_PAGE
     products = _deferred_page(matching, page=page, per_page=per_page, total=total, ranged=ranged)
     return products, total
+
+
+def _sold_in(options: dict[str, list[str]]) -> Exists:
+    """Products with a variant holding one of the values of every option named."""
+    variants = Variant.objects.filter(product_id=OuterRef("pk"))
+    for n, (name, values) in enumerate(options.items()):
+        # As text (a JSON key's lookups would read the values as JSON on SQLite).
+        value = Cast(KeyTextTransform(name, "options"), CharField())
+        variants = variants.annotate(**{f"o{n}": value}).filter(**{f"o{n}__in": values})
+    return Exists(variants)
+
+
+def _with_options(matching: Matching, options, page, sort):
+    """A filter with option values: the ORM's query (no covering index holds options),
+    its total counted once a catalogue version like any other filter's."""
+    products = matching.queryset.filter(_sold_in(options))
+    order = PRICE_ORDERS.get(sort, ("-created_at", "-id"))
+    rows = products.with_category().only(*PRODUCT_FIELDS).order_by(*order)
+    if page is None:
+        return list(rows), None
+    total = products.count()
+    start = (page - 1) * settings.PRODUCTS_PER_PAGE
+    if start >= total:
+        return [], total
+    return list(rows[start : start + settings.PRODUCTS_PER_PAGE]), total
+
+
+# A facet's values in the order shoppers expect sizes; other values by name.
+SIZE_ORDER = {size: n for n, size in enumerate(["XXS", "XS", "S", "M", "L", "XL", "XXL", "3XL"])}
+_FACETS_SQL = {
+    "postgresql": "SELECT kv.key, kv.value, count(DISTINCT v.product_id) FROM catalog_variant v "
+    "CROSS JOIN LATERAL jsonb_each_text(v.options) kv WHERE v.product_id IN ({}) "
+    "GROUP BY kv.key, kv.value",
+    "sqlite": "SELECT kv.key, kv.value, count(DISTINCT v.product_id) FROM catalog_variant v, "
+    "json_each(v.options) kv WHERE v.product_id IN ({}) GROUP BY kv.key, kv.value",
+}
+
+
+def _value_order(value: str):
+    if value.upper() in SIZE_ORDER:
+        return (0, SIZE_ORDER[value.upper()], "")
+    number = value.split(" ")[0]
+    if number.replace(".", "", 1).isdigit():
+        return (1, float(number), value.casefold())
+    return (2, 0, value.casefold())
+
+
+def option_facets(*, category_ids: list[int], low, high) -> list[dict]:
+    """The option values in use among the products of a filter (categories and price
+    band), each with how many of those products are sold in it: `[{name, values:
+    [{value, count}]}]`, the options most products have first, sizes in size order. One
+    query, over the matching products' variants."""
+    matching = Matching(category_ids=category_ids, low=low, high=high)
+    inner, params = matching.queryset.values("id").query.sql_with_params()
+    sql = _FACETS_SQL["postgresql" if connection.vendor == "postgresql" else "sqlite"]
+    with connection.cursor() as cursor:
+        cursor.execute(sql.format(inner), params)  # the ORM's text, values apart
+        found = cursor.fetchall()
+    facets: dict[str, list[tuple[str, int]]] = {}
+    for name, value, count in found:
+        facets.setdefault(name, []).append((str(value), count))
+    ordered = sorted(facets.items(), key=lambda item: (-sum(c for _, c in item[1]), item[0]))
+    return [
+        {
+            "name": name,
+            "values": [
+                {"value": value, "count": count}
+                for value, count in sorted(values, key=lambda vc: _value_order(vc[0]))
+            ],
+        }
+        for name, values in ordered
+    ]
 
 
 def _filter_total(matching: Matching, category_ids, low, high) -> int:

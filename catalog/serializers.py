@@ -282,8 +282,38 @@ class ProductFilterInput(serializers.Serializer):
         },
     )
 
+    options = serializers.DictField(
+        child=serializers.ListField(
+            child=TextField(label="An option value", max_length=50),
+            allow_empty=False,
+            max_length=30,
+        ),
+        required=False,
+        default=dict,
+        help_text='Option values, e.g. `{"Size": ["M", "L"]}`: products sold in a variant '
+        "with one of each option's values (see option-facets).",
+    )
+
     def validate_radio(self, value):
         # `default=list` gives [] when missing; a sent value is already a (low, high) pair.
+        return (None, None) if value == [] else value
+
+    def validate_options(self, value):
+        if len(value) > 3:
+            raise serializers.ValidationError("At most 3 options can be chosen.")
+        if any(not name.strip() or len(name) > 30 for name in value):
+            raise serializers.ValidationError("An option's name must be 1-30 characters.")
+        return value
+
+
+@inline
+class OptionFacetsInput(serializers.Serializer):
+    checked = serializers.ListField(
+        child=IdField(), required=False, default=list, allow_empty=True, max_length=1000
+    )
+    radio = PriceBandField(required=False, default=list)
+
+    def validate_radio(self, value):
         return (None, None) if value == [] else value
 
 
@@ -635,6 +665,22 @@ class ProductFilterAnswer(Envelope):
 
     products = ProductOutput(many=True)
     total = serializers.IntegerField(min_value=0, required=False)
+
+
+@inline
+class FacetValueOutput(serializers.Serializer):
+    value = serializers.CharField()
+    count = serializers.IntegerField(min_value=1, help_text="Products sold in this value.")
+
+
+@inline
+class FacetOutput(serializers.Serializer):
+    name = serializers.CharField()
+    values = FacetValueOutput(many=True)
+
+
+class OptionFacetsAnswer(Envelope):
+    facets = FacetOutput(many=True)
 
 
 class AdminProductListAnswer(Envelope):

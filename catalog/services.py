@@ -259,7 +259,11 @@ class _Parts:
         """Within the transaction, the product row saved: variants, then the gallery.
         Returns the files no longer used, to remove after the commit."""
         product.options = self.options
-        write_variants(product, self.variants)
+        before = set(Variant.objects.filter(product=product).values_list("option_key", flat=True))
+        variants = write_variants(product, self.variants)
+        # Which combinations are sold is what option-facets count: a change of it is a
+        # catalogue change, not only this product's (see product_update).
+        self.combinations_changed = before != {v.option_key for v in variants}
         removed = []
         if self.gallery is not None:
             removed += write_gallery(product, self.gallery, self.stored)
@@ -406,6 +410,8 @@ def product_update(
             changed = [f for f in EDITABLE if getattr(product, f) != before[f]]
             if product.photo.name != old_photo:
                 changed.append("photo")
+            if parts.combinations_changed and "options" not in changed:
+                changed.append("options")
             fields = [FIELD_NAMES.get(f, f) for f in changed] + ["updated_at"]
             _save(product, exists_message=PRODUCT_EXISTS, update_fields=fields)
             for name_removed in removed:

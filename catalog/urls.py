@@ -15,6 +15,7 @@ urlpatterns = [
     path("product/product-list/<str:page>", views.ProductListView.as_view()),
     path("product/product-count", views.ProductCountView.as_view()),
     path("product/product-filters", views.ProductFilterView.as_view()),
+    path("product/option-facets", views.OptionFacetsView.as_view()),
     path("product/search/<path:keyword>", views.ProductSearchView.as_view()),
     path("product/suggest", views.ProductSuggestView.as_view()),
     path("product/get-product", views.ProductLatestView.as_view()),

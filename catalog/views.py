@@ -35,6 +35,8 @@ from catalog.serializers import (
     CategoryOutput,
     CategoryProductsAnswer,
     LatestProductsAnswer,
+    OptionFacetsAnswer,
+    OptionFacetsInput,
     PageInput,
     ProductAnswer,
     ProductCountAnswer,
@@ -290,11 +292,32 @@ class ProductFilterView(PublicRead):
             high=high,
             page=data.validated_data.get("page"),
             sort=data.validated_data["sort"],
+            options=data.validated_data["options"],
         )
         body = {"products": _products(products)}
         if total is not None:
             body["total"] = total
         return _answer(body)
+
+
+class OptionFacetsView(PublicRead):
+    cache_post_reads = True
+
+    @extend_schema(
+        summary="The option values in use among a filter's products, with counts",
+        description="The same `checked` and `radio` as product-filters; each value counts "
+        "the matching products sold in it. Send a value back in product-filters' `options`.",
+        request={"application/json": OptionFacetsInput},
+        responses={200: OptionFacetsAnswer, **error_responses(400, 413, 415)},
+    )
+    def post(self, request):
+        data = OptionFacetsInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        low, high = data.validated_data["radio"]
+        facets = selectors.option_facets(
+            category_ids=data.validated_data["checked"], low=low, high=high
+        )
+        return _answer({"facets": facets})
 
 
 class SearchThrottle(SettingAddressThrottle):

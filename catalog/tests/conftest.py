@@ -63,7 +63,8 @@ def planner_statistics(db):
     yield analyze
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
-            for table in ("catalog_variant", "catalog_productphoto", "catalog_product"):
-                cursor.execute(f"DELETE FROM {table}")
+            tables = ("variant", "productphoto", "productslughistory", "product")
+            for table in tables:  # the rows that point at products first
+                cursor.execute(f"DELETE FROM catalog_{table}")
             cursor.execute("DELETE FROM catalog_category")
             cursor.execute("ANALYZE catalog_category, catalog_product")

@@ -4,6 +4,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from catalog.models import Category, Product
+from catalog.tests.admin_forms import add_page
 from catalog.tests.conftest import image_bytes
 from catalog.tests.factories import CategoryFactory, ProductFactory
 
@@ -36,41 +37,41 @@ def test_product_search_finds_by_name(staff_client):
 
 def test_admin_adds_a_product_with_a_generated_slug(staff_client):
     category = CategoryFactory(name="Audio")
-    response = staff_client.post(
-        "/admin/catalog/product/add/",
-        {
-            "name": "Studio Monitor Pro",
-            "description": "Flat response.",
-            "price": "4999.00",
-            "quantity": "3",
-            "shipping": "on",
-            "category": category.pk,
-            "photo": SimpleUploadedFile("m.png", image_bytes("PNG")),
-            "created_at_0": "2026-01-01",
-            "created_at_1": "10:00:00",
-        },
+    data = add_page(
+        staff_client,
+        name="Studio Monitor Pro",
+        description="Flat response.",
+        shipping="on",
+        category=str(category.pk),
+        created_at_0="2026-01-01",
+        created_at_1="10:00:00",
+        **{"variants-0-price": "4999.00", "variants-0-quantity": "3"},
     )
+    data["photos-0-image"] = SimpleUploadedFile("m.png", image_bytes("PNG"))
+    response = staff_client.post("/admin/catalog/product/add/", data)
     assert response.status_code == 302, response.content.decode()[:2000]
     product = Product.objects.get()
     assert product.slug == "studio-monitor-pro"
+    assert (str(product.price), product.quantity) == ("4999.00", 3)
     assert product.photo.name.endswith(".png")
+    assert product.photos.get().image.name == product.photo.name
 
 
 def test_admin_refuses_a_fake_image_and_a_duplicate_name(staff_client):
     category = CategoryFactory(name="Audio")
     ProductFactory(name="Taken", category=category)
-    response = staff_client.post(
-        "/admin/catalog/product/add/",
-        {
-            "name": "TAKEN",
-            "description": "x",
-            "price": "1",
-            "quantity": "1",
-            "category": category.pk,
-            "photo": SimpleUploadedFile("x.png", b"not an image"),
-        },
+    data = add_page(
+        staff_client,
+        name="TAKEN",
+        description="x",
+        category=str(category.pk),
+        **{"variants-0-price": "1", "variants-0-quantity": "1"},
     )
+    data["photos-0-image"] = SimpleUploadedFile("x.png", b"not an image")
+    response = staff_client.post("/admin/catalog/product/add/", data)
     assert response.status_code == 200
+    html = response.content.decode()
+    assert "Product already exists" in html and "Upload a valid image" in html
     assert Product.objects.count() == 1
 
 

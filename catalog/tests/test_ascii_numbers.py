@@ -5,6 +5,7 @@ product is written (API create and update, the Django admin, the CSV import)."""
 import pytest
 
 from catalog.models import Product
+from catalog.tests.admin_forms import add_page
 from catalog.tests.factories import CategoryFactory, ProductFactory
 from catalog.tests.test_csv_import_export import failing_import, write
 from catalog.tests.test_products_write import create, form, update
@@ -59,16 +60,14 @@ def test_ascii_digits_still_work(admin_api, category):
 
 
 def test_the_django_admin_refuses_non_ascii_digits(staff_client, category):
-    response = staff_client.post(
-        "/admin/catalog/product/add/",
-        {
-            "name": "Digits",
-            "description": "x",
-            "price": "\u0661\u0660\u0660",
-            "quantity": "\u0665",
-            "category": category.pk,
-        },
+    data = add_page(
+        staff_client,
+        name="Digits",
+        description="x",
+        category=str(category.pk),
+        **{"variants-0-price": "\u0661\u0660\u0660", "variants-0-quantity": "\u0665"},
     )
+    response = staff_client.post("/admin/catalog/product/add/", data)
     assert response.status_code == 200
     page = response.content.decode()
     assert PRICE_DIGITS in page and QUANTITY_DIGITS in page

@@ -12,6 +12,7 @@ from django.core.management.base import CommandError
 from django.db import connection
 from PIL import Image
 
+from catalog.csv_io import EXPORT_COLUMNS
 from catalog.models import Category, Product
 from catalog.renditions import RENDITION_WIDTHS, rendition_name
 from catalog.tests.factories import CategoryFactory, ProductFactory, jpeg_bytes
@@ -162,13 +163,14 @@ def test_export_then_import_is_a_no_op_and_round_trips(tmp_path):
     path = tmp_path / "export.csv"
     call_command("export_products", str(path), stdout=io.StringIO())
     raw = path.read_bytes()
-    assert raw.startswith(b"\xef\xbb\xbf" + HEADER.encode() + b"\r\n")  # BOM, CRLF: Excel
+    header = ",".join(EXPORT_COLUMNS).encode()
+    assert raw.startswith(b"\xef\xbb\xbf" + header + b"\r\n")  # BOM, CRLF: Excel
     rows = list(csv.DictReader(io.StringIO(raw.decode("utf-8-sig"))))
     assert [r["name"] for r in rows] == ['Quote "me", please', "Plain"]
     assert rows[0]["price"] == "1299.90"
     assert (
-        rows[0]["photo"]
-        and rows[0]["photo"] in Product.objects.get(name__startswith="Quote").photo.name
+        rows[0]["photos"]
+        and rows[0]["photos"] in Product.objects.get(name__startswith="Quote").photo.name
     )
     assert rows[1]["shipping"] == "0"
     out, _ = run_import(path)

@@ -7,6 +7,7 @@ does. Measured by the SQL the next reads cost."""
 import pytest
 
 from catalog.caching import catalog_version, local
+from catalog.tests.admin_forms import change_page
 from catalog.tests.factories import CategoryFactory, ProductFactory
 
 BASE = "/api/v1/product"
@@ -69,17 +70,9 @@ def test_a_stock_edit_in_the_django_admin_keeps_the_catalogue_version(
 ):
     kettle, _ = shop
     path = f"{BASE}/product-list/1"  # the kettle, the oldest, is not on it
+    data = change_page(staff_client, kettle, **{"variants-0-quantity": "99"})
     anon_api.get(path)
     version = catalog_version()
-    data = {
-        "name": kettle.name,
-        "description": kettle.description,
-        "price": str(kettle.price),
-        "quantity": "99",
-        "initial-quantity": str(kettle.quantity),
-        "shipping": "",
-        "category": kettle.category_id,
-    }
     response = staff_client.post(f"/admin/catalog/product/{kettle.pk}/change/", data)
     assert response.status_code == 302
     assert catalog_version() == version

@@ -13,6 +13,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from PIL import Image
 
 from catalog.models import Product
+from catalog.tests.admin_forms import add_page
 from catalog.tests.factories import CategoryFactory
 from catalog.tests.test_photos import create, stored_files
 
@@ -98,19 +99,20 @@ def test_a_failure_after_the_photo_is_written_removes_it_and_its_renditions(
     assert all_media(settings) == []
 
 
-def test_the_admin_form_refuses_a_tall_photo_and_stores_nothing(staff_client, settings):
-    category = CategoryFactory(name="Audio")
-    response = staff_client.post(
-        "/admin/catalog/product/add/",
-        {
-            "name": "Tall",
-            "description": "x",
-            "price": "1",
-            "quantity": "1",
-            "category": category.pk,
-            "photo": SimpleUploadedFile("t.png", png((100, 399_000))),
-        },
+def admin_add_form(client, category) -> dict:
+    return add_page(
+        client,
+        name="Tall",
+        description="x",
+        category=str(category.pk),
+        **{"variants-0-price": "1", "variants-0-quantity": "1"},
     )
+
+
+def test_the_admin_form_refuses_a_tall_photo_and_stores_nothing(staff_client, settings):
+    form = admin_add_form(staff_client, CategoryFactory(name="Audio"))
+    form["photos-0-image"] = SimpleUploadedFile("t.png", png((100, 399_000)))
+    response = staff_client.post("/admin/catalog/product/add/", form)
     assert response.status_code == 200
     assert "10000 pixels" in response.content.decode()
     assert Product.objects.count() == 0
@@ -120,15 +122,8 @@ def test_the_admin_form_refuses_a_tall_photo_and_stores_nothing(staff_client, se
 def test_an_admin_save_that_fails_after_the_photo_is_written_removes_it(staff_client, settings):
     settings.MAX_PHOTO_SIDE = 1_000_000
     settings.MAX_PHOTO_ASPECT_RATIO = 1_000_000
-    category = CategoryFactory(name="Audio")
-    form = {
-        "name": "Tall",
-        "description": "x",
-        "price": "1",
-        "quantity": "1",
-        "category": category.pk,
-        "photo": SimpleUploadedFile("t.png", png((100, 20_000))),
-    }
+    form = admin_add_form(staff_client, CategoryFactory(name="Audio"))
+    form["photos-0-image"] = SimpleUploadedFile("t.png", png((100, 20_000)))
 
     with pytest.raises(ValueError, match="WebP"):
         staff_client.post("/admin/catalog/product/add/", form)

@@ -6,6 +6,7 @@ import pytest
 
 from catalog import services
 from catalog.models import ProductSlugHistory
+from catalog.tests.admin_forms import change_page
 from catalog.tests.factories import PARTS, ProductFactory
 
 pytestmark = pytest.mark.django_db
@@ -85,14 +86,7 @@ def test_a_rename_in_the_django_admin_is_remembered_too(admin_client, client):
     product = ProductFactory(name="Old Admin Name")
     response = admin_client.post(
         f"/admin/catalog/product/{product.pk}/change/",
-        {
-            "name": "New Admin Name",
-            "description": product.description,
-            "price": "499.00",
-            "quantity": "10",
-            "shipping": "on",
-            "category": str(product.category_id),
-        },
+        change_page(admin_client, product, name="New Admin Name"),
     )
     assert response.status_code == 302
     assert response["Location"] == "/admin/catalog/product/"

@@ -11,6 +11,7 @@ import pytest
 
 from accounts.tests.factories import UserFactory
 from catalog.admin import STOCK_CHANGED
+from catalog.tests.admin_forms import change_page
 from catalog.tests.factories import ProductFactory
 from catalog.tests.test_product_lost_updates import CHANGED, loaded, save
 from orders.services import order_cancel
@@ -49,29 +50,23 @@ def test_a_cancel_moves_the_product_too(admin_api, anon_api):
     assert product.quantity == 10
 
 
-def change_form(product, **changes):
-    data = {
-        "name": product.name,
-        "description": product.description,
-        "price": str(product.price),
-        "quantity": str(product.quantity),
-        "initial-quantity": str(product.quantity),
-        "shipping": "on" if product.shipping else "",
-        "category": product.category_id,
-    }
-    data.update(changes)
-    return data
+def change_form(client, product, quantity=None, **changes):
+    """The product's admin page as a browser posts it; `quantity` edits the stock of its
+    only variant (the product's own is read-only, the sum of its variants')."""
+    if quantity is not None:
+        changes["variants-0-quantity"] = quantity
+    return change_page(client, product, **changes)
 
 
 def test_the_admin_form_carries_the_stock_it_showed(staff_client):
     product = ProductFactory(quantity=10)
     html = staff_client.get(f"/admin/catalog/product/{product.pk}/change/").content.decode()
-    assert re.search(r'name="initial-quantity" value="10"', html)
+    assert re.search(r'name="initial-variants-0-quantity" value="10"', html)
 
 
 def test_an_admin_save_leaves_a_sale_made_meanwhile(staff_client):
     product = ProductFactory(quantity=10, description="Old words.")
-    shown = change_form(product, description="New words.")
+    shown = change_form(staff_client, product, description="New words.")
     place_order(UserFactory(), (product, 2))
     response = staff_client.post(f"/admin/catalog/product/{product.pk}/change/", shown)
     assert response.status_code == 302
@@ -81,7 +76,7 @@ def test_an_admin_save_leaves_a_sale_made_meanwhile(staff_client):
 
 def test_an_admin_stock_edit_from_an_old_figure_is_refused(staff_client):
     product = ProductFactory(quantity=10)
-    shown = change_form(product, quantity="15")
+    shown = change_form(staff_client, product, quantity="15")
     place_order(UserFactory(), (product, 2))
     response = staff_client.post(f"/admin/catalog/product/{product.pk}/change/", shown)
     assert response.status_code == 200
@@ -89,7 +84,7 @@ def test_an_admin_stock_edit_from_an_old_figure_is_refused(staff_client):
     product.refresh_from_db()
     assert product.quantity == 8
     # From the figure now stored, the edit is made.
-    shown["initial-quantity"] = "8"
+    shown["initial-variants-0-quantity"] = "8"
     response = staff_client.post(f"/admin/catalog/product/{product.pk}/change/", shown)
     assert response.status_code == 302
     product.refresh_from_db()
@@ -145,7 +140,8 @@ def test_an_admin_stock_check_holds_the_row_until_the_save(staff_client):
     product = ProductFactory(quantity=10)
     with CaptureQueriesContext(connection) as queries:
         response = staff_client.post(
-            f"/admin/catalog/product/{product.pk}/change/", change_form(product, quantity="15")
+            f"/admin/catalog/product/{product.pk}/change/",
+            change_form(staff_client, product, quantity="15"),
         )
     assert response.status_code == 302
     if connection.vendor == "postgresql":

@@ -383,3 +383,87 @@ def test_deleting_a_product_removes_its_gallery_files(
     assert response.status_code == 200
     assert media_files(settings) == []
     assert not Variant.objects.exists() and not ProductPhoto.objects.exists()
+
+
+# --- filters by option value --------------------------------------------------------------
+
+
+@pytest.fixture
+def wardrobe(category):
+    def tee(name, sizes, colour="Black"):
+        return ProductFactory(
+            name=name,
+            category=category,
+            options=[{"name": "Size", "values": sizes}, {"name": "Colour", "values": [colour]}],
+            variants=[{"options": {"Size": s, "Colour": colour}, "quantity": 1} for s in sizes],
+        )
+
+    return {
+        "small": tee("Tee Small", ["S", "M"]),
+        "large": tee("Tee Large", ["L", "XL"], colour="Blue"),
+        "all": tee("Tee All", ["XL", "S", "M", "L"]),
+        "mug": ProductFactory(name="Mug", category=category),
+    }
+
+
+def names(response):
+    return sorted(p["name"] for p in response.json()["products"])
+
+
+def test_filters_take_option_values(anon_api, wardrobe):
+    url = f"{BASE}/product-filters"
+    xl = anon_api.post(url, {"options": {"Size": ["XL"]}, "page": 1})
+    m_or_l = anon_api.post(url, {"options": {"Size": ["M", "L"]}})
+    blue_s = anon_api.post(url, {"options": {"Size": ["S"], "Colour": ["Blue"]}})
+    black_s = anon_api.post(url, {"options": {"Size": ["S"], "Colour": ["Black"]}})
+
+    assert names(xl) == ["Tee All", "Tee Large"] and xl.json()["total"] == 2
+    assert names(m_or_l) == ["Tee All", "Tee Large", "Tee Small"]
+    assert names(blue_s) == []  # the same variant must be both
+    assert names(black_s) == ["Tee All", "Tee Small"]
+
+
+def test_option_facets_count_the_products_sold_in_each_value(anon_api, wardrobe, category):
+    response = anon_api.post(f"{BASE}/option-facets", {"checked": [str(category.pk)]})
+
+    assert response.status_code == 200
+    assert response.json()["facets"] == [
+        {
+            "name": "Size",
+            "values": [
+                {"value": "S", "count": 2},
+                {"value": "M", "count": 2},
+                {"value": "L", "count": 2},
+                {"value": "XL", "count": 2},
+            ],
+        },
+        {
+            "name": "Colour",
+            "values": [{"value": "Black", "count": 2}, {"value": "Blue", "count": 1}],
+        },
+    ]
+    cheap = anon_api.post(f"{BASE}/option-facets", {"radio": [0, 1]})
+    assert cheap.json()["facets"] == []  # no product under a rupee
+
+
+def test_unselling_a_combination_updates_the_facets(admin_api, anon_api, wardrobe):
+    before = anon_api.post(f"{BASE}/option-facets", {}).json()["facets"]
+    small = wardrobe["small"]
+    kept = [
+        {"_id": str(v.pk), "options": v.options, "quantity": v.quantity}
+        for v in small.variants.all()
+        if v.options["Size"] == "S"
+    ]
+
+    assert update(admin_api, small, {"variants": json.dumps(kept)}).status_code == 200
+
+    after = anon_api.post(f"{BASE}/option-facets", {}).json()["facets"]
+    sizes = {v["value"]: v["count"] for v in after[0]["values"]}
+    assert {v["value"]: v["count"] for v in before[0]["values"]}["M"] == 2
+    assert sizes["M"] == 1
+
+
+def test_bad_option_filters_are_400(anon_api):
+    url = f"{BASE}/product-filters"
+    for options in ({"Size": "M"}, {"Size": []}, {"a": ["1"], "b": ["1"], "c": ["1"], "d": ["1"]}):
+        assert anon_api.post(url, {"options": options}).status_code == 400

@@ -32,6 +32,8 @@ CONTRACT_CALLS = {
     ("get", "/api/v1/product/related-product/{}/{}"),
     ("get", "/api/v1/product/product-category/{}"),
     ("get", "/api/v1/product/product-photo/{}"),
+    ("get", "/api/v1/product/product-photo/{}/{}"),  # a gallery photo
+    ("post", "/api/v1/product/option-facets"),  # the option values a filter can take
     ("post", "/api/v1/product/create-product"),
     ("put", "/api/v1/product/update-product/{}"),
     ("delete", "/api/v1/product/delete-product/{}"),
@@ -139,7 +141,10 @@ def test_request_bodies_are_the_contract_fields(schema):
     assert product["properties"]["photo"]["format"] == "binary"
     assert product["properties"]["shipping"]["enum"] == [0, 1]
     filters = body(("post", "/api/v1/product/product-filters"))
-    assert set(filters["properties"]) == {"checked", "radio", "page", "sort"}
+    assert set(filters["properties"]) == {"checked", "radio", "page", "sort", "options"}
+    # The contract's variant fields, as JSON text and repeated files.
+    assert {"options", "variants", "gallery"} <= set(product["properties"])
+    assert product["properties"]["photos"]["items"]["format"] == "binary"
     assert filters["properties"]["sort"]["enum"] == ["newest", "price-asc", "price-desc"]
 
 
@@ -158,9 +163,17 @@ def test_response_shapes_follow_the_contract(schema):
         "category",
         "createdAt",
         "updatedAt",
+        "options",
+        "variants",
+        "photos",
     }
     assert product["properties"]["price"]["type"] == "number"
     assert product["properties"]["category"] == {"$ref": "#/components/schemas/Category"}
+    # The contract's variants section: the keys every client reads.
+    assert {"options", "variants", "photos"} <= set(product["properties"])
+    variant = components["Variant"]
+    assert set(variant["required"]) == {"_id", "sku", "options", "price", "quantity"}
+    assert {"url", "alt", "option"} <= set(components["GalleryPhoto"]["required"])
     assert "password" not in components["User"]["properties"]
     search = ops[("get", "/api/v1/product/search/{}")]["responses"]["200"]
     assert search["content"]["application/json"]["schema"]["type"] == "array"  # a bare list

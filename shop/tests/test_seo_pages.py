@@ -9,7 +9,7 @@ from html.parser import HTMLParser
 
 import pytest
 
-from catalog.tests.factories import CategoryFactory, ProductFactory
+from catalog.tests.factories import PARTS, CategoryFactory, ProductFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -189,7 +189,7 @@ def test_a_product_page_is_one_query_cold_and_none_warm(
     client, headphones, settings, django_assert_num_queries
 ):
     settings.CATALOG_CACHE_SECONDS = 300
-    with django_assert_num_queries(1):
+    with django_assert_num_queries(1 + PARTS):
         cold = client.get("/product/sony-wh-1000xm5")
     with django_assert_num_queries(0):
         warm = client.get("/product/sony-wh-1000xm5")
@@ -338,3 +338,60 @@ def test_a_trailing_slash_redirects_to_the_one_address(client, path, target):
     response = client.get(path)
     assert response.status_code == 301
     assert response["Location"] == target
+
+
+# --- products sold in sizes and colours --------------------------------------------------
+
+
+@pytest.fixture
+def kurta():
+    return ProductFactory(
+        name="Cotton Kurta",
+        slug="cotton-kurta",
+        price=Decimal("899"),
+        category=CategoryFactory(name="Clothing", slug="clothing"),
+        options=[
+            {"name": "Size", "values": ["M", "XL"]},
+            {"name": "Colour", "values": ["Indigo"]},
+        ],
+        variants=[
+            {"options": {"Size": "M", "Colour": "Indigo"}, "quantity": 3},
+            {"options": {"Size": "XL", "Colour": "Indigo"}, "quantity": 0, "price": Decimal("999")},
+        ],
+    )
+
+
+def test_a_product_of_several_variants_is_a_product_group_with_an_offer_each(client, kurta):
+    page = fetch(client, "/product/cotton-kurta")
+
+    group = page.ld("ProductGroup")
+    assert group["productGroupID"] == str(kurta.pk)
+    assert group["variesBy"] == ["https://schema.org/size", "https://schema.org/color"]
+    medium, large = group["hasVariant"]
+    assert medium["name"] == "Cotton Kurta (M, Indigo)"
+    assert (medium["size"], medium["color"]) == ("M", "Indigo")
+    assert medium["sku"] == kurta.variants.get(options__Size="M").sku
+    assert medium["url"].startswith("http://testserver/product/cotton-kurta?variant=")
+    assert medium["offers"]["price"] == "899.00"
+    assert medium["offers"]["availability"] == "https://schema.org/InStock"
+    assert large["offers"]["price"] == "999.00"
+    assert large["offers"]["availability"] == "https://schema.org/OutOfStock"
+    assert not [item for item in page.jsonld if item.get("@type") == "Product"]
+    # Prices differ: the page says where they start, as the React app does.
+    assert "from ₹899" in page.body_text
+
+
+def test_a_variant_address_is_that_variants_page(client, kurta):
+    large = kurta.variants.get(options__Size="XL")
+
+    page = fetch(client, f"/product/cotton-kurta?variant={large.pk}")
+
+    assert page.title == "Cotton Kurta (XL, Indigo) - ShopSphere"
+    assert page.links["canonical"] == f"http://testserver/product/cotton-kurta?variant={large.pk}"
+    assert page.meta["product:price:amount"] == "999.00"
+    assert page.meta["product:availability"] == "out of stock"
+    assert "₹999" in page.body_text and "from ₹" not in page.body_text
+    assert "Out of stock" in page.body_text
+    # Another product's variant, or none, is the product's own page.
+    other = fetch(client, "/product/cotton-kurta?variant=999999")
+    assert other.links["canonical"] == "http://testserver/product/cotton-kurta"

@@ -1,8 +1,9 @@
 """`manage.py import_products FILE.csv [--images DIR] [--dry-run]`: products from CSV.
 
-Columns `name,slug,description,price,quantity,category,shipping,photo` (README, "CSV
-import and export"). All or nothing: any bad row is printed as `line N: ...` and the
-command exits non-zero with nothing written.
+One row per product (`name,slug,description,price,quantity,category,shipping,photo`) or
+one row per variant, as export_products writes (catalog/csv_io.py;
+docs/operations.md, "CSV import and export"). All or nothing: any bad row is printed as
+`line N: ...` and the command exits non-zero with nothing written.
 """
 
 import time
@@ -14,6 +15,7 @@ from django.db import IntegrityError
 from catalog.csv_io import ImportFailed, apply_import, plan_import
 from catalog.models import Product
 from catalog.services import catalogue_statistics_refresh
+from shop.api.exceptions import Conflict
 
 # The progress bar shows from this many rows, or photos to store.
 LONG_RUN = {"checking": 1000, "matching": 1000, "writing": 1000, "photos": 20}
@@ -59,8 +61,8 @@ class Command(BaseCommand):
             before = Product.objects.count()
             try:
                 apply_import(plan, progress=self._progress)
-            except IntegrityError as exc:
-                # A write elsewhere took a name or slug between the check and the write.
+            except (IntegrityError, Conflict) as exc:
+                # A write elsewhere took a name, slug or SKU between the check and the write.
                 self._end_bar()
                 raise CommandError(
                     f"The database refused the import ({exc}); nothing was imported. Run it again."

@@ -1,5 +1,6 @@
 // Home, the product listing (spec sections 2 and 4): category checkboxes, the price bands
-// of decision F1 and RESET FILTERS on the left; product cards with Load More on the right.
+// of decision F1, the option values in use (Size, Colour ...) and RESET FILTERS on the left;
+// product cards with Load More on the right.
 // Filters live in the URL, so a reload keeps them; filtered results are paged like the
 // plain list (the contract's `page` on product-filters).
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -13,15 +14,19 @@ import {
   chooseRange,
   chooseSort,
   choosePrice,
+  chosenCount,
   describeFilters,
   filterRequest,
   hasFilters,
   readFilters,
+  readOptions,
   readSort,
   SORTS,
   toggleCategory,
+  toggleOption,
   withFilters,
 } from '../features/catalog/filters';
+import { useOptionFacets } from '../features/catalog/useOptionFacets';
 import FilterDrawer from '../features/catalog/FilterDrawer';
 import FilterFields from '../features/catalog/FilterFields';
 import ProductGrid from '../components/ProductGrid';
@@ -44,6 +49,9 @@ function useLate(ready, ms) {
   }, [ready, ms]);
   return late;
 }
+
+// Categories, price and option values, all from the query string.
+const readAll = (params) => ({ ...readFilters(params), options: readOptions(params) });
 
 // The plain list is newest first; filters or another order go through product-filters.
 const filtered = (filters, sort) => hasFilters(filters) || sort !== 'newest';
@@ -68,13 +76,14 @@ export default function HomePage() {
   const [loading, setLoading] = useState(false);
   const latest = useRef(0);
 
-  const filters = readFilters(searchParams);
+  const filters = readAll(searchParams);
+  const facets = useOptionFacets(filters);
 
   // A new filter (or none) replaces the list with its first page.
   useEffect(() => {
     const ticket = ++latest.current;
     const params = new URLSearchParams(query);
-    const current = readFilters(params);
+    const current = readAll(params);
     const order = readSort(params);
     setLoading(true);
     const total = filtered(current, order)
@@ -104,7 +113,7 @@ export default function HomePage() {
     const next = state.page + 1;
     setLoading(true);
     const params = new URLSearchParams(query);
-    fetchPage(readFilters(params), next, readSort(params))
+    fetchPage(readAll(params), next, readSort(params))
       .then(({ products }) => {
         if (ticket !== latest.current) return;
         setState((current) => ({
@@ -128,6 +137,7 @@ export default function HomePage() {
   const onCategory = (id, on) => navigateNow(toggleCategory(searchParams, id, on));
   const onPrice = (id) => navigateNow(choosePrice(searchParams, id));
   const onRange = (min, max) => navigateNow(chooseRange(searchParams, min, max));
+  const onOption = (name, value, on) => navigateNow(toggleOption(searchParams, name, value, on));
   const sort = readSort(searchParams);
   const onReset = () => navigateNow(new URLSearchParams());
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -136,7 +146,7 @@ export default function HomePage() {
     navigateNow(withFilters(searchParams, draft));
   };
   const priced = filters.priceId !== null || filters.min !== null || filters.max !== null;
-  const active = filters.checked.length + (priced ? 1 : 0);
+  const active = filters.checked.length + (priced ? 1 : 0) + chosenCount(filters);
   const categoryProps = {
     categories,
     categoriesLoaded,
@@ -168,6 +178,8 @@ export default function HomePage() {
                 onCategory={onCategory}
                 onPrice={onPrice}
                 onRange={onRange}
+                facets={facets}
+                onOption={onOption}
                 {...categoryProps}
               />
               <button type="button" className="btn btn-danger w-100" onClick={onReset}>

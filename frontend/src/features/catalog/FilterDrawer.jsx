@@ -4,10 +4,11 @@
 import { useEffect, useState } from 'react';
 import Offcanvas from '../../components/ui/Offcanvas';
 import { filterProducts, getProductCount } from './api';
-import { filterRequest, hasFilters } from './filters';
+import { filterRequest, hasFilters, withOption } from './filters';
 import FilterFields from './FilterFields';
+import { useOptionFacets } from './useOptionFacets';
 
-const EMPTY = { checked: [], priceId: null, min: null, max: null };
+const EMPTY = { checked: [], priceId: null, min: null, max: null, options: {} };
 
 export const showLabel = (count) => `Show ${count} ${count === 1 ? 'product' : 'products'}`;
 
@@ -42,6 +43,8 @@ export default function FilterDrawer({ open, onClose, filters, onApply, ...categ
   }
   if (!open && opened) setOpened(false);
   const count = useMatchCount(open, draft);
+  // The option values in use for the draft's categories and price (not the page's).
+  const facets = useOptionFacets(draft, open);
 
   const onCategory = (id, on) =>
     setDraft((current) => ({
@@ -57,6 +60,9 @@ export default function FilterDrawer({ open, onClose, filters, onApply, ...categ
       min: min === null ? null : Number(min),
       max: max === null ? null : Number(max),
     }));
+
+  const onOption = (name, value, on) =>
+    setDraft((current) => ({ ...current, options: withOption(current.options, name, value, on) }));
 
   let applyLabel = 'Counting ...';
   if (count === null) applyLabel = 'Apply';
@@ -89,6 +95,8 @@ export default function FilterDrawer({ open, onClose, filters, onApply, ...categ
         onCategory={onCategory}
         onPrice={onPrice}
         onRange={onRange}
+        facets={facets}
+        onOption={onOption}
         {...categoryProps}
       />
     </Offcanvas>

@@ -1,9 +1,12 @@
 // The home filters (spec section 2; price bands of decision F1): category checkboxes, the
-// price radio group and a price range of the shopper's own. Shown in the side card on wide
-// screens and in the drawer on phones, so `idPrefix` keeps each copy's ids unique.
+// price radio group, a price range of the shopper's own and the option values in use
+// (Size M, Colour Black ...) with how many products are sold in each. Shown in the side
+// card on wide screens and in the drawer on phones, so `idPrefix` keeps each copy's ids
+// unique.
 import { useState } from 'react';
 import { PRICE_BANDS } from '../../constants/priceBands';
 import Loading from '../../components/Loading';
+import { shownFacets } from './filters';
 
 const asText = (value) => (value === null || value === undefined ? '' : String(value));
 const asRupees = (text) => (/^\d{1,9}$/.test(text.trim()) ? text.trim() : null);
@@ -49,6 +52,33 @@ function PriceRange({ idPrefix, min, max, onRange }) {
   );
 }
 
+// One fieldset per option (legend: its name), a checkbox per value: "M (12)". Ids count
+// rather than quote the names and values, which are the shop's own text.
+function OptionFilters({ idPrefix, facets, options, onOption }) {
+  return shownFacets(facets, options).map((facet, f) => (
+    <fieldset className="mb-4" key={facet.name}>
+      <legend className="h6 fw-bold">{facet.name}</legend>
+      {facet.values.map(({ value, count }, v) => {
+        const id = `${idPrefix}-option-${f}-${v}`;
+        return (
+          <div className="form-check" key={value}>
+            <input
+              className="form-check-input"
+              type="checkbox"
+              id={id}
+              checked={(options[facet.name] ?? []).includes(value)}
+              onChange={(event) => onOption(facet.name, value, event.target.checked)}
+            />
+            <label className="form-check-label" htmlFor={id}>
+              {count === null ? value : `${value} (${count})`}
+            </label>
+          </div>
+        );
+      })}
+    </fieldset>
+  ));
+}
+
 export default function FilterFields({
   idPrefix,
   categories,
@@ -59,6 +89,8 @@ export default function FilterFields({
   onCategory,
   onPrice,
   onRange,
+  facets = [],
+  onOption = () => {},
 }) {
   return (
     <>
@@ -115,6 +147,12 @@ export default function FilterFields({
           onRange={onRange}
         />
       </fieldset>
+      <OptionFilters
+        idPrefix={idPrefix}
+        facets={facets}
+        options={filters.options ?? {}}
+        onOption={onOption}
+      />
     </>
   );
 }

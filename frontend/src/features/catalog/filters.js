@@ -1,7 +1,8 @@
 // Home filters live in the URL query string (`?category=3&category=7&price=2`, or a range
-// of the shopper's own `?min=5000&max=15000` instead of a band, and `&sort=price-asc`) so a
-// reload, the back button or a shared link keeps them. These helpers translate between the
-// query string and the product-filters call of the contract.
+// of the shopper's own `?min=5000&max=15000` instead of a band, option values such as
+// `&opt.Size=M&opt.Size=L`, and `&sort=price-asc`) so a reload, the back button or a shared
+// link keeps them. These helpers translate between the query string and the
+// product-filters call of the contract.
 import { bandById } from '../../constants/priceBands';
 import { formatPrice } from '../../lib/format';
 
@@ -9,6 +10,16 @@ export const CATEGORY_PARAM = 'category';
 export const PRICE_PARAM = 'price';
 export const SORT_PARAM = 'sort';
 const RANGE_PARAMS = ['min', 'max'];
+// One parameter per chosen option value, the option's name after the prefix: names are the
+// shop's own (any text), so the prefix keeps them apart from the other parameters.
+export const OPTION_PREFIX = 'opt.';
+// What product-filters accepts (catalog/serializers.py): at most 3 options, 30 values
+// each, names of 1-30 characters, values of 1-50; a hand-edited URL beyond them is cut
+// back rather than answered 400.
+const MAX_OPTIONS = 3;
+const MAX_VALUES = 30;
+const CONTROL = /\p{Cc}/u;
+const fits = (text, longest) => text.trim() !== '' && text.length <= longest && !CONTROL.test(text);
 
 // The list's orders: the server's own (newest first) and product-filters' `sort` values.
 export const SORTS = [
@@ -36,10 +47,54 @@ export function readFilters(searchParams) {
   return { checked, priceId: band ? String(band._id) : null, min, max };
 }
 
+// The chosen option values, `{ Size: ['M', 'L'] }` (kept apart from readFilters, whose
+// shape other callers know: the page puts the two together).
+export function readOptions(searchParams) {
+  const options = {};
+  for (const [key, value] of searchParams) {
+    const name = key.slice(OPTION_PREFIX.length);
+    if (!key.startsWith(OPTION_PREFIX) || !fits(name, 30) || !fits(value, 50)) continue;
+    if (!options[name] && Object.keys(options).length >= MAX_OPTIONS) continue;
+    const values = options[name] ?? [];
+    if (!values.includes(value) && values.length < MAX_VALUES) options[name] = [...values, value];
+  }
+  return options;
+}
+
 const hasRange = ({ min = null, max = null }) => min !== null || max !== null;
+export const chosenCount = ({ options = {} }) =>
+  Object.values(options).reduce((sum, values) => sum + values.length, 0);
 
 export function hasFilters(filters) {
-  return filters.checked.length > 0 || filters.priceId !== null || hasRange(filters);
+  return (
+    filters.checked.length > 0 ||
+    filters.priceId !== null ||
+    hasRange(filters) ||
+    chosenCount(filters) > 0
+  );
+}
+
+// An option value on or off in a set of filters (the phone drawer's draft).
+export function withOption(options = {}, name, value, on) {
+  const others = (options[name] ?? []).filter((chosen) => chosen !== value);
+  const next = { ...options, [name]: on ? [...others, value] : others };
+  if (!next[name].length) delete next[name];
+  return next;
+}
+
+function setOptions(searchParams, options) {
+  const next = new URLSearchParams(searchParams);
+  [...next.keys()]
+    .filter((key) => key.startsWith(OPTION_PREFIX))
+    .forEach((key) => next.delete(key));
+  Object.entries(options).forEach(([name, values]) =>
+    values.forEach((value) => next.append(OPTION_PREFIX + name, value)),
+  );
+  return next;
+}
+
+export function toggleOption(searchParams, name, value, on) {
+  return setOptions(searchParams, withOption(readOptions(searchParams), name, value, on));
 }
 
 export function toggleCategory(searchParams, categoryId, on) {
@@ -76,8 +131,11 @@ export function chooseSort(searchParams, sort) {
 }
 
 // The query string for a whole set of filters (the phone drawer's Apply); other keys stay.
-export function withFilters(searchParams, { checked, priceId, min = null, max = null }) {
-  let next = new URLSearchParams(searchParams);
+export function withFilters(
+  searchParams,
+  { checked, priceId, min = null, max = null, options = {} },
+) {
+  let next = setOptions(searchParams, options);
   next.delete(CATEGORY_PARAM);
   next.delete(PRICE_PARAM);
   checked.forEach((id) => next.append(CATEGORY_PARAM, String(id)));
@@ -86,16 +144,50 @@ export function withFilters(searchParams, { checked, priceId, min = null, max = 
   return next;
 }
 
-// The body of POST product-filters: category ids, the band's range or the shopper's own
-// (or []), the page, and `sort` only when it is not the server's own order.
-export function filterRequest(filters, page, sort = 'newest') {
+// The price part of a request: the band's range or the shopper's own, or [] for none.
+function radioOf(filters) {
   const band = bandById(filters.priceId);
-  let radio = band ? band.array : [];
-  if (!band && hasRange(filters)) {
-    const { min = null, max = null } = filters;
-    radio = min !== null && max !== null && min > max ? [max, min] : [min ?? 0, max];
-  }
-  return { checked: filters.checked, radio, page, ...(sort === 'newest' ? {} : { sort }) };
+  if (band) return band.array;
+  if (!hasRange(filters)) return [];
+  const { min = null, max = null } = filters;
+  return min !== null && max !== null && min > max ? [max, min] : [min ?? 0, max];
+}
+
+// The body of POST product-filters: category ids, the price range (or []), the page,
+// `sort` only when it is not the server's own order and `options` only when some are
+// chosen.
+export function filterRequest(filters, page, sort = 'newest') {
+  return {
+    checked: filters.checked,
+    radio: radioOf(filters),
+    page,
+    ...(sort === 'newest' ? {} : { sort }),
+    ...(chosenCount(filters) > 0 ? { options: filters.options } : {}),
+  };
+}
+
+// The body of POST option-facets: the values in use depend on the categories and price
+// only (not on the values chosen, so choosing one never hides the others). Ids sorted:
+// the same filters ask the same question.
+export function facetRequest(filters) {
+  return { checked: [...filters.checked].sort(), radio: radioOf(filters) };
+}
+
+// The facets to show: the server's, and any chosen value it no longer lists (other
+// categories or prices chosen since) with no count, so the shopper can still untick it.
+export function shownFacets(facets, options = {}) {
+  const shown = facets.map((facet) => ({ ...facet, values: [...facet.values] }));
+  Object.entries(options).forEach(([name, values]) => {
+    let facet = shown.find((f) => f.name === name);
+    if (!facet) {
+      facet = { name, values: [] };
+      shown.push(facet);
+    }
+    values
+      .filter((value) => !facet.values.some((v) => v.value === value))
+      .forEach((value) => facet.values.push({ value, count: null }));
+  });
+  return shown;
 }
 
 function describeRange({ min = null, max = null }) {
@@ -108,9 +200,18 @@ function describeRange({ min = null, max = null }) {
 
 // The home heading names what is shown: "All Products" without filters, else the chosen
 // categories (in the list's order) and the price band or range, e.g. "Audio and Cameras,
-// ₹200 to ₹349", "All Products, ₹1,000 or more" or "Phones, up to ₹15,000". Ids not (yet)
-// in `categories` are left out.
+// ₹200 to ₹349", "All Products, ₹1,000 or more" or "Phones, up to ₹15,000", then the
+// option values ("Shirts, Size M or L"). Ids not (yet) in `categories` are left out.
 export function describeFilters(filters, categories) {
+  const chosen = Object.entries(filters.options ?? {}).map(([name, values]) =>
+    values.length > 1
+      ? `${name} ${values.slice(0, -1).join(', ')} or ${values.at(-1)}`
+      : `${name} ${values[0]}`,
+  );
+  return [describeBase(filters, categories), ...chosen].join(', ');
+}
+
+function describeBase(filters, categories) {
   const { checked, priceId } = filters;
   const names = categories
     .filter((category) => checked.includes(String(category._id)))
