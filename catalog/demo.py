@@ -1,6 +1,7 @@
-"""The demo catalogue: believable tech gadgets, electronics and clothing in rupees, with
-photos drawn by Pillow. Everything is derived from the product's index, so a second run
-produces the same names and prices (and inserts nothing new)."""
+"""The demo catalogue: believable tech gadgets, electronics and clothing in rupees, sold in
+sizes and colours, with photos drawn by Pillow. Everything is derived from the product's
+index (its template, its edition's name, options, variants, stock and photos), so a
+second run produces the same catalogue (and inserts nothing new)."""
 
 import functools
 import hashlib

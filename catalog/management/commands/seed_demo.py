@@ -2,11 +2,11 @@
 
 Idempotent: products are numbered, their names, options, variants and photos derive from
 the number, and inserts that meet an existing name or slug are skipped, so a second run
-adds nothing. Each batch of products is inserted in one statement, then the variants and
-gallery rows of the products it added (those of a product that was already there are
-left alone). Photos come from a pool of images drawn once: one for each template and
-colour (or tint) it is shown in, a few hundred whatever the number of products, so
-neighbouring products (other templates) never share a picture.
+adds nothing. Each batch of 2,000 products is inserted, then the variants and gallery
+rows of the products it added (a product that was already there keeps its own). Photos
+come from a pool of images drawn once: one for each template and colour (or tint) it is
+shown in, a few hundred whatever the number of products, so neighbouring products (other
+templates) never share a picture.
 """
 
 import sys
@@ -28,7 +28,6 @@ from catalog.services import catalogue_statistics_refresh
 BATCH = 2000
 PHOTO_DIR = "products/demo"
 
-
 PRODUCT_COLUMNS = (
     "name", "slug", "description", "price", "quantity", "shipping", "category_id", "photo",
     "options", "created_at", "updated_at",
@@ -39,7 +38,7 @@ PHOTO_COLUMNS = ("product_id", "image", "alt", '"option"', "position")
 
 def _insert_rows(cursor, table: str, columns, rows: list[tuple], *, skip_taken=False) -> None:
     """`rows` inserted in few statements. PostgreSQL takes rows COPY'd in: a statement a
-    row, or statements of many rows in text, cost it 6 times as long a row. With
+    row, or statements of many rows in text, took 4 to 6 times as long a row. With
     `skip_taken`, a row that meets a unique name or slug is skipped (ON CONFLICT DO
     NOTHING), in statements of a thousand rows. (Django's bulk_create spent more time
     building its statements, 90 rows at a time on SQLite, than SQLite spent on them.)"""
