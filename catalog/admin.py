@@ -36,6 +36,7 @@ from catalog.variants import (
     MAX_VARIANTS,
     check_skus_free,
     derive,
+    field_of,
     give_single_variants,
     parse_options,
     parse_variants,
@@ -259,13 +260,7 @@ def _product_options(formset) -> list[dict] | None:
 
 def _field_of(message: str) -> str:
     """The variant row's field a message of catalog.variants is about."""
-    if message.startswith(("SKU ", "The SKU ")):
-        return "sku"
-    if message.startswith("The price "):
-        return "price"
-    if message.startswith("The stock "):
-        return "quantity"
-    return "options"
+    return field_of(message) or "options"
 
 
 class VariantFormSet(BaseInlineFormSet):

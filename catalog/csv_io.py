@@ -77,12 +77,13 @@ from catalog.variants import (
     SKU_USED,
     VariantSpec,
     attach_parts,
+    field_of,
+    generated_sku,
     option_key,
     parse_options,
     parse_variants,
     write_variants,
 )
-from catalog.variants import _generated_sku as generated_sku
 from shop.api.exceptions import PayloadTooLarge
 from shop.api.fields import TextField
 
@@ -764,12 +765,9 @@ def _number(names: dict[int, str], name: str) -> int:
 
 def _column_of(message: str, names: dict[int, str]) -> str:
     """The column a message of catalog.variants is about."""
-    if message.startswith(("SKU ", "The SKU ")):
-        return "sku"
-    if message.startswith("The price "):
-        return "price"
-    if message.startswith("The stock "):
-        return "quantity"
+    field = field_of(message)
+    if field:
+        return field
     for n, name in names.items():
         if message.endswith(f" of {name}."):
             return OPTION_VALUE.format(n)

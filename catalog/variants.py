@@ -226,6 +226,18 @@ def parse_variants(data, options: list[dict]) -> list[VariantSpec]:
     return specs
 
 
+def field_of(message: str) -> str | None:
+    """The variant field one of this module's messages is about ("sku", "price",
+    "quantity"), or None for its options: for the screens that show it beside a field."""
+    if message.startswith(("SKU ", "The SKU ")):
+        return "sku"
+    if message.startswith("The price "):
+        return "price"
+    if message.startswith("The stock "):
+        return "quantity"
+    return None
+
+
 def option_key(choice: dict) -> str:
     return KEY_SEPARATOR.join(choice.values())
 
@@ -272,7 +284,7 @@ def check_ids_belong(specs: list[VariantSpec], product: Product | None) -> None:
         )
 
 
-def _generated_sku(product_id: int, n: int, taken: set[str]) -> str:
+def generated_sku(product_id: int, n: int, taken: set[str]) -> str:
     base = f"SS-{product_id}" if n == 0 else f"SS-{product_id}-{n}"
     sku, extra = base, 1
     while sku.casefold() in taken:
@@ -316,7 +328,7 @@ def write_variants(product: Product, specs: list[VariantSpec]) -> list[Variant]:
     variants = []
     for position, (spec, sku) in enumerate(zip(specs, skus, strict=True)):
         if not sku:
-            sku = _generated_sku(product.pk, 0 if len(specs) == 1 else position + 1, taken)
+            sku = generated_sku(product.pk, 0 if len(specs) == 1 else position + 1, taken)
             taken.add(sku.casefold())
         variant = existing.get(spec.pk) or Variant(product=product)
         variant.sku = sku
