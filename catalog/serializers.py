@@ -253,11 +253,21 @@ class CategoryInput(serializers.Serializer):
 
 
 @inline
-class ProductFilterInput(serializers.Serializer):
+class OptionFacetsInput(serializers.Serializer):
+    """option-facets; product-filters adds its page, order and option values."""
+
     checked = serializers.ListField(
         child=IdField(), required=False, default=list, allow_empty=True, max_length=1000
     )
     radio = PriceBandField(required=False, default=list)
+
+    def validate_radio(self, value):
+        # `default=list` gives [] when missing; a sent value is already a (low, high) pair.
+        return (None, None) if value == [] else value
+
+
+@inline
+class ProductFilterInput(OptionFacetsInput):
     page = serializers.IntegerField(
         min_value=1,
         max_value=MAX_PAGE,
@@ -294,27 +304,12 @@ class ProductFilterInput(serializers.Serializer):
         "with one of each option's values (see option-facets).",
     )
 
-    def validate_radio(self, value):
-        # `default=list` gives [] when missing; a sent value is already a (low, high) pair.
-        return (None, None) if value == [] else value
-
     def validate_options(self, value):
         if len(value) > 3:
             raise serializers.ValidationError("At most 3 options can be chosen.")
         if any(not name.strip() or len(name) > 30 for name in value):
             raise serializers.ValidationError("An option's name must be 1-30 characters.")
         return value
-
-
-@inline
-class OptionFacetsInput(serializers.Serializer):
-    checked = serializers.ListField(
-        child=IdField(), required=False, default=list, allow_empty=True, max_length=1000
-    )
-    radio = PriceBandField(required=False, default=list)
-
-    def validate_radio(self, value):
-        return (None, None) if value == [] else value
 
 
 @inline
