@@ -13,6 +13,8 @@ from django.db.models import Q
 from django.db.models.functions import Lower
 from django.utils import timezone
 
+from accounts.india import STATE_CHOICES, state_code
+
 
 def normalize_answer(answer: str) -> str:
     """Answers compare trimmed and case-insensitively (F13)."""
@@ -143,3 +145,63 @@ class User(AbstractBaseUser, PermissionsMixin):
         encoded = self.answer_hash or _dummy_answer_hash(get_hasher().algorithm)
         matches = check_password(normalize_answer(answer), encoded)
         return bool(self.answer_hash) and matches
+
+
+class Address(models.Model):
+    """A delivery address of a shopper's. The state is one of the official list (its GST
+    code follows it), the PIN code six digits that the offline directory places in that
+    state. One address of a user's is the default; its text is the profile's `address`,
+    which the spec's client reads and writes."""
+
+    MAX_PER_USER = 20
+
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="addresses")
+    name = models.CharField(max_length=100)
+    phone = models.CharField(max_length=20)
+    line1 = models.CharField("address line 1", max_length=200)
+    line2 = models.CharField("address line 2", max_length=200, blank=True, default="")
+    city = models.CharField(max_length=100)
+    state = models.CharField(max_length=60, choices=STATE_CHOICES)
+    pincode = models.CharField("PIN code", max_length=6)
+    is_default = models.BooleanField(default=False)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-is_default", "created_at", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user"],
+                condition=Q(is_default=True),
+                name="address_one_default_per_user",
+            ),
+        ]
+        indexes = [models.Index(fields=["user", "-is_default", "created_at"], name="address_user_idx")]
+
+    def __str__(self) -> str:
+        return self.text
+
+    @property
+    def state_code(self) -> str:
+        return state_code(self.state)
+
+    @property
+    def text(self) -> str:
+        """One line, as the profile's free-text address and the order's `address`."""
+        parts = [self.name, self.line1, self.line2, self.city, f"{self.state} {self.pincode}"]
+        text = ", ".join(part.strip() for part in parts if part and part.strip())
+        return f"{text}. Phone {self.phone}" if self.phone else text
+
+    def as_dict(self) -> dict:
+        """The contract's address object, also what an order keeps as `shippingAddress`."""
+        return {
+            "_id": self.pk,
+            "name": self.name,
+            "phone": self.phone,
+            "line1": self.line1,
+            "line2": self.line2,
+            "city": self.city,
+            "state": self.state,
+            "stateCode": self.state_code,
+            "pincode": self.pincode,
+            "isDefault": self.is_default,
+        }

@@ -6,6 +6,8 @@ from django.db import models
 from django.db.models.functions import Lower
 from django.utils import timezone
 
+from catalog.tax import GST_RATE_CHOICES
+
 
 class CategoryQuerySet(models.QuerySet):
     def by_name(self):
@@ -18,6 +20,26 @@ class CategoryQuerySet(models.QuerySet):
 class Category(models.Model):
     name = models.CharField(max_length=100)
     slug = models.SlugField(max_length=120, unique=True, allow_unicode=True)
+    # Tax defaults for its products (catalog.tax): the HSN code and GST rate a product
+    # without its own takes, and, for goods whose rate depends on the price (clothing:
+    # 5% up to Rs 2,500 of sale value a piece, 18% above), the threshold and the rate
+    # above it. Data, not code: the operator keeps it current.
+    hsn = models.CharField("HSN code", max_length=8, blank=True, default="")
+    gst_rate = models.PositiveSmallIntegerField(
+        "GST rate (%)", choices=GST_RATE_CHOICES, default=18
+    )
+    gst_threshold = models.DecimalField(
+        "GST threshold (Rs, sale value a piece)",
+        max_digits=10,
+        decimal_places=2,
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(0)],
+    )
+    gst_rate_above = models.PositiveSmallIntegerField(
+        "GST rate above the threshold (%)", choices=GST_RATE_CHOICES, null=True, blank=True
+    )
+    country_of_origin = models.CharField(max_length=60, default="India")
 
     objects = CategoryQuerySet.as_manager()
 
@@ -79,6 +101,13 @@ class Product(models.Model):
     # Up to three options, `[{"name": "Size", "values": ["S", "M"]}]`, in the order shown;
     # empty for a product sold one way. Each combination sold is a `Variant`.
     options = models.JSONField(default=list, blank=True)
+    # Its own tax details; None takes the category's (catalog.tax). Nullable without a
+    # default, so adding them to a large catalogue is a quick ALTER on every engine.
+    hsn = models.CharField("HSN code", max_length=8, null=True, blank=True)
+    gst_rate = models.PositiveSmallIntegerField(
+        "GST rate (%)", choices=GST_RATE_CHOICES, null=True, blank=True
+    )
+    country_of_origin = models.CharField(max_length=60, null=True, blank=True)
     created_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -3,8 +3,11 @@ variant's SKU and option values, and the unit price when the order is placed, so
 change to the product never alters an order. Money is Decimal throughout."""
 
 from django.conf import settings
+from django.core.validators import MinValueValidator
 from django.db import models
 from django.utils import timezone
+
+from accounts.india import STATE_CHOICES, state_code
 
 from catalog.models import Product, Variant
 from orders.payments import METHODS
@@ -61,6 +64,23 @@ class Order(models.Model):
     # Entered by the admin with the move to Shipped; shown to the buyer and in the mail.
     tracking_number = models.CharField(max_length=100, blank=True, default="")
     courier = models.CharField(max_length=100, blank=True, default="")
+    # The address object as it was at checkout (accounts.Address.as_dict), or None for an
+    # order placed with free text only. Its state is the place of supply.
+    shipping_address = models.JSONField(null=True, blank=True)
+    # GST state code of the place of supply: the delivery state; the shop's own state
+    # when a free-text address names none. Same as the shop's: CGST + SGST, else IGST.
+    place_of_supply = models.CharField(max_length=2, blank=True, default="")
+    # The delivery charge (part of `total`, tax inclusive) and its tax: a composite
+    # supply, taxed at the rate of the principal supply (orders.tax).
+    delivery_charge = models.DecimalField(max_digits=10, decimal_places=2, default=0)
+    delivery_gst_rate = models.PositiveSmallIntegerField(default=0)
+    delivery_cgst = models.DecimalField(max_digits=10, decimal_places=2, default=0)
+    delivery_sgst = models.DecimalField(max_digits=10, decimal_places=2, default=0)
+    delivery_igst = models.DecimalField(max_digits=10, decimal_places=2, default=0)
+    # Every line's tax and the delivery charge's, added up.
+    tax_total = models.DecimalField(max_digits=12, decimal_places=2, default=0)
+    # The tax invoice's number, set with the move to Shipped (orders.invoices).
+    invoice_number = models.CharField(max_length=16, null=True, blank=True, unique=True)
     created_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -111,6 +131,15 @@ class OrderLine(models.Model):
     description = models.TextField(max_length=5000)
     price = models.DecimalField(max_digits=10, decimal_places=2)
     quantity = models.PositiveSmallIntegerField()
+    # GST as computed at checkout (orders.tax): the price is tax inclusive, so
+    # taxable_value + cgst + sgst + igst == price x quantity. Lines placed before GST
+    # have zeros and a blank HSN.
+    hsn = models.CharField("HSN code", max_length=8, blank=True, default="")
+    gst_rate = models.PositiveSmallIntegerField(default=0)
+    taxable_value = models.DecimalField(max_digits=12, decimal_places=2, default=0)
+    cgst = models.DecimalField(max_digits=12, decimal_places=2, default=0)
+    sgst = models.DecimalField(max_digits=12, decimal_places=2, default=0)
+    igst = models.DecimalField(max_digits=12, decimal_places=2, default=0)
 
     class Meta:
         ordering = ["id"]
@@ -127,3 +156,111 @@ class OrderLine(models.Model):
     @property
     def subtotal(self):
         return self.price * self.quantity
+
+
+class ShopDetails(models.Model):
+    """The seller, as the invoice, the footer and the contact page show it: one row
+    (pk 1), edited in the Django admin. A fresh install has well-formed placeholders
+    (migration 0005), so the shop works before the operator fills them in."""
+
+    legal_name = models.CharField(max_length=200)
+    trade_name = models.CharField(max_length=200, blank=True, default="")
+    address = models.CharField("street address", max_length=300)
+    city = models.CharField(max_length=100)
+    state = models.CharField(max_length=60, choices=STATE_CHOICES)
+    pincode = models.CharField("PIN code", max_length=6)
+    gstin = models.CharField("GSTIN", max_length=15)
+    email = models.EmailField("customer care e-mail")
+    phone = models.CharField("customer care phone", max_length=20)
+    grievance_name = models.CharField("grievance officer", max_length=100)
+    grievance_designation = models.CharField("grievance officer's designation", max_length=100)
+    grievance_email = models.EmailField("grievance officer's e-mail")
+    grievance_phone = models.CharField("grievance officer's phone", max_length=20)
+    # Invoice numbers are PREFIX + financial year + serial, at most 16 characters.
+    invoice_prefix = models.CharField(max_length=4, default="SS")
+    # The delivery rule: a flat charge below an order value, free at or above it. Off
+    # while the charge is 0 (the default).
+    delivery_charge = models.DecimalField(
+        max_digits=10, decimal_places=2, default=0, validators=[MinValueValidator(0)]
+    )
+    free_delivery_from = models.DecimalField(
+        "free delivery at or above (Rs)",
+        max_digits=12,
+        decimal_places=2,
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(0)],
+    )
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = "shop details"
+        verbose_name_plural = "shop details"
+
+    def __str__(self) -> str:
+        return self.legal_name
+
+    @property
+    def state_code(self) -> str:
+        return state_code(self.state)
+
+
+class ServedPincode(models.Model):
+    """A PIN code the shop's courier serves, and whether it collects cash there. While
+    the table is empty every valid PIN code is served with cash on delivery."""
+
+    pincode = models.CharField("PIN code", max_length=6, primary_key=True)
+    cod = models.BooleanField("cash on delivery", default=True)
+
+    class Meta:
+        verbose_name = "served PIN code"
+
+    def __str__(self) -> str:
+        return self.pincode
+
+
+class InvoiceKind(models.TextChoices):
+    INVOICE = "invoice", "Tax invoice"
+    CREDIT_NOTE = "credit_note", "Credit note"
+
+
+class InvoiceSequence(models.Model):
+    """The last serial handed out of a kind in a financial year (the year it starts:
+    2026 for April 2026 to March 2027). Taken under a row lock, so two servers never
+    hand out one number twice and no number is skipped."""
+
+    kind = models.CharField(max_length=20, choices=InvoiceKind.choices)
+    financial_year = models.PositiveSmallIntegerField()
+    last = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["kind", "financial_year"], name="invoice_sequence_kind_year_unique"
+            )
+        ]
+
+
+class Invoice(models.Model):
+    """A tax invoice (on shipping) or a credit note (on cancelling an invoiced order)
+    and its PDF, made by the task queue and kept in the media storage."""
+
+    order = models.ForeignKey(Order, on_delete=models.PROTECT, related_name="invoices")
+    kind = models.CharField(max_length=20, choices=InvoiceKind.choices)
+    number = models.CharField(max_length=16, unique=True)
+    financial_year = models.PositiveSmallIntegerField()
+    serial = models.PositiveIntegerField()
+    issued_at = models.DateTimeField(default=timezone.now)
+    pdf = models.FileField(upload_to="invoices/", blank=True)
+
+    class Meta:
+        ordering = ["issued_at", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["kind", "financial_year", "serial"], name="invoice_kind_year_serial_unique"
+            ),
+            models.UniqueConstraint(fields=["order", "kind"], name="invoice_order_kind_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return self.number
