@@ -220,6 +220,10 @@ REST_FRAMEWORK = {
     "NUM_PROXIES": env.int("NUM_PROXIES", default=0),
 }
 
+# Selling in India (docs/india.md). Cash on delivery is refused above COD_LIMIT rupees
+# (cash receipts of Rs 2 lakh or more are unlawful: Income-tax Act, section 269ST).
+COD_LIMIT = env.int("COD_LIMIT", default=50000)
+
 SIMPLE_JWT = {
     "ACCESS_TOKEN_LIFETIME": timedelta(days=env.int("JWT_DAYS", default=7)),
     "SIGNING_KEY": SECRET_KEY,
