@@ -107,7 +107,7 @@ bench: build
 lighthouse: build
 	DATABASE_URL=$${DATABASE_URL:-$(BENCH_DATABASE_URL)} $(PY) bench/lighthouse.py
 
-# Search quality (issue 18): top-1/top-3 hit rates of bench/search_eval.json and p95
+# Search quality: top-1/top-3 hit rates of bench/search_eval.json and p95
 # latency, in process, on the configured database (DATABASE_URL; load the demo first).
 search-eval: $(VENV)/.installed
 	$(PY) bench/search_eval.py

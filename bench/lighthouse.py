@@ -1,4 +1,4 @@
-"""`make lighthouse` (issue 8): Lighthouse's mobile audit of three pages, and the weight of
+"""`make lighthouse`: Lighthouse's mobile audit of three pages, and the weight of
 the first visit to `/`.
 
 1. Prepares the configured database like the benchmark (creates, migrates, loads the demo
@@ -15,7 +15,7 @@ the first visit to `/`.
 5. Writes bench/results/lighthouse.json and lighthouse.md and prints the table.
 
 Targets: performance, accessibility and best practices >= 95, SEO >= 90; first visit to
-`/` <= 110 KB of JavaScript (issue 17) and <= 30 KB of CSS gzipped.
+`/` <= 110 KB of JavaScript and <= 30 KB of CSS gzipped.
 """
 
 from __future__ import annotations

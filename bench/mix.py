@@ -1,4 +1,4 @@
-"""Mixed traffic for `make bench` (issue 17): thousands of distinct reads, as shoppers send
+"""Mixed traffic for `make bench`: thousands of distinct reads, as shoppers send
 them, instead of one URL repeated.
 
 `build_mix()` draws the distinct requests from the seeded catalogue (fixed random seed, so

@@ -1,4 +1,4 @@
-"""The benchmark behind `make bench` (issue 8).
+"""The benchmark behind `make bench`.
 
 What it does, in order:
 
@@ -24,7 +24,7 @@ BENCH_PORT (8110), BENCH_DEEP_PAGE (1000), BENCH_COMMON_WORD / BENCH_RARE_WORD (
 from the catalogue when unset), BENCH_ONLY (comma-separated call names; "search alone,
 cold" is one name).
 
-Mixed traffic (issue 17, bench/mix.py): after the single-URL table, thousands of distinct
+Mixed traffic (bench/mix.py): after the single-URL table, thousands of distinct
 reads drawn uniformly and with a Zipf law (BENCH_ZIPF_S, 1.1), then each kind of call
 alone over its own distinct requests, then each kind alone cold (up to mix.COLD_SIZE
 distinct requests walked in order: none sent twice in a run), every run starting from an
@@ -71,7 +71,7 @@ MANAGE = [PY, str(ROOT / "manage.py")]
 SELL = (2.0, 10.0)
 SELL_TARGET = {2.0: 0.80, 10.0: 0.60}
 
-# Share of the ceiling each kind of call must keep (issue 8's targets).
+# Share of the ceiling each kind of call must keep.
 TARGET_SHARE = {"read": 0.50, "search": 0.30}
 MAX_QUERIES = 3
 
@@ -195,7 +195,7 @@ def pick_words(product_model, common: str, rare: str) -> tuple[str, str, dict]:
 
 
 def build_calls(args: argparse.Namespace) -> tuple[list[Call], dict]:
-    """The calls of issue 8, with ids, slugs and words taken from the seeded catalogue."""
+    """The calls measured, with ids, slugs and words taken from the seeded catalogue."""
     from catalog.models import Category, Product
 
     total = Product.objects.count()
@@ -783,7 +783,7 @@ def mixed_markdown(rows: list[dict], run: dict) -> list[str]:
         "A kind alone draws from its few hundred requests, so after the first pass most of "
         'its answers come from the response cache; "alone, cold" walks many more distinct '
         "requests of the kind (the column says how many) in order, each sent once in a run. "
-        "Targets (issue 17): uniform mix >= 15% of the ceiling, Zipf mix >= 30%, each kind "
+        "Targets: uniform mix >= 15% of the ceiling, Zipf mix >= 30%, each kind "
         "alone >= 10%, p99 <= 150 ms. Connections per worker: how wrk's connections "
         "were spread over the gunicorn workers in each try (a try that left a worker idle "
         "is run again).",

@@ -1,4 +1,4 @@
-"""`make search-eval` (issue 18): how often search finds what the shopper meant.
+"""`make search-eval`: how often search finds what the shopper meant.
 
 Runs every query of bench/search_eval.json through the search selector, in this process,
 against the configured database (DATABASE_URL; the default SQLite file otherwise), and

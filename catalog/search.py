@@ -1,4 +1,4 @@
-"""What a shopper means by a search (issue 18), on the database the shop already has.
+"""What a shopper means by a search, on the database the shop already has.
 
 A query is cut into words (punctuation inside a word dropped: `T-Shirt` -> `tshirt`,
 `Levi's` -> `levis`). Each word is looked up in the vocabulary of the catalogue (every
@@ -146,7 +146,7 @@ class Plan:
     corrected: str | None  # the query as understood, when a word was misspelled
 
 
-# --- the vocabulary held in process (PostgreSQL, issue 17) -------------------------------
+# --- the vocabulary held in process (PostgreSQL) -------------------------------
 #
 # The candidates query reads the whole vocabulary table and computes a trigram similarity
 # for every word (0.8-1.1 ms of PostgreSQL a misspelled or two-word search at 100k
@@ -597,7 +597,7 @@ def estimated_match_rows(expression: Node) -> int:
     return _estimate(_MATCH_ESTIMATE_SQL, [_render(expression, vendor="postgresql")])
 
 
-# --- the planner's estimates, computed in process (PostgreSQL, issue 17) -----------------
+# --- the planner's estimates, computed in process (PostgreSQL) -----------------
 #
 # Asking EXPLAIN for a step's estimate is a round trip and a planning: 0.25-0.45 ms of
 # PostgreSQL and about 0.1 ms of Python each, and a two-word search that finds nothing
@@ -820,7 +820,7 @@ _LITERAL_AND_MATCH_SQL = (
 )
 
 
-# --- a literal of several words, from the word index (issue 17) -------------------------
+# --- a literal of several words, from the word index -------------------------
 #
 # A product that holds `adidas boltt` in its name or description holds, in its document
 # (migration 0003), a word that ends with `adidas` (`adidas`, `e-adidas`) and one that

@@ -1,4 +1,4 @@
-"""`/sitemap.xml` parts for the catalogue (issue 19): every category and every product,
+"""`/sitemap.xml` parts for the catalogue: every category and every product,
 with the date it last changed. Only public pages: no dashboard, cart or API address."""
 
 from django.contrib.sitemaps import Sitemap

@@ -34,7 +34,7 @@ def pytest_collection_modifyitems(config, items):
     # builds it first).
     if not (ROOT / "static" / "dist" / "manifest.json").exists():
         raise pytest.UsageError("The React bundle is not built: run `make build` first.")
-    # No Chromium on the machine is the one reason to skip (issue 2), loudly: a warning in
+    # No Chromium on the machine is the one reason to skip, loudly: a warning in
     # pytest's summary, a banner in the output and the reason on every test.
     if Path(CHROMIUM).exists():
         return

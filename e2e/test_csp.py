@@ -54,7 +54,7 @@ def test_storefront_pages_have_no_csp_violations(csp_page, base_url, catalog):
     expect(csp_page.get_by_text("Pixel Phone").first).to_be_visible()
     _assert_no_violations(csp_page)
 
-    # Server-rendered pages (issue 19): JSON-LD and the embedded data are data blocks, not
+    # Server-rendered pages: JSON-LD and the embedded data are data blocks, not
     # inline script; checked once React has taken the page over.
     for path in (f"/product/{catalog.slug}", f"/category/{catalog.category.slug}"):
         csp_page.goto(base_url + path)

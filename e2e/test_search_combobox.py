@@ -1,4 +1,4 @@
-"""The navbar search box by keyboard (issue 18): an ARIA combobox whose suggestions come
+"""The navbar search box by keyboard: an ARIA combobox whose suggestions come
 from the server while typing, chosen with the arrow keys and Enter, closed with Escape;
 Enter without a pick searches, and the results say which spelling they are for."""
 

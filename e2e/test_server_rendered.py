@@ -1,4 +1,4 @@
-"""Server-rendered pages in Chromium (issue 19): the product and category content is in the
+"""Server-rendered pages in Chromium: the product and category content is in the
 HTML before JavaScript runs, and React takes that markup over without a flash, a jump or a
 second fetch of the same data."""
 

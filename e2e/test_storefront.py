@@ -256,7 +256,7 @@ def test_the_product_photo_keeps_its_box_while_it_loads(page, base_url):
     page.set_viewport_size(PHONE)
     page.add_init_script(COUNT_LAYOUT_SHIFT)
     held = HeldRoute(page, re.compile(r".*/api/v1/product/product-photo/\d+\?.*"))
-    # The photo is in the server's HTML (issue 19): the load event waits for it.
+    # The photo is in the server's HTML: the load event waits for it.
     page.goto(base_url + "/product/mi-led-tv", wait_until="domcontentloaded")
     photo = page.get_by_role("img", name="Mi LED TV")
     expect(photo).to_be_visible()
@@ -405,7 +405,7 @@ def test_category_screen_is_paged_and_load_more_brings_the_rest(page, base_url, 
     expect(page.get_by_text("5 results found")).to_be_visible()
     expect(cards(page)).to_have_count(3)
     expect(card(page, "Lamp 4")).to_be_visible()  # newest first
-    # The first page came with the page itself (issue 19): React did not fetch it again.
+    # The first page came with the page itself: React did not fetch it again.
     expect(page.get_by_role("link", name="Cart, 0 items")).to_be_visible()  # React is on
     assert requests == []
 
@@ -655,7 +655,7 @@ def test_phone_viewport_collapses_the_navbar_behind_a_toggle(page, base_url):
     menu = nav.get_by_role("button", name="Toggle navigation")
     expect(menu).to_have_attribute("aria-expanded", "false")
     expect(nav.get_by_role("link", name="Home")).to_be_hidden()
-    # The cart (with its count) and the search box stay in the bar (issue 16).
+    # The cart (with its count) and the search box stay in the bar.
     expect(page.get_by_role("combobox", name="Search products")).to_be_visible()
     expect(cart_link(page, 0)).to_be_visible()
 
@@ -768,8 +768,7 @@ def test_footer_links_resolve_and_information_pages_have_content(page, base_url)
     expect(page.get_by_role("link", name="Cart, 0 items")).to_be_visible()
     main_height = page.locator("main").evaluate("m => m.getBoundingClientRect().height")
     assert main_height >= 0.7 * page.viewport_size["height"] - 1
-    # The shop's own description; the leftover "mern,react,node,mongodb" keywords are gone
-    # (issue 19).
+    # The shop's own description; the leftover "mern,react,node,mongodb" keywords are gone.
     expect(page.locator('meta[name="description"]')).to_have_attribute(
         "content", re.compile(r"^ShopSphere: tech gadgets, electronics and clothing")
     )

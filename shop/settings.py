@@ -35,7 +35,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
-    "django.contrib.sitemaps",  # /sitemap.xml (issue 19)
+    "django.contrib.sitemaps",  # /sitemap.xml
     "rest_framework",
     "corsheaders",
     "drf_spectacular",
@@ -99,7 +99,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
             "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
         }
     )
-# Issue 17: the search's statements are prepared once a connection and planned once
+# The search's statements are prepared once a connection and planned once
 # (catalog/prepared.py); PostgreSQL would re-plan them for every set of values. Only
 # prepared statements and PL/pgSQL's take this setting; Django prepares none.
 SEARCH_PREPARED_STATEMENTS = env.bool("SEARCH_PREPARED_STATEMENTS", default=True)
@@ -255,7 +255,7 @@ SPECTACULAR_SETTINGS = {
 
 CORS_ALLOWED_ORIGINS = env.list("CORS_ALLOWED_ORIGINS", default=[])
 CORS_URLS_REGEX = r"^/api/.*$"
-# Issue 18: a front end on another origin may read the search's spelling correction.
+# A front end on another origin may read the search's spelling correction.
 CORS_EXPOSE_HEADERS = ["X-Search-Corrected"]
 
 # The list indexes' INCLUDE columns (catalog migration 0006) are for PostgreSQL's
@@ -278,7 +278,7 @@ SHOP_URL = env.str("SHOP_URL", default="")
 # --- Shop constants ----------------------------------------------------------------------
 PRODUCTS_PER_PAGE = env.int("PRODUCTS_PER_PAGE", default=6)
 SEARCH_RESULTS_LIMIT = env.int("SEARCH_RESULTS_LIMIT", default=50)
-# Issue 17, PostgreSQL: a search step that matches many products ranks only the matches among
+# PostgreSQL: a search step that matches many products ranks only the matches among
 # the newest products, in a window expected to hold SEARCH_WINDOW_MARGIN times the answer,
 # when that window is smaller than the matches themselves (catalog/search.py).
 SEARCH_WINDOW_MARGIN = env.float("SEARCH_WINDOW_MARGIN", default=4.0)

@@ -17,7 +17,7 @@ from catalog.caching import cached_value
 from catalog.sitemaps import CategorySitemap, ProductSitemap
 from shop import sitemaps, views
 
-# /sitemap.xml: home and static pages, categories, products (issue 19).
+# /sitemap.xml: home and static pages, categories, products.
 SITEMAPS = {
     "pages": sitemaps.StaticSitemap,
     "categories": CategorySitemap,
@@ -61,7 +61,7 @@ urlpatterns = [
         {"document_root": settings.MEDIA_ROOT},
     ),
     # Client routes that show catalogue data: their head and content come from the
-    # database (issue 19); every other path is the app's page (404 when no route knows it).
+    # database; every other path is the app's page (404 when no route knows it).
     path("product/<str:slug>", views.spa, {"page": catalog_pages.product_page}),
     path("category/<str:slug>", views.spa, {"page": catalog_pages.category_page}),
     re_path(r"^(?!static/|media/|admin/).*$", views.spa, name="spa"),

@@ -112,7 +112,7 @@ def _render_page(request, page: dict) -> HttpResponse:
 
 @require_safe
 def spa(request, *args, page=None, **kwargs):
-    """Every client route answers the app's page with its own head (issue 19); React
+    """Every client route answers the app's page with its own head; React
     Router takes it from there. `page` (given by urls.py for routes that show catalogue
     data) builds the head and content from the database; other known routes need none;
     a path no route knows is a 404 with the app's not-found page."""

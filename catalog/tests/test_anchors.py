@@ -1,4 +1,4 @@
-"""Deep pages start from anchors (catalog/anchors.py, issue 17): every page of the list and
+"""Deep pages start from anchors (catalog/anchors.py): every page of the list and
 of a category is the page a plain offset gives, before and after a write (and every
 filter page, which has no anchors); a deep page costs one query once its anchors are
 known, and a page in the deeper half of a list is read from its oldest end. Small figures

@@ -1,5 +1,5 @@
-"""What the cached catalogue answers are keyed by (issue 14, items 2 and 3) and the two
-cache layers (issue 17): a key covers everything that changes the answer, only JSON
+"""What the cached catalogue answers are keyed by and the two
+cache layers: a key covers everything that changes the answer, only JSON
 answers to JSON requests are stored, every key names the database it reflects, and the
 file cache is kept out of the per-request path."""
 

@@ -1,4 +1,4 @@
-"""WebP renditions of product photos (issue 8): made at upload at fixed widths, listed in
+"""WebP renditions of product photos: made at upload at fixed widths, listed in
 the product JSON as `photoWidths`, served by `product-photo/{id}?w=`, never resized while
 a shopper waits, removed with their photo."""
 

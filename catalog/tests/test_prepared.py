@@ -1,5 +1,5 @@
 """catalog/prepared.py: the search's statements prepared once a connection and planned
-once (issue 17), with the same answers as the texts sent whole."""
+once, with the same answers as the texts sent whole."""
 
 from datetime import timedelta
 from urllib.parse import quote

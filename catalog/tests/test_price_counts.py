@@ -1,5 +1,5 @@
-"""Filter totals from the price counts held once a catalogue version (catalog/price_counts.py,
-issue 17): the same totals as counting in the database, for every kind of combination and
+"""Filter totals from the price counts held once a catalogue version (catalog/price_counts.py):
+the same totals as counting in the database, for every kind of combination and
 band, one grouped query a catalogue version for all of them, fresh after a write."""
 
 from decimal import Decimal

@@ -478,7 +478,7 @@ def test_every_product_answer_renders_exactly_as_the_product_serializer_renders_
         envelope = {**response.json(), "products": expected}
         assert response.content == JSONRenderer().render(envelope)
         assert response["Content-Type"] == "application/json"
-    # One product, by its slug and by a slug it had before a rename (issue 19).
+    # One product, by its slug and by a slug it had before a rename.
     ProductSlugHistory.objects.create(product=made[2], slug="lamp-before")
     for slug in (made[2].slug, "lamp-before", made[3].slug):
         product = anon_api.get(f"{BASE}/get-product/{slug}").json()["product"]

@@ -1,4 +1,4 @@
-"""The list reads rely on their indexes (issue 17): each test runs a selector, takes the
+"""The list reads rely on their indexes: each test runs a selector, takes the
 SQL it sent and asks the database for its plan (`EXPLAIN` on PostgreSQL, `EXPLAIN QUERY
 PLAN` on SQLite), then checks the index it relies on is in it. Dropping or changing the
 index (or the query so that it no longer matches) fails the test.

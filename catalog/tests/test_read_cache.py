@@ -206,7 +206,7 @@ def test_an_unreachable_cache_server_falls_back_to_the_database(anon_api, settin
 def test_totals_are_counted_once_per_catalogue_version(
     anon_api, settings, django_assert_num_queries
 ):
-    """Issue 17: another page of the same list costs only its page, not a new count."""
+    """Another page of the same list costs only its page, not a new count."""
     settings.PRODUCTS_PER_PAGE = 2
     clothing = CategoryFactory(name="Clothing")
     ProductFactory.create_batch(5, category=clothing, price=Decimal("250"))

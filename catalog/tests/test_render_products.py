@@ -1,5 +1,5 @@
 """serializers.render_products: the bytes DRF's JSONRenderer writes for ProductOutput,
-written by orjson (issue 17). Every value a product can hold, odd ones included."""
+written by orjson. Every value a product can hold, odd ones included."""
 
 from datetime import UTC, datetime, timedelta, timezone
 from decimal import Decimal

@@ -29,7 +29,7 @@ BASE = "/api/v1/product"
 
 
 def _port() -> int:
-    # Issue 20's ports: one per xdist worker so parallel runs never collide.
+    # Ports: one per xdist worker so parallel runs never collide.
     worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw")
     return 2040 + int(worker or 0)
 

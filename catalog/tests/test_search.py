@@ -14,7 +14,7 @@ pytestmark = pytest.mark.django_db
 BASE = "/api/v1/product/search"
 
 # On PostgreSQL a search first reads the catalogue's size from the planner's statistics to
-# learn whether it is larger than the newest-products window of common words (issue 17).
+# learn whether it is larger than the newest-products window of common words.
 SIZE_QUERY = 1 if connection.vendor == "postgresql" else 0
 
 

@@ -1,4 +1,4 @@
-"""The planner's estimates computed in process (issue 17, catalog/search.py): from the
+"""The planner's estimates computed in process (catalog/search.py): from the
 statistics ANALYZE keeps, the same number of rows EXPLAIN gives for a search step, on a
 catalogue large enough for histograms and on one too small for them; whatever cannot be
 computed so still asks EXPLAIN."""

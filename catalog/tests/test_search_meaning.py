@@ -1,4 +1,4 @@
-"""Search finds what shoppers mean (issue 18): every word in any order, typos, joined and
+"""Search finds what shoppers mean: every word in any order, typos, joined and
 split words, punctuation, plurals; the literal matches still first; the answer still a
 bare list; the index kept in step by the database. Runs on SQLite and PostgreSQL alike
 (DATABASE_URL)."""

@@ -1,4 +1,4 @@
-"""The vocabulary held in process (issue 17, catalog/search.py): on PostgreSQL a small ASCII
+"""The vocabulary held in process (catalog/search.py): on PostgreSQL a small ASCII
 vocabulary is read once a catalogue version and gives exactly the candidates the database's
 query gives (its trigram similarity and threshold included); anything else is still asked
 of the database."""

@@ -1,4 +1,4 @@
-"""A renamed product keeps its old address (issue 19, from issue 16): `/product/{old}`
+"""A renamed product keeps its old address: `/product/{old}`
 answers 301 to the new one, get-product/{old} answers the product (the React app then
 replaces the address), and an unknown slug stays a 404."""
 

@@ -1,5 +1,5 @@
 """Crawlers get a real robots.txt (plain text), not the React app's page: it names the
-sitemap and keeps them out of the private screens and the API (issue 19)."""
+sitemap and keeps them out of the private screens and the API."""
 
 import pytest
 

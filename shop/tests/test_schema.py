@@ -26,7 +26,7 @@ CONTRACT_CALLS = {
     ("get", "/api/v1/product/product-count"),
     ("post", "/api/v1/product/product-filters"),
     ("get", "/api/v1/product/search/{}"),
-    ("get", "/api/v1/product/suggest"),  # issue 18
+    ("get", "/api/v1/product/suggest"),
     ("get", "/api/v1/product/get-product"),
     ("get", "/api/v1/product/get-product/{}"),
     ("get", "/api/v1/product/related-product/{}/{}"),

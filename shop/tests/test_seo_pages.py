@@ -1,4 +1,4 @@
-"""The app's page as a crawler or a link preview sees it, with no JavaScript (issue 19):
+"""The app's page as a crawler or a link preview sees it, with no JavaScript:
 each route's own head (title, description, canonical, Open Graph, Twitter card, schema.org
 JSON-LD), the essential content in the HTML, the data React reads for its first render,
 real 404s, and a product page that costs one query cold and none warm."""

@@ -1,4 +1,4 @@
-"""`/sitemap.xml` (issue 19): home, the static pages, every category and every product with
+"""`/sitemap.xml`: home, the static pages, every category and every product with
 the date it last changed, nothing private; an index of parts once it passes the limit."""
 
 import xml.etree.ElementTree as ET
