@@ -44,7 +44,7 @@ STATES: tuple[tuple[str, str], ...] = (
 )
 
 CODE_OF: dict[str, str] = {name: code for code, name in STATES}
-NAME_OF: dict[str, str] = {code: name for code, name in STATES}
+NAME_OF: dict[str, str] = dict(STATES)
 # For a model field's choices: the name is stored, the name is shown.
 STATE_CHOICES = [(name, name) for _, name in STATES]
 

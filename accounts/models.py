@@ -175,7 +175,9 @@ class Address(models.Model):
                 name="address_one_default_per_user",
             ),
         ]
-        indexes = [models.Index(fields=["user", "-is_default", "created_at"], name="address_user_idx")]
+        indexes = [
+            models.Index(fields=["user", "-is_default", "created_at"], name="address_user_idx")
+        ]
 
     def __str__(self) -> str:
         return self.text
