@@ -27,9 +27,9 @@ What this module adds to the package:
 """
 
 import re
+import threading
 from collections import defaultdict
 from dataclasses import dataclass
-from functools import cache
 
 import indian_pincode
 
@@ -95,10 +95,23 @@ def city_name(district: str, state: str) -> str:
     )
 
 
-@cache
+_built: dict[str, Place] | None = None
+_building = threading.Lock()
+
+
 def _directory() -> dict[str, Place]:
-    """Every PIN code's place, built once per process on the first lookup from the
-    package's public calls (which decode its data file then)."""
+    """Every PIN code's place, built once per process on the first lookup (the threads of
+    a worker that ask at once wait for the one that builds it)."""
+    global _built
+    if _built is None:
+        with _building:
+            if _built is None:
+                _built = _build()
+    return _built
+
+
+def _build() -> dict[str, Place]:
+    """From the package's public calls (which decode its data file then)."""
     raw = {pin: indian_pincode.get_details(pin) for pin in indian_pincode.get_pincodes()}
     # Which districts lie in which state, to take a border PIN code's city from its main
     # state (the package lists a PIN code's districts of every state together).
