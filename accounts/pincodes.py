@@ -167,5 +167,5 @@ def directory_states() -> list[str]:
 
 
 def data_version() -> str:
-    """The India Post snapshot the package was built from ("2025.10.03")."""
+    """The date of the India Post snapshot the package was built from ("YYYY.MM.DD")."""
     return indian_pincode.DATA_VERSION
