@@ -10,7 +10,8 @@ from drf_spectacular.utils import extend_schema_field, extend_schema_serializer
 from rest_framework import serializers
 from rest_framework.fields import empty
 
-from accounts.models import User
+from accounts.india import STATES, find_state
+from accounts.models import Address, User
 from shop.api.fields import TextField, clean_text, is_invisible, text_messages
 from shop.api.schema import TIMESTAMP, Envelope, IdOutputField, MessageField, SuccessField, inline
 
@@ -149,6 +150,107 @@ class UserListInput(serializers.Serializer):
     )
 
 
+# --- addresses ---------------------------------------------------------------------------
+
+STATE_INVALID = "State must be one of India's states or union territories, e.g. Karnataka."
+PINCODE_INVALID = "PIN code must be six digits."
+
+
+class StateField(TextField):
+    """Any case and spacing of an official name; the official name is kept."""
+
+    def __init__(self, **kwargs):
+        super().__init__(label="State", max_length=60, **kwargs)
+
+    def run_validation(self, data=empty):
+        value = super().run_validation(data)
+        official = find_state(value)
+        if not official:
+            raise serializers.ValidationError(STATE_INVALID)
+        return official
+
+
+class PincodeField(TextField):
+    """Six digits as text; a number or spaces between the digits ("560 103") are taken."""
+
+    def __init__(self, **kwargs):
+        super().__init__(label="PIN code", max_length=20, **kwargs)
+
+    def run_validation(self, data=empty):
+        if isinstance(data, int) and not isinstance(data, bool):
+            data = str(data)
+        value = super().run_validation(data)
+        value = re.sub(r"\s", "", value)
+        if not re.fullmatch(r"[0-9]{6}", value, flags=re.ASCII):
+            raise serializers.ValidationError(PINCODE_INVALID)
+        return value
+
+
+def _address_field(name: str) -> int:
+    return Address._meta.get_field(name).max_length
+
+
+@inline
+class AddressInput(serializers.Serializer):
+    """A whole address, as a form sends it. `_id` and `stateCode` are ignored: the id is
+    the path's and the code follows the state."""
+
+    name = TextField(label="Name", max_length=_address_field("name"))
+    phone = PhoneField()
+    line1 = TextField(label="Address line 1", max_length=_address_field("line1"))
+    line2 = TextField(
+        label="Address line 2",
+        max_length=_address_field("line2"),
+        required=False,
+        allow_blank=True,
+        allow_null=True,
+        default="",
+    )
+    city = TextField(label="City", max_length=_address_field("city"))
+    state = StateField()
+    pincode = PincodeField()
+    isDefault = serializers.BooleanField(  # the contract spells it so
+        required=False,
+        default=False,
+        error_messages={
+            "invalid": "isDefault must be true or false.",
+            "null": "isDefault must be true or false.",
+        },
+    )
+
+    def validate(self, attrs):
+        return {
+            "name": attrs["name"],
+            "phone": attrs["phone"],
+            "line1": attrs["line1"],
+            "line2": attrs.get("line2") or "",
+            "city": attrs["city"],
+            "state": attrs["state"],
+            "pincode": attrs["pincode"],
+            "is_default": bool(attrs.get("isDefault")),
+        }
+
+
+@extend_schema_serializer(component_name="Address")
+class AddressOutput(serializers.Serializer):
+    """An address on the wire: `Address.as_dict()`, which orders also keep as their
+    `shippingAddress`."""
+
+    _id = serializers.IntegerField(label="_id")
+    name = serializers.CharField()
+    phone = serializers.CharField(help_text="Ten digits.")
+    line1 = serializers.CharField()
+    line2 = serializers.CharField(allow_blank=True)
+    city = serializers.CharField()
+    state = serializers.ChoiceField(choices=[name for _, name in STATES])
+    stateCode = serializers.CharField(help_text="The state's two-digit GST code.")
+    pincode = serializers.RegexField(r"^[0-9]{6}$")
+    isDefault = serializers.BooleanField()
+
+    def to_representation(self, instance):
+        return instance.as_dict()
+
+
 # --- output ------------------------------------------------------------------------------
 
 
@@ -207,6 +309,10 @@ class ProfileAnswer(Envelope):
     message = MessageField()
     updatedUser = UserOutput()  # the contract spells it so
     token = serializers.CharField(required=False)
+
+
+class AddressAnswer(Envelope):
+    address = AddressOutput()
 
 
 class UserListAnswer(Envelope):

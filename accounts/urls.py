@@ -18,4 +18,6 @@ urlpatterns = [
     path("admin-auth", views.AdminAuthView.as_view(), name="auth-admin-auth"),
     path("profile", views.ProfileView.as_view(), name="auth-profile"),
     path("users", views.UserListView.as_view(), name="auth-users"),
+    path("addresses", views.AddressListView.as_view(), name="auth-addresses"),
+    path("addresses/<str:address_id>", views.AddressDetailView.as_view(), name="auth-address"),
 ]

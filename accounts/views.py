@@ -8,12 +8,17 @@ from django.contrib import admin
 from django.shortcuts import render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_protect
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
+from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from accounts import selectors, services
+from accounts import addresses, selectors, services
+from accounts.models import Address
 from accounts.serializers import (
+    AddressAnswer,
+    AddressInput,
+    AddressOutput,
     ForgotPasswordInput,
     LoginAnswer,
     LoginInput,
@@ -44,7 +49,7 @@ from accounts.throttles import (
 from shop.api.envelope import ok
 from shop.api.parsers import JSONParser
 from shop.api.permissions import IsAdmin, IsSignedIn
-from shop.api.schema import PAGE_PARAMETER, MessageAnswer, error_responses
+from shop.api.schema import ID, PAGE_PARAMETER, MessageAnswer, error_responses
 
 
 class PublicJsonView(APIView):
@@ -232,6 +237,80 @@ class UserListView(APIView):
                 "pages": found.pages,
             }
         )
+
+
+ADDRESS_RULES = (
+    "`state` in any case and spacing of an official name (the answer has the official "
+    "one; `stateCode` follows it, a `stateCode` sent is ignored); `pincode` six digits, "
+    "in India Post's directory and in that state; `phone` a 10-digit Indian mobile, "
+    "optionally after +91 or 0 (stored as the ten digits). `isDefault: true` makes this "
+    "the default address (the profile's `address` then becomes its text)."
+)
+ADDRESS_ID = OpenApiParameter("address_id", ID, OpenApiParameter.PATH)
+
+
+class AddressListView(APIView):
+    permission_classes = [IsSignedIn]
+    parser_classes = [JSONParser]
+
+    @extend_schema(
+        summary="My delivery addresses (a bare list, the default first)",
+        responses={200: AddressOutput(many=True), **error_responses(401)},
+    )
+    def get(self, request):
+        found = addresses.address_list(user=request.user)
+        return Response(AddressOutput(found, many=True).data)
+
+    @extend_schema(
+        summary="Add a delivery address",
+        description=(
+            f"{ADDRESS_RULES} The first address is the default. At most "
+            f"{Address.MAX_PER_USER} addresses (400 past that)."
+        ),
+        request=AddressInput,
+        responses={201: AddressAnswer, **error_responses(400, 401, 413, 415)},
+    )
+    def post(self, request):
+        data = AddressInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        address = addresses.address_create(user=request.user, **data.validated_data)
+        return ok({"address": AddressOutput(address).data}, status=status.HTTP_201_CREATED)
+
+
+class AddressDetailView(APIView):
+    permission_classes = [IsSignedIn]
+    parser_classes = [JSONParser]
+
+    @extend_schema(
+        summary="Change one of my addresses (the whole address is sent)",
+        description=(
+            f"{ADDRESS_RULES} `isDefault: false` does not move the default: choose "
+            "another address as the default instead. Another user's address: 404."
+        ),
+        parameters=[ADDRESS_ID],
+        request=AddressInput,
+        responses={200: AddressAnswer, **error_responses(400, 401, 404, 413, 415)},
+    )
+    def put(self, request, address_id):
+        data = AddressInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        address = addresses.address_update(
+            user=request.user, address_id=address_id, **data.validated_data
+        )
+        return ok({"address": AddressOutput(address).data})
+
+    @extend_schema(
+        summary="Delete one of my addresses",
+        description=(
+            "Deleting the default makes the oldest address left the default (and the "
+            "profile's `address` its text). Another user's address: 404."
+        ),
+        parameters=[ADDRESS_ID],
+        responses={200: MessageAnswer, **error_responses(401, 404)},
+    )
+    def delete(self, request, address_id):
+        addresses.address_delete(user=request.user, address_id=address_id)
+        return ok({"message": "Address deleted"})
 
 
 @csrf_protect

@@ -80,3 +80,118 @@ class OrderAdmin(admin.ModelAdmin):
 
 
 admin.site.register(Order, OrderAdmin)
+
+
+# --- Where the shop delivers: served PIN codes and their CSV import ------------------------
+# (Imported here rather than at the top so that this block merges apart from OrderAdmin's
+# changes; hoist them when convenient.)
+from django.contrib import messages  # noqa: E402
+from django.core.exceptions import PermissionDenied  # noqa: E402
+from django.shortcuts import redirect  # noqa: E402
+from django.template.response import TemplateResponse  # noqa: E402
+from django.urls import path  # noqa: E402
+
+from accounts import pincodes  # noqa: E402
+from orders import delivery  # noqa: E402
+from orders.models import ServedPincode  # noqa: E402
+
+# An import file of every PIN code in India is about 200 KB.
+MAX_IMPORT_BYTES = 5 * 1024 * 1024
+
+
+class ServedPincodeForm(forms.ModelForm):
+    class Meta:
+        model = ServedPincode
+        fields = ("pincode", "cod")
+
+    def clean_pincode(self):
+        pin = self.cleaned_data["pincode"].strip()
+        if pincodes.lookup(pin) is None:
+            raise forms.ValidationError(f"PIN code {pin} is not in India Post's directory.")
+        return pin
+
+
+class ServedPincodeImportForm(forms.Form):
+    file = forms.FileField(
+        label="CSV file",
+        help_text=(
+            'Header "pincode,cod", then one PIN code a line with cod 1 (cash on delivery) '
+            "or 0. The file replaces the whole list; one bad line and nothing changes."
+        ),
+    )
+
+    def clean_file(self):
+        upload = self.cleaned_data["file"]
+        if upload.size > MAX_IMPORT_BYTES:
+            raise forms.ValidationError("The file is larger than 5 MB.")
+        try:
+            self.result = delivery.served_pincodes_import(delivery.decode_upload(upload.chunks()))
+        except delivery.ImportProblem as problem:
+            raise forms.ValidationError(problem.problems) from problem
+        return upload
+
+
+class ServedPincodeAdmin(admin.ModelAdmin):
+    """The PIN codes the courier serves; while there are none, every PIN code is served
+    with cash on delivery. "Import CSV" replaces the list as `manage.py import_pincodes`
+    does (the same code)."""
+
+    form = ServedPincodeForm
+    list_display = ("pincode", "cod", "state", "city")
+    list_filter = ("cod",)
+    search_fields = ("^pincode",)
+    ordering = ("pincode",)
+    list_per_page = 100
+    change_list_template = "admin/orders/servedpincode/change_list.html"
+
+    @admin.display(description="State")
+    def state(self, served):
+        place = pincodes.lookup(served.pincode)
+        return place.state if place else "-"
+
+    @admin.display(description="City")
+    def city(self, served):
+        place = pincodes.lookup(served.pincode)
+        return place.city if place else "-"
+
+    def get_urls(self):
+        own = [
+            path(
+                "import/",
+                self.admin_site.admin_view(self.import_view),
+                name="orders_servedpincode_import",
+            )
+        ]
+        return own + super().get_urls()
+
+    def can_import(self, request) -> bool:
+        return self.has_add_permission(request) and self.has_delete_permission(request)
+
+    def changelist_view(self, request, extra_context=None):
+        extra_context = {**(extra_context or {}), "can_import": self.can_import(request)}
+        return super().changelist_view(request, extra_context)
+
+    def import_view(self, request):
+        if not self.can_import(request):
+            raise PermissionDenied
+        posted = request.method == "POST"
+        form = ServedPincodeImportForm(*((request.POST, request.FILES) if posted else ()))
+        if posted and form.is_valid():
+            result = form.result
+            self.message_user(
+                request,
+                f"Loaded {result.loaded} PIN codes ({result.cod} with cash on delivery); "
+                "the list replaces the one before.",
+                messages.SUCCESS,
+            )
+            return redirect("admin:orders_servedpincode_changelist")
+        context = {
+            **self.admin_site.each_context(request),
+            "title": "Import served PIN codes",
+            "opts": self.model._meta,
+            "form": form,
+        }
+        return TemplateResponse(request, "admin/orders/servedpincode/import.html", context)
+
+
+admin.site.register(ServedPincode, ServedPincodeAdmin)

@@ -15,6 +15,7 @@ from accounts.views import admin_login
 from catalog import pages as catalog_pages
 from catalog.caching import cached_value
 from catalog.sitemaps import CategorySitemap, ProductSitemap
+from orders.delivery_views import DeliveryView
 from shop import sitemaps, views
 
 # /sitemap.xml: home and static pages, categories, products.
@@ -52,6 +53,8 @@ urlpatterns = [
     path("api/v1/", include("catalog.urls")),
     # Orders (cash on delivery): orders/... and the auth/ order calls accounts does not own.
     path("api/v1/", include("orders.urls")),
+    # Where the shop delivers (anyone): orders/delivery.py.
+    path("api/v1/delivery/<str:pincode>", DeliveryView.as_view(), name="delivery"),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="api-docs"),
     re_path(r"^api/", views.ApiNotFound.as_view()),

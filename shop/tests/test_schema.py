@@ -47,6 +47,11 @@ CONTRACT_CALLS = {
     ("post", "/api/v1/auth/password-reset/confirm"),
     ("get", "/api/v1/admin/dashboard"),  # the owner's dashboard
     ("get", "/api/v1/admin/products"),  # the owner's products table
+    ("get", "/api/v1/auth/addresses"),  # selling in India: delivery addresses
+    ("post", "/api/v1/auth/addresses"),
+    ("put", "/api/v1/auth/addresses/{}"),
+    ("delete", "/api/v1/auth/addresses/{}"),
+    ("get", "/api/v1/delivery/{}"),  # where the shop delivers
 }
 ADMIN_CALLS = {
     ("get", "/api/v1/auth/admin-auth"),
@@ -69,6 +74,10 @@ SIGNED_IN_CALLS = {
     ("get", "/api/v1/auth/orders"),
     ("get", "/api/v1/orders/{}"),
     ("post", "/api/v1/orders/{}/cancel"),
+    ("get", "/api/v1/auth/addresses"),
+    ("post", "/api/v1/auth/addresses"),
+    ("put", "/api/v1/auth/addresses/{}"),
+    ("delete", "/api/v1/auth/addresses/{}"),
 }
 
 
