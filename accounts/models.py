@@ -196,7 +196,7 @@ class Address(models.Model):
     def as_dict(self) -> dict:
         """The contract's address object, also what an order keeps as `shippingAddress`."""
         return {
-            "_id": self.pk,
+            "_id": str(self.pk),
             "name": self.name,
             "phone": self.phone,
             "line1": self.line1,

@@ -236,7 +236,7 @@ class AddressOutput(serializers.Serializer):
     """An address on the wire: `Address.as_dict()`, which orders also keep as their
     `shippingAddress`."""
 
-    _id = serializers.IntegerField(label="_id")
+    _id = serializers.CharField(label="_id", help_text="The address id, as text like every id.")
     name = serializers.CharField()
     phone = serializers.CharField(help_text="Ten digits.")
     line1 = serializers.CharField()

@@ -64,11 +64,25 @@ def _names_field(text: str, key: str) -> bool:
     return _label(key).lower() in text.lower()
 
 
+# Keys whose words do not read as their label.
+LABELS = {
+    "pincode": "PIN code",
+    "line1": "Address line 1",
+    "line2": "Address line 2",
+    "addressId": "Address",
+    "hsn": "HSN code",
+    "gstRate": "GST rate",
+    "gstin": "GSTIN",
+}
+
+
 def _label(key) -> str:
     """`new_password` and `newPassword` both read "New password"; the index of a list's
-    item (0) reads "Item 1"."""
+    item (0) reads "Item 1"; a few keys have their own label (LABELS)."""
     if isinstance(key, int):
         return f"Item {key + 1}"
+    if key in LABELS:
+        return LABELS[key]
     words = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", str(key)).replace("_", " ")
     return words.capitalize()
 
