@@ -5,6 +5,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from accounts.india import NAME_OF
 from catalog.serializers import IdField, _iso, _number
 from orders.models import NEXT_STATUSES, Order, OrderLine, OrderStatus
 from orders.payments import METHODS
@@ -76,6 +77,14 @@ class CheckoutInput(serializers.Serializer):
         allow_blank=True,
         allow_null=True,
         default="",
+    )
+    addressId = ProductIdField(
+        source="address_id",
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="One of the caller's addresses (auth/addresses), in place of `address`.",
+        error_messages={"invalid": "Address id must be one of your addresses' ids."},
     )
     payment = serializers.ChoiceField(
         choices=list(METHODS),
@@ -194,6 +203,14 @@ class OrderLineOutput(serializers.ModelSerializer):
     options = serializers.DictField(
         child=serializers.CharField(), help_text="The variant's option values when ordered."
     )
+    hsn = serializers.CharField(help_text="HSN code when ordered (blank before GST).")
+    gstRate = serializers.IntegerField(source="gst_rate", help_text="GST rate (%).")
+    taxableValue = MoneyField(
+        source="taxable_value", help_text="price x quantity less its GST (rupees)."
+    )
+    cgst = MoneyField(help_text="Central GST (delivery in the shop's state), rupees.")
+    sgst = MoneyField(help_text="State GST (delivery in the shop's state), rupees.")
+    igst = MoneyField(help_text="Integrated GST (delivery to another state), rupees.")
 
     class Meta:
         model = OrderLine
@@ -207,6 +224,12 @@ class OrderLineOutput(serializers.ModelSerializer):
             "variant",
             "sku",
             "options",
+            "hsn",
+            "gstRate",
+            "taxableValue",
+            "cgst",
+            "sgst",
+            "igst",
         ]
 
     def get_variant(self, line) -> str | None:
@@ -221,7 +244,7 @@ class TimestampField(serializers.DateTimeField):
 class OrderOutput(serializers.ModelSerializer):
     _id = serializers.CharField(source="pk")
     products = OrderLineOutput(source="lines", many=True)
-    total = MoneyField(help_text="Sum of price x quantity (rupees).")
+    total = MoneyField(help_text="Sum of price x quantity, plus `deliveryCharge` (rupees).")
     status = serializers.ChoiceField(choices=OrderStatus.values)
     payment = PaymentOutput(source="*")
     buyer = BuyerOutput()
@@ -234,6 +257,20 @@ class OrderOutput(serializers.ModelSerializer):
         source="tracking_number", help_text="Entered when shipped; empty until then."
     )
     courier = serializers.CharField(help_text="Entered when shipped; empty until then.")
+    shippingAddress = serializers.JSONField(
+        source="shipping_address",
+        help_text="The address object as it was at checkout; null for a free-text address.",
+    )
+    placeOfSupply = serializers.SerializerMethodField(
+        help_text="The state whose GST applies: the delivery state."
+    )
+    deliveryCharge = MoneyField(
+        source="delivery_charge", help_text="Part of `total`, tax inclusive (rupees)."
+    )
+    taxTotal = MoneyField(source="tax_total", help_text="GST in `total` (rupees).")
+    invoiceNumber = serializers.CharField(
+        source="invoice_number", allow_null=True, help_text="Null until the order ships."
+    )
 
     class Meta:
         model = Order
@@ -250,7 +287,23 @@ class OrderOutput(serializers.ModelSerializer):
             "nextStatuses",
             "trackingNumber",
             "courier",
+            "shippingAddress",
+            "placeOfSupply",
+            "deliveryCharge",
+            "taxTotal",
+            "invoiceNumber",
         ]
+
+    @extend_schema_field(
+        {
+            "type": "object",
+            "nullable": True,
+            "properties": {"state": {"type": "string"}, "stateCode": {"type": "string"}},
+        }
+    )
+    def get_placeOfSupply(self, order) -> dict | None:
+        code = order.place_of_supply
+        return {"state": NAME_OF.get(code, ""), "stateCode": code} if code else None
 
     def get_nextStatuses(self, order) -> list[str]:
         return [s for s in OrderStatus.values if s in NEXT_STATUSES[order.status]]

@@ -17,27 +17,39 @@ Mails go through the task queue (`orders.tasks`), enqueued in the same transacti
 
 import hashlib
 import json
+import re
 from collections import OrderedDict
 from decimal import Decimal
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.http import Http404
 from django.utils import timezone
 from rest_framework.exceptions import ValidationError
 
+from accounts.india import state_code
+from accounts.models import Address
+from accounts.pincodes import lookup as lookup_pincode
+from catalog import tax as catalog_tax
 from catalog.caching import stock_changed
 from catalog.models import Product, Variant
-from orders import selectors
-from orders.models import NEXT_STATUSES, Order, OrderLine, OrderStatus
+from orders import selectors, tax
+from orders.delivery import check as check_delivery
+from orders.models import NEXT_STATUSES, Order, OrderLine, OrderStatus, ServedPincode
 from orders.payments import METHODS
+from orders.shop_details import get_shop_details
 from orders.tasks import send_order_mail
 from shop.api.exceptions import Conflict, Unprocessable
+from shop.money import rupees
 
 MAX_PER_PRODUCT = 10
 NO_ADDRESS = "Please add a delivery address"
 EMPTY_CART = "Your cart is empty."
 KEY_REUSED = "This Idempotency-Key was used for another checkout"
+NOT_YOUR_ADDRESS = "This address is not one of your addresses."
+NEEDS_PIN = "Please add the six-digit PIN code of the delivery address."
+PIN_IN_TEXT = re.compile(r"(?<![0-9])([1-9][0-9]{5})(?![0-9])")
 
 
 def _merge(cart: list[dict]) -> "OrderedDict[tuple[int, int | None], int]":
@@ -84,7 +96,7 @@ def _resolve(wanted) -> "OrderedDict[int, Line]":
     the order first listed (two queries). An unknown product, a variant of another
     product or one removed since it was put in the cart, or no choice where the product
     has several variants: 400 naming it, nothing taken."""
-    products = Product.objects.in_bulk({pk for pk, _ in wanted})
+    products = Product.objects.select_related("category").in_bulk({pk for pk, _ in wanted})
     unknown = [str(pk) for pk, _ in wanted if pk not in products]
     if unknown:
         unknown = list(dict.fromkeys(unknown))
@@ -124,10 +136,11 @@ def _mail(order_id: int, event: str) -> None:
     send_order_mail.enqueue(order_id, event)
 
 
-def _request_digest(wanted, address: str, payment: str) -> str:
+def _request_digest(wanted, address: str, payment: str, address_id: int | None = None) -> str:
     """What a checkout asked for, as a digest kept on its order: the merged cart (order of
-    lines does not matter), the address as sent, the payment method. A cart that names
-    no variant is written as before variants, so its retries still match."""
+    lines does not matter), the address as sent (text or id), the payment method. A cart
+    that names no variant, sent with a text address, is written as before variants and
+    addresses, so its retries still match."""
     if any(variant is not None for _, variant in wanted):
         cart = sorted([pk, variant or 0, n] for (pk, variant), n in wanted.items())
     else:
@@ -135,10 +148,10 @@ def _request_digest(wanted, address: str, payment: str) -> str:
         for (pk, _), n in wanted.items():
             merged[pk] = merged.get(pk, 0) + n
         cart = sorted(merged.items())
-    canonical = json.dumps(
-        {"cart": cart, "address": address, "payment": payment},
-        separators=(",", ":"),
-    )
+    asked = {"cart": cart, "address": address, "payment": payment}
+    if address_id is not None:
+        asked["addressId"] = address_id
+    canonical = json.dumps(asked, separators=(",", ":"))
     return hashlib.sha256(canonical.encode()).hexdigest()
 
 
@@ -151,19 +164,115 @@ def _earlier_order(buyer, key: str, digest: str) -> Order | None:
     return earlier
 
 
+class Destination:
+    """Where an order goes: the address text, the address object (None for free text),
+    the PIN code when known and the GST state code of the place of supply."""
+
+    __slots__ = ("pincode", "shipping_address", "state_code", "text")
+
+    def __init__(self, text, shipping_address, pincode, state_code):
+        self.text, self.shipping_address = text, shipping_address
+        self.pincode, self.state_code = pincode, state_code
+
+
+def _destination(buyer, address: str, address_id: int | None, shop) -> Destination:
+    """The delivery address: one of the buyer's addresses by id, or the text sent, or the
+    profile's. A text that is the default address's text is that address (the spec's
+    client sends the profile's address); other text is placed by the PIN code in it, if
+    the directory knows it; text without one is supplied in the shop's own state."""
+    if address_id is not None:
+        chosen = Address.objects.filter(user=buyer, pk=address_id).first()
+        if chosen is None:
+            raise ValidationError({"addressId": [NOT_YOUR_ADDRESS]})
+        return Destination(chosen.text, chosen.as_dict(), chosen.pincode, chosen.state_code)
+    text = address or (buyer.address or "").strip()
+    if not text:
+        raise ValidationError({"address": [NO_ADDRESS]})
+    default = Address.objects.filter(user=buyer, is_default=True).first()
+    if default is not None and default.text == text:
+        return Destination(text, default.as_dict(), default.pincode, default.state_code)
+    for pincode in PIN_IN_TEXT.findall(text):
+        place = lookup_pincode(pincode)
+        if place is not None:
+            return Destination(text, None, pincode, state_code(place.state))
+    return Destination(text, None, None, shop.state_code)
+
+
+class Bill:
+    """What an order costs and its GST, computed before anything is taken: each line's
+    HSN, rate and tax split, the delivery charge and its tax, the totals."""
+
+    def __init__(self, lines: "OrderedDict[int, Line]", shop, destination: Destination):
+        intra = destination.state_code == shop.state_code
+        self.rows = []
+        subtotal = Decimal("0.00")
+        for line in lines.values():
+            product, variant = line.product, line.variant
+            rate = catalog_tax.gst_rate(product, product.category, variant.price)
+            amount = variant.price * line.quantity
+            subtotal += amount
+            self.rows.append(
+                (line, catalog_tax.hsn(product, product.category), rate,
+                 tax.split(amount, rate, intra_state=intra))
+            )
+        self.delivery_charge = tax.delivery_charge(
+            subtotal, shop.delivery_charge, shop.free_delivery_from
+        )
+        self.delivery_rate = (
+            tax.delivery_rate(rate for _, _, rate, _ in self.rows) if self.delivery_charge else 0
+        )
+        self.delivery_tax = tax.split(self.delivery_charge, self.delivery_rate, intra_state=intra)
+        self.tax_total = sum((part.tax for *_, part in self.rows), self.delivery_tax.tax)
+        self.total = subtotal + self.delivery_charge
+
+
+def _check_delivery(destination: Destination, payment: str, total: Decimal) -> None:
+    """400 naming the reason, before anything is taken: a PIN the shop does not serve,
+    cash on delivery where the courier does not collect it or over COD_LIMIT."""
+    if destination.pincode:
+        where = check_delivery(destination.pincode)
+        if not where.serviceable:
+            raise ValidationError(
+                {"address": [f"Sorry, we do not deliver to PIN code {destination.pincode} yet."]}
+            )
+        if payment == "cod" and not where.cod:
+            raise ValidationError(
+                {
+                    "payment": [
+                        f"Cash on delivery is not available for PIN code {destination.pincode}."
+                    ]
+                }
+            )
+    elif ServedPincode.objects.exists():
+        raise ValidationError({"address": [NEEDS_PIN]})
+    limit = Decimal(settings.COD_LIMIT)
+    if payment == "cod" and total > limit:
+        raise ValidationError(
+            {
+                "payment": [
+                    f"Cash on delivery is available for orders up to {rupees(limit, paise=False)}; "
+                    f"this order is {rupees(total, paise=False)}."
+                ]
+            }
+        )
+
+
 def order_checkout(
     *,
     buyer,
     cart: list[dict],
     address: str = "",
+    address_id: int | None = None,
     payment: str = "cod",
     idempotency_key: str | None = None,
 ) -> tuple[Order, bool]:
     """Place an order for `cart` (`[{_id, quantity}]`); returns (order, created).
 
     Names, prices and stock come from the database. Unknown products, an empty cart or
-    more than 10 of a product: 400. Not enough stock for any line: 409 naming each short
-    item and how many are left, and nothing is taken.
+    more than 10 of a product: 400. An address not the buyer's, a PIN code the shop does
+    not serve, cash on delivery where it is not offered or over COD_LIMIT: 400. Not
+    enough stock for any line: 409 naming each short item and how many are left, and
+    nothing is taken.
 
     The same Idempotency-Key from the same buyer within 24 hours answers the first order
     (created False), also when the retries arrive at the same moment: the order row claims
@@ -178,17 +287,18 @@ def order_checkout(
     wanted = _merge(cart)
     digest = ""
     if idempotency_key:
-        digest = _request_digest(wanted, address.strip(), payment)
+        digest = _request_digest(wanted, address.strip(), payment, address_id)
         earlier = _earlier_order(buyer, idempotency_key, digest)
         if earlier is not None:
             return earlier, False
-    address = address or (buyer.address or "").strip()
-    if not address:
-        raise ValidationError({"address": [NO_ADDRESS]})
+    shop = get_shop_details()
+    destination = _destination(buyer, address, address_id, shop)
     lines = _resolve(wanted)
     _check_caps(lines)
+    bill = Bill(lines, shop, destination)
+    _check_delivery(destination, payment, bill.total)
     try:
-        order = _place(buyer, lines, address, payment, idempotency_key, digest)
+        order = _place(buyer, lines, destination, bill, payment, idempotency_key, digest)
     except IntegrityError:
         # A retry with the same key raced this one and won: answer its order.
         earlier = idempotency_key and _earlier_order(buyer, idempotency_key, digest)
@@ -199,7 +309,7 @@ def order_checkout(
 
 
 @transaction.atomic
-def _place(buyer, lines, address, payment, idempotency_key, digest) -> Order:
+def _place(buyer, lines, destination, bill, payment, idempotency_key, digest) -> Order:
     # Writes come first in the transaction (no read-then-upgrade, which SQLite answers
     # with "database is locked"), and the order row comes first of all: it claims the
     # Idempotency-Key before any stock moves.
@@ -212,11 +322,20 @@ def _place(buyer, lines, address, payment, idempotency_key, digest) -> Order:
             idempotency_key=idempotency_key,
             created_at__lt=timezone.now() - selectors.IDEMPOTENCY_WINDOW,
         ).update(idempotency_key=None)
+    delivery = bill.delivery_tax
     order = Order(
         buyer=buyer,
-        address=address,
+        address=destination.text[:500],
+        shipping_address=destination.shipping_address,
+        place_of_supply=destination.state_code,
         payment_method=payment,
-        total=Decimal("0.00"),
+        total=bill.total,
+        delivery_charge=bill.delivery_charge,
+        delivery_gst_rate=bill.delivery_rate,
+        delivery_cgst=delivery.cgst,
+        delivery_sgst=delivery.sgst,
+        delivery_igst=delivery.igst,
+        tax_total=bill.tax_total,
         idempotency_key=idempotency_key or None,
         idempotency_digest=digest,
     )
@@ -231,10 +350,8 @@ def _place(buyer, lines, address, payment, idempotency_key, digest) -> Order:
             + "."
         )
     rows = []
-    total = Decimal("0.00")
-    for line in lines.values():
+    for line, hsn, rate, part in bill.rows:
         product, variant = line.product, line.variant
-        total += variant.price * line.quantity
         rows.append(
             OrderLine(
                 order=order,
@@ -249,11 +366,15 @@ def _place(buyer, lines, address, payment, idempotency_key, digest) -> Order:
                 description=product.description,
                 price=variant.price,
                 quantity=line.quantity,
+                hsn=hsn,
+                gst_rate=rate,
+                taxable_value=part.taxable_value,
+                cgst=part.cgst,
+                sgst=part.sgst,
+                igst=part.igst,
             )
         )
     OrderLine.objects.bulk_create(rows)
-    Order.objects.filter(pk=order.pk).update(total=total)
-    order.total = total
     stock_changed(line.product.pk for line in lines.values())
     _mail(order.pk, "placed")
     return order

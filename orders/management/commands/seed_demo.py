@@ -17,12 +17,22 @@ from django.db.models import Q
 from django.utils import timezone
 from rest_framework.exceptions import APIException
 
+from accounts.models import Address
 from catalog.management.commands.seed_demo import Command as CatalogSeedCommand
 from catalog.models import Variant
 from orders.models import NEXT_STATUSES, Order, OrderLine, OrderStatus
 from orders.services import order_checkout, order_set_status
 
 DEMO_SHOPPERS = 5
+# Where the demo shoppers live: the shop's own state and others, so demo orders show both
+# CGST + SGST and IGST.
+DEMO_HOMES = [
+    ("Bengaluru", "Karnataka", "560001"),
+    ("New Delhi", "Delhi", "110001"),
+    ("Mumbai", "Maharashtra", "400001"),
+    ("Chennai", "Tamil Nadu", "600001"),
+    ("Kolkata", "West Bengal", "700016"),
+]
 DEMO_DOMAIN = "demo.shopsphere.example"
 # Where demo orders end up: the path each one walks from Not Processed.
 PATHS = [
@@ -69,8 +79,21 @@ class Command(CatalogSeedCommand):
                     f"shopper{n}@{DEMO_DOMAIN}",
                     None,  # no password: demo buyers cannot log in
                     name=f"Demo Shopper {n}",
-                    address=f"{n * 11} MG Road, Bengaluru 5600{n:02d}",
                 )
+            if not user.addresses.exists():
+                city, state, pincode = DEMO_HOMES[(n - 1) % len(DEMO_HOMES)]
+                home = Address.objects.create(
+                    user=user,
+                    name=user.name,
+                    phone=f"98{n:08d}",
+                    line1=f"{n * 11} Main Road",
+                    city=city,
+                    state=state,
+                    pincode=pincode,
+                    is_default=True,
+                )
+                User.objects.filter(pk=user.pk).update(address=home.text)
+                user.address = home.text
             shoppers.append(user)
         return shoppers
 
