@@ -3,10 +3,16 @@ import { apiClient } from '../../lib/apiClient';
 
 const enc = encodeURIComponent;
 
-export const checkout = ({ cart, address, idempotencyKey }) =>
+// `addressId` (one of the shopper's saved addresses) takes the place of the free-text
+// `address`; without either the server uses the profile's address.
+export const checkout = ({ cart, address, addressId, idempotencyKey }) =>
   apiClient.post(
     '/api/v1/orders/checkout',
-    { cart, payment: 'cod', ...(address ? { address } : {}) },
+    {
+      cart,
+      payment: 'cod',
+      ...(addressId != null ? { addressId } : address ? { address } : {}),
+    },
     { headers: idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {} },
   );
 export const getMyOrders = () => apiClient.get('/api/v1/auth/orders');
