@@ -26,3 +26,9 @@ export const getAllOrders = ({ page = 1, status, q } = {}) =>
 export const setOrderStatus = (id, status, shipping = {}) =>
   apiClient.put(`/api/v1/auth/order-status/${enc(id)}`, { status, ...shipping });
 export const getDashboard = () => apiClient.get('/api/v1/admin/dashboard');
+// The order's GST invoice and credit note (PDF, the buyer or an admin), as blobs: a plain
+// link would lack the token.
+export const getInvoice = (id) =>
+  apiClient.get(`/api/v1/orders/${enc(id)}/invoice`, { responseType: 'blob' });
+export const getCreditNote = (id) =>
+  apiClient.get(`/api/v1/orders/${enc(id)}/credit-note`, { responseType: 'blob' });
