@@ -14,9 +14,10 @@ import { addressPayload, addressText, defaultAddress } from './addresses';
 import { createAddress, deleteAddress, listAddresses, updateAddress } from './api';
 import { useAddresses } from './useAddresses';
 
-export function AddressLines({ address }) {
+// `as="span"` inside a label, where an <address> element may not go.
+export function AddressLines({ address, as: Tag = 'address' }) {
   return (
-    <address className="mb-0">
+    <Tag className="d-block mb-0">
       <span className="d-block fw-semibold">{address.name}</span>
       <span className="d-block">{address.line1}</span>
       {address.line2 && <span className="d-block">{address.line2}</span>}
@@ -24,7 +25,7 @@ export function AddressLines({ address }) {
         {address.city}, {address.state} {address.pincode}
       </span>
       <span className="d-block">Phone: {address.phone}</span>
-    </address>
+    </Tag>
   );
 }
 

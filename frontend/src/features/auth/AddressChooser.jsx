@@ -28,7 +28,7 @@ export default function AddressChooser({ addresses, chosenId, onChoose, onAdd })
                   onChange={() => onChoose(address._id)}
                 />
                 <label className="form-check-label" htmlFor={id}>
-                  <AddressLines address={address} />
+                  <AddressLines address={address} as="span" />
                   {address.isDefault && (
                     <span className="badge text-bg-secondary mt-1">Default</span>
                   )}
