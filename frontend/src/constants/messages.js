@@ -75,6 +75,21 @@ export const MESSAGES = {
   invalidEmail: 'Please enter a valid email address',
   invalidPhone: 'Phone must be a 10-digit Indian mobile number, optionally after +91 or 0.',
   formHasErrors: 'Please correct the highlighted fields.',
+  // Selling in India: addresses, delivery checks, invoices.
+  invalidPincode: 'PIN code must be six digits.',
+  addressSaved: 'Address saved',
+  addressDeleted: 'Address deleted',
+  defaultAddressSet: 'Default address changed',
+  deleteAddressTitle: 'Delete this address?',
+  deleteAddressQuestion: (text) => `${text} will be removed from your address book.`,
+  noAddresses: 'You have no saved addresses yet.',
+  addressesLoadFailed: 'Your addresses could not be loaded. Please reload the page.',
+  inclusiveOfTaxes: 'Inclusive of all taxes',
+  pricesInclusive: 'Prices are inclusive of all taxes',
+  deliversTo: (city, state, cod) =>
+    `Delivers to ${city}, ${state}. Cash on delivery ${cod ? 'available' : 'not available'}.`,
+  notDelivered: (pin) => `Sorry, we do not deliver to ${pin} yet.`,
+  downloadFailed: 'The document could not be downloaded. Please try again.',
   answerHint:
     'Your security answer: if you forget your password and cannot use the reset link we ' +
     'email you, this answer lets you set a new one. Pick one others cannot guess.',

@@ -5,8 +5,22 @@ import { SHOP } from '../components/shopInfo';
 // An illustration of the shop (spec section 2: About has an image). Bundled by webpack
 // into /static/dist/, so it is served from our own origin, as the CSP's img-src requires.
 import shopFront from '../assets/about-shop.svg';
+import { useShopInfo } from '../features/shop/useShopInfo';
+import { ShopSkeleton } from '../features/shop/ShopParts';
+import { capitalise, deliveryPromise, paymentMethodsText } from '../features/shop/shopRules';
+
+// What the shop promises, from its settings: only what it does.
+function promises({ delivery, paymentMethods, invoices }) {
+  return [
+    invoices ? 'Genuine products with GST invoices' : 'Genuine products',
+    deliveryPromise(delivery),
+    '7-day easy returns on most items',
+    paymentMethods.length ? `Pay by ${paymentMethodsText(paymentMethods)}` : null,
+  ].filter(Boolean);
+}
 
 export default function AboutPage() {
+  const info = useShopInfo();
   usePageMeta({
     title: 'About us - ShopSphere',
     description:
@@ -33,6 +47,12 @@ export default function AboutPage() {
             you get.
           </p>
           <p>
+            {info.shop?.legalName && (
+              <>
+                ShopSphere is run by {info.shop.legalName}
+                {info.shop.city ? `, ${info.shop.city}` : ''}.{' '}
+              </>
+            )}
             Questions before you buy? Our support team answers every day of the year. Read our{' '}
             <Link to={paths.faq}>frequently asked questions</Link>, our{' '}
             <Link to={paths.returns}>returns policy</Link> or{' '}
@@ -48,12 +68,17 @@ export default function AboutPage() {
             className="w-100 h-auto rounded shadow-sm mb-4"
             decoding="async"
           />
-          <ul className="list-group shadow-sm">
-            <li className="list-group-item">Genuine products with GST invoices</li>
-            <li className="list-group-item">Delivery to over 19,000 PIN codes</li>
-            <li className="list-group-item">7-day easy returns on most items</li>
-            <li className="list-group-item">UPI, cards, net banking and cash on delivery</li>
-          </ul>
+          {info.loading ? (
+            <ShopSkeleton widths={[80, 70, 75, 60]} />
+          ) : (
+            <ul className="list-group shadow-sm">
+              {promises(info).map((text) => (
+                <li key={text} className="list-group-item">
+                  {capitalise(text)}
+                </li>
+              ))}
+            </ul>
+          )}
         </div>
       </div>
     </div>

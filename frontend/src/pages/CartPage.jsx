@@ -7,7 +7,11 @@
 // and toasts rise above it (its height is the `--sticky-bar-height` they are offset by).
 // After Remove, focus goes to the toast's Undo, then back to that line if undone, else to
 // the next line (or the previous; Continue shopping when the cart is empty).
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+// A shopper with saved addresses chooses one (the default first) or adds one in place, and
+// the order is sent with its `addressId`; one without keeps the spec's free-text address.
+// The summary shows the subtotal, the delivery charge by the shop's rule (shop-info), the
+// total and that prices include taxes; while the rule is unknown only the subtotal counts.
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import toast from '../lib/toast';
 import { Link, useNavigate } from 'react-router-dom';
 import { usePageMeta } from '../lib/usePageMeta';
@@ -17,6 +21,12 @@ import { paths } from '../config/paths';
 import { MESSAGES } from '../constants/messages';
 import { useAuth } from '../features/auth/AuthContext';
 import UpdateAddressButton from '../features/auth/UpdateAddressButton';
+import AddressChooser from '../features/auth/AddressChooser';
+import { createAddress } from '../features/auth/api';
+import { addressText, defaultAddress } from '../features/auth/addresses';
+import { useAddresses } from '../features/auth/useAddresses';
+import { useShopInfo } from '../features/shop/useShopInfo';
+import { deliveryChargeFor } from '../features/shop/shopRules';
 import { useCart } from '../features/cart/CartContext';
 import {
   cartTotal,
@@ -86,9 +96,38 @@ function useStickyBarHeight(bar, present) {
   }, [bar, present]);
 }
 
+// Subtotal, delivery and total; "Add ₹N more for free delivery" below the threshold.
+function Totals({ subtotal, delivery, charge }) {
+  const freeFrom = delivery?.freeFrom == null ? null : Number(delivery.freeFrom);
+  const short = charge > 0 && freeFrom !== null ? freeFrom - subtotal : 0;
+  return (
+    <>
+      <dl className="cart-totals mb-2" data-testid="cart-totals">
+        <div className="d-flex justify-content-between">
+          <dt className="fw-normal">Subtotal</dt>
+          <dd className="mb-0">{formatPrice(subtotal)}</dd>
+        </div>
+        {charge !== null && (
+          <div className="d-flex justify-content-between">
+            <dt className="fw-normal">Delivery</dt>
+            <dd className="mb-0" data-testid="delivery-charge">
+              {charge === 0 ? 'Free' : formatPrice(charge)}
+            </dd>
+          </div>
+        )}
+      </dl>
+      {short > 0 && (
+        <p className="small text-body-secondary mb-2" data-testid="free-delivery-hint">
+          Add {formatPrice(short)} more for free delivery.
+        </p>
+      )}
+    </>
+  );
+}
+
 export default function CartPage() {
   usePageMeta({ title: 'Cart - ShopSphere' });
-  const { auth } = useAuth();
+  const { auth, setAuth } = useAuth();
   const { cart, removeWithUndo, changeQuantity, replace, clear } = useCart();
   const navigate = useNavigate();
   const user = auth.token ? auth.user : null;
@@ -100,6 +139,34 @@ export default function CartPage() {
   const continueLink = useRef(null);
   const stickyBar = useRef(null);
   useStickyBarHeight(stickyBar, cart.length > 0);
+  const { delivery } = useShopInfo();
+  const { addresses, reload: reloadAddresses } = useAddresses({ enabled: Boolean(user) });
+  const [chosenId, setChosenId] = useState(null);
+  const saved = addresses ?? [];
+  // The chosen address while it still exists, else the default.
+  const chosen =
+    saved.find((address) => String(address._id) === String(chosenId)) ?? defaultAddress(saved);
+  const subtotal = cartTotal(cart);
+  const charge = deliveryChargeFor(delivery, subtotal);
+  const total = subtotal + (charge ?? 0);
+  const hasAddress = Boolean(chosen) || Boolean(user?.address);
+
+  const addAddress = useCallback(
+    async (payload) => {
+      const { data } = await createAddress(payload);
+      const added = data?.address;
+      if (added?._id != null) setChosenId(added._id);
+      // The first address becomes the default: the profile's address is now its text.
+      if (added?.isDefault) {
+        setAuth((current) => ({
+          ...current,
+          user: { ...current.user, address: addressText(added) },
+        }));
+      }
+      reloadAddresses();
+    },
+    [reloadAddresses, setAuth],
+  );
 
   function removeLine(product, index) {
     const keys = lines.map((line) => line.key);
@@ -125,7 +192,11 @@ export default function CartPage() {
     setPlacing(true);
     attemptKey.current = attemptKey.current ?? newIdempotencyKey();
     try {
-      await checkout({ cart: checkoutLines(cart), idempotencyKey: attemptKey.current });
+      await checkout({
+        cart: checkoutLines(cart),
+        addressId: chosen ? chosen._id : undefined,
+        idempotencyKey: attemptKey.current,
+      });
       clear();
       toast.success(MESSAGES.orderPlaced);
       navigate(paths.userOrders);
@@ -148,7 +219,7 @@ export default function CartPage() {
         Please login to checkout
       </button>
     );
-  } else if (!user.address) {
+  } else if (!hasAddress) {
     mainAction = <UpdateAddressButton />;
   } else {
     mainAction = (
@@ -181,7 +252,7 @@ export default function CartPage() {
           <Link className="btn btn-primary" to={paths.home} ref={continueLink}>
             Continue shopping
           </Link>
-          {user && !user.address && (
+          {user && !hasAddress && (
             <div className="mt-3">
               <UpdateAddressButton />
             </div>
@@ -285,29 +356,45 @@ export default function CartPage() {
                 </h2>
                 <p className="text-body-secondary mb-2">Total | Checkout | Payment</p>
                 <hr />
+                <Totals subtotal={subtotal} delivery={delivery} charge={charge} />
                 <p className="h4" data-testid="cart-total">
-                  Total: {formatPrice(cartTotal(cart))}
+                  Total: {formatPrice(total)}
                 </p>
+                <p className="small text-body-secondary mb-0">{MESSAGES.pricesInclusive}</p>
                 {Object.keys(priceChanges).length > 0 && (
                   <p className="small text-warning-emphasis">{MESSAGES.cartPriceChanged}</p>
                 )}
                 <div className="mt-3">
                   {user ? (
-                    user.address ? (
-                      <>
-                        <h3 className="h5">Current Address</h3>
-                        <p className="mb-2">{user.address}</p>
-                        <div className="d-flex flex-wrap justify-content-center gap-2">
+                    <>
+                      {saved.length > 0 ? (
+                        <AddressChooser
+                          addresses={saved}
+                          chosenId={chosen?._id}
+                          onChoose={setChosenId}
+                          onAdd={addAddress}
+                        />
+                      ) : user.address ? (
+                        <>
+                          <h3 className="h5">Current Address</h3>
+                          <p className="mb-2">{user.address}</p>
+                        </>
+                      ) : null}
+                      {saved.length === 0 && addresses !== null && (
+                        <AddressChooser addresses={[]} onAdd={addAddress} />
+                      )}
+                      <div className="d-flex flex-wrap justify-content-center gap-2">
+                        {saved.length === 0 && user.address && (
                           <UpdateAddressButton className="btn btn-outline-warning" />
-                          {inSummary}
-                        </div>
+                        )}
+                        {inSummary}
+                      </div>
+                      {hasAddress && (
                         <p className="small text-body-secondary mt-2 mb-0">
                           Pay in cash when your order is delivered.
                         </p>
-                      </>
-                    ) : (
-                      inSummary
-                    )
+                      )}
+                    </>
                   ) : (
                     <>
                       <p className="mb-2">{MESSAGES.loginToCheckout}</p>
@@ -320,7 +407,7 @@ export default function CartPage() {
           </section>
           <div className="cart-sticky-bar d-lg-none" data-testid="cart-sticky-bar" ref={stickyBar}>
             <div className="d-flex align-items-center justify-content-between gap-2">
-              <span className="fw-bold">Total {formatPrice(cartTotal(cart))}</span>
+              <span className="fw-bold">Total {formatPrice(total)}</span>
               {mainAction}
             </div>
           </div>

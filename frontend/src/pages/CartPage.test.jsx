@@ -7,6 +7,8 @@ import { AuthProvider } from '../features/auth/AuthContext';
 import { CartProvider } from '../features/cart/CartContext';
 import { fakeServer } from '../features/auth/testing/fakeServer';
 import { AUTH_KEY, CART_KEY } from '../constants/storageKeys';
+import { resetShopInfo } from '../features/shop/useShopInfo';
+import { shopInfoAnswer } from '../features/shop/testing';
 import CartPage from './CartPage';
 
 const phone = {
@@ -33,9 +35,17 @@ function LoginProbe() {
   return <p data-testid="login">from={location.state?.from}</p>;
 }
 
-// The server knows these products as they are now (default: as stored in the cart).
+// The shop's settings: free delivery unless a test says otherwise.
+const FREE = { data: shopInfoAnswer({ delivery: { charge: 0, freeFrom: null } }) };
+
+// The server knows these products as they are now (default: as stored in the cart), the
+// shop's settings and the shopper's saved addresses (none unless given).
 function serve(products = [phone, shirt], extra = {}) {
-  const routes = { ...extra };
+  const routes = {
+    'GET /api/v1/shop-info': FREE,
+    'GET /api/v1/auth/addresses': { data: [] },
+    ...extra,
+  };
   for (const product of products) {
     routes[`GET /api/v1/product/get-product/${product.slug}`] = { data: { product } };
   }
@@ -64,6 +74,8 @@ function renderCart({ cart = [], auth = null } = {}) {
 }
 
 const stored = () => JSON.parse(window.localStorage.getItem(CART_KEY));
+// The refresh of the cart's products, without the shop's settings and the addresses.
+const productCalls = () => server.calls.filter((call) => call.key.includes('/product/'));
 const summary = () => screen.getByRole('region', { name: 'Cart Summary' });
 
 let server;
@@ -72,6 +84,7 @@ afterEach(() => {
   server = undefined;
   toast.remove();
   window.localStorage.clear();
+  resetShopInfo();
 });
 
 describe('CartPage', () => {
@@ -91,7 +104,7 @@ describe('CartPage', () => {
       'href',
       '/product/pixel-phone',
     );
-    await waitFor(() => expect(server.calls).toHaveLength(2));
+    await waitFor(() => expect(productCalls()).toHaveLength(2));
   });
 
   it('steps a quantity up to the stock and down to 1, keeping the stored shape', async () => {
@@ -222,7 +235,7 @@ describe('CartPage', () => {
       'POST /api/v1/orders/checkout': { status: 201, data: { success: true, order: {} } },
     });
     renderCart({ cart: [phone, shirt, phone], auth: SHOPPER });
-    await waitFor(() => expect(server.calls).toHaveLength(2));
+    await waitFor(() => expect(productCalls()).toHaveLength(2));
     await user.click(
       within(summary()).getByRole('button', { name: 'Place Order (Cash on Delivery)' }),
     );
@@ -306,7 +319,7 @@ describe('CartPage with variants', () => {
       'href',
       '/product/cotton-tee?variant=17',
     );
-    await waitFor(() => expect(server.calls).toHaveLength(1));
+    await waitFor(() => expect(productCalls()).toHaveLength(1));
   });
 
   it('steps and removes one variant line, leaving the other', async () => {
@@ -331,7 +344,7 @@ describe('CartPage with variants', () => {
       'POST /api/v1/orders/checkout': { status: 201, data: { success: true, order: {} } },
     });
     renderCart({ cart: [teeAs('18'), shirt, teeAs('18'), teeAs('17')], auth: SHOPPER });
-    await waitFor(() => expect(server.calls).toHaveLength(2));
+    await waitFor(() => expect(productCalls()).toHaveLength(2));
     await user.click(
       within(summary()).getByRole('button', { name: 'Place Order (Cash on Delivery)' }),
     );
@@ -376,5 +389,143 @@ describe('CartPage with variants', () => {
     await waitFor(() => expect(stored().every((item) => item.variant === '41')).toBe(true));
     expect(screen.getByLabelText('Quantity of Kettle')).toHaveTextContent('2');
     expect(screen.getByTestId('stock')).toHaveTextContent('Only 3 left');
+  });
+});
+
+const HOME = {
+  _id: 31,
+  name: 'Asha',
+  phone: '9876543210',
+  line1: '12 MG Road',
+  line2: '',
+  city: 'Pune',
+  state: 'Maharashtra',
+  stateCode: '27',
+  pincode: '411001',
+  isDefault: true,
+};
+const OFFICE = { ...HOME, _id: 32, line1: '9 Park Street', city: 'Kolkata', isDefault: false };
+const rule = (delivery) => ({ data: shopInfoAnswer({ delivery }) });
+
+describe('CartPage: delivery charge and saved addresses', () => {
+  it('adds the delivery charge below the free threshold and says how much more makes it free', async () => {
+    server = serve([shirt], { 'GET /api/v1/shop-info': rule({ charge: 49, freeFrom: 999 }) });
+    renderCart({ cart: [shirt] });
+    const totals = await screen.findByTestId('cart-totals');
+    await waitFor(() =>
+      expect(within(totals).getByTestId('delivery-charge')).toHaveTextContent('₹49'),
+    );
+    expect(totals).toHaveTextContent('Subtotal₹799');
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('Total: ₹848');
+    expect(screen.getByTestId('free-delivery-hint')).toHaveTextContent(
+      'Add ₹200 more for free delivery.',
+    );
+    expect(within(summary()).getByText('Prices are inclusive of all taxes')).toBeInTheDocument();
+    expect(screen.getByTestId('cart-sticky-bar')).toHaveTextContent('Total ₹848');
+  });
+
+  it('delivers free at the threshold, and always when the charge is 0', async () => {
+    server = serve([shirt], { 'GET /api/v1/shop-info': rule({ charge: 49, freeFrom: 799 }) });
+    renderCart({ cart: [shirt] });
+    await waitFor(() => expect(screen.getByTestId('delivery-charge')).toHaveTextContent('Free'));
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('Total: ₹799');
+    expect(screen.queryByTestId('free-delivery-hint')).toBeNull();
+  });
+
+  it('charges every order when there is no threshold', async () => {
+    server = serve([shirt], { 'GET /api/v1/shop-info': rule({ charge: 60, freeFrom: null }) });
+    renderCart({ cart: [shirt, shirt] });
+    await waitFor(() => expect(screen.getByTestId('cart-total')).toHaveTextContent('₹1,658'));
+    expect(screen.queryByTestId('free-delivery-hint')).toBeNull();
+  });
+
+  it('preselects the default address, sends the chosen one as addressId', async () => {
+    const user = userEvent.setup();
+    server = serve([shirt], {
+      'GET /api/v1/auth/addresses': { data: [HOME, OFFICE] },
+      'POST /api/v1/orders/checkout': { status: 201, data: { success: true, order: {} } },
+    });
+    renderCart({ cart: [shirt], auth: SHOPPER });
+    const group = await within(summary()).findByRole('group', { name: 'Deliver to' });
+    const [home, office] = within(group).getAllByRole('radio');
+    expect(home).toBeChecked();
+    expect(home).toHaveAccessibleName(expect.stringContaining('12 MG Road'));
+    await user.click(office);
+    expect(office).toBeChecked();
+    expect(within(summary()).getByRole('link', { name: 'Manage addresses' })).toHaveAttribute(
+      'href',
+      '/dashboard/user/profile#addresses',
+    );
+    await user.click(
+      within(summary()).getByRole('button', { name: 'Place Order (Cash on Delivery)' }),
+    );
+    expect(await screen.findByText('orders page')).toBeInTheDocument();
+    const placed = server.calls.find((call) => call.key === 'POST /api/v1/orders/checkout');
+    expect(placed.body).toEqual({
+      cart: [{ _id: '2', quantity: 1 }],
+      payment: 'cod',
+      addressId: 32,
+    });
+  });
+
+  it('adds an address in place for a shopper without one, then orders to it', async () => {
+    const user = userEvent.setup();
+    let list = [];
+    server = serve([shirt], {
+      'GET /api/v1/auth/addresses': () => ({ data: list }),
+      'POST /api/v1/auth/addresses': (body) => {
+        const address = { ...body, _id: 40, stateCode: '27', isDefault: true };
+        list = [address];
+        return { status: 201, data: { success: true, address } };
+      },
+      'POST /api/v1/orders/checkout': { status: 201, data: { success: true, order: {} } },
+    });
+    renderCart({
+      cart: [shirt],
+      auth: { token: 't', user: { name: 'Ravi', address: '', role: 0 } },
+    });
+    expect(screen.queryByRole('button', { name: /Place Order/ })).toBeNull();
+    await user.click(
+      await within(summary()).findByRole('button', { name: 'Add a delivery address' }),
+    );
+    await user.click(screen.getByLabelText('Full name'));
+    await user.paste('Ravi Kumar');
+    await user.click(screen.getByLabelText('Phone'));
+    await user.paste('9123456780');
+    await user.click(screen.getByLabelText('Address line 1'));
+    await user.paste('3 Lake Road');
+    await user.click(screen.getByLabelText('City'));
+    await user.paste('Pune');
+    await user.selectOptions(screen.getByLabelText('State'), 'Maharashtra');
+    await user.click(screen.getByLabelText('PIN code'));
+    await user.paste('411002');
+    await user.click(screen.getByRole('button', { name: 'Save and deliver here' }));
+    const radio = await within(summary()).findByRole('radio', { name: /3 Lake Road/ });
+    expect(radio).toBeChecked();
+    expect(JSON.parse(window.localStorage.getItem(AUTH_KEY)).user.address).toBe(
+      'Ravi Kumar, 3 Lake Road, Pune, Maharashtra 411002. Phone 9123456780',
+    );
+    await user.click(
+      within(summary()).getByRole('button', { name: 'Place Order (Cash on Delivery)' }),
+    );
+    expect(await screen.findByText('orders page')).toBeInTheDocument();
+    const placed = server.calls.find((call) => call.key === 'POST /api/v1/orders/checkout');
+    expect(placed.body.addressId).toBe(40);
+  });
+
+  it('shows the reason of a refused checkout and keeps the cart', async () => {
+    const user = userEvent.setup();
+    const reason = 'Cash on delivery is not available above ₹50,000.';
+    server = serve([shirt], {
+      'GET /api/v1/auth/addresses': { data: [HOME] },
+      'POST /api/v1/orders/checkout': { status: 400, data: { success: false, message: reason } },
+    });
+    renderCart({ cart: [shirt], auth: SHOPPER });
+    await within(summary()).findByRole('radio', { name: /12 MG Road/ });
+    await user.click(
+      within(summary()).getByRole('button', { name: 'Place Order (Cash on Delivery)' }),
+    );
+    expect(await screen.findByText(reason)).toBeInTheDocument();
+    expect(stored()).toHaveLength(1);
   });
 });

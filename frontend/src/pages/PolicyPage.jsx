@@ -1,8 +1,10 @@
 import { usePageMeta } from '../lib/usePageMeta';
-import { SHOP } from '../components/shopInfo';
+import { useShopInfo } from '../features/shop/useShopInfo';
+import { CareEmail } from '../features/shop/ShopParts';
 
 export default function PolicyPage() {
   usePageMeta({ title: 'Privacy Policy - ShopSphere' });
+  const { shop, loading } = useShopInfo();
   return (
     <div className="container py-4" style={{ maxWidth: '52rem' }}>
       <h1 className="h2 mb-3">Privacy Policy</h1>
@@ -30,8 +32,8 @@ export default function PolicyPage() {
       <h2 className="h5 mt-4">Your rights</h2>
       <p>
         You may see, correct or delete your personal data. Update your profile from your dashboard,
-        or write to <a href={`mailto:${SHOP.email}`}>{SHOP.email}</a> and we will answer within 7
-        working days.
+        or write to <CareEmail shop={shop} loading={loading} /> and we will answer within 7 working
+        days.
       </p>
     </div>
   );

@@ -6,7 +6,8 @@
 // with the same choice made. The product shows
 // as soon as it arrives (or at once, from the data the server rendered the page with); the
 // similar products load on their own, with their own loading state, so a slow related call
-// never holds the page back.
+// never holds the page back. Under the price: "Inclusive of all taxes", the country of
+// origin and the seller (Consumer Protection (E-Commerce) Rules 2020), then Check delivery.
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { usePageMeta } from '../lib/usePageMeta';
@@ -34,6 +35,8 @@ import {
   variantsOf,
 } from '../lib/variants';
 import { useVariantChoice } from '../features/catalog/useVariantChoice';
+import { useShopInfo } from '../features/shop/useShopInfo';
+import CheckDelivery from '../features/shop/CheckDelivery';
 
 // The first state: from the data the server rendered the page with (no loading state, no
 // second fetch of the product), else empty until the fetch answers.
@@ -114,6 +117,7 @@ export default function ProductDetailsPage() {
   // Add to Cart pressed before the choice was complete: say what is missing, until chosen.
   const [askedFor, setAskedFor] = useState(null);
   const pickerId = useId();
+  const { shop } = useShopInfo();
   const picker = useRef(null);
   usePageMeta({
     title: product ? `${product.name} - ShopSphere` : 'Product Details - ShopSphere',
@@ -174,9 +178,10 @@ export default function ProductDetailsPage() {
             <dt>Description</dt>
             <dd>{product.description}</dd>
             <dt>Price</dt>
-            <dd className="fs-4 fw-bold text-success" data-testid="price">
+            <dd className="mb-0 fs-4 fw-bold text-success" data-testid="price">
               {price}
             </dd>
+            <dd className="small text-body-secondary">{MESSAGES.inclusiveOfTaxes}</dd>
             <dt>Availability</dt>
             <dd>
               <StockBadge product={shown} />
@@ -190,6 +195,12 @@ export default function ProductDetailsPage() {
               )}
             </dd>
           </dl>
+          <p className="small mb-1" data-testid="origin">
+            {product.countryOfOrigin ? `Country of origin: ${product.countryOfOrigin}` : ''}
+          </p>
+          <p className="small" data-testid="seller">
+            {shop?.legalName ? `Sold by: ${shop.legalName}` : ''}
+          </p>
           {optionsOf(product).length > 0 && (
             <div ref={picker}>
               <VariantPicker
@@ -220,6 +231,9 @@ export default function ProductDetailsPage() {
             <Link className="btn btn-outline-primary" to={paths.cart}>
               GO TO CART
             </Link>
+          </div>
+          <div className="mt-4">
+            <CheckDelivery key={product._id} />
           </div>
         </div>
       </div>

@@ -3,16 +3,24 @@
 import { Link } from 'react-router-dom';
 import { usePageMeta } from '../lib/usePageMeta';
 import { paths } from '../config/paths';
-import { SHOP } from '../components/shopInfo';
+import { useShopInfo } from '../features/shop/useShopInfo';
+import { CareEmail, shopAddress } from '../features/shop/ShopParts';
 
 export default function TermsPage() {
   usePageMeta({ title: 'Terms of Use - ShopSphere' });
+  const { shop, loading } = useShopInfo();
   return (
     <div className="container py-4" style={{ maxWidth: '52rem' }}>
       <h1 className="h2 mb-3">Terms of Use</h1>
       <p className="lead">
         These terms apply when you browse ShopSphere, create an account or buy from us.
       </p>
+      {shop && (
+        <p data-testid="seller">
+          ShopSphere is run by {shop.legalName}, {shopAddress(shop)}
+          {shop.gstin ? ` (GSTIN ${shop.gstin})` : ''}.
+        </p>
+      )}
       <h2 className="h5 mt-4">Your account</h2>
       <p>
         Keep your password to yourself and your details (name, phone, address) up to date: we
@@ -41,7 +49,7 @@ export default function TermsPage() {
       </p>
       <h2 className="h5 mt-4">Questions</h2>
       <p>
-        Write to <a href={`mailto:${SHOP.email}`}>{SHOP.email}</a> or see the{' '}
+        Write to <CareEmail shop={shop} loading={loading} /> or see the{' '}
         <Link to={paths.contact}>contact page</Link>.
       </p>
     </div>

@@ -1,13 +1,48 @@
-// The footer of spec section 2 with decision F8: every link resolves.
+// The footer of spec section 2 with decision F8: every link resolves. The seller's details
+// come from shop-info (Consumer Protection (E-Commerce) Rules 2020: legal name, address,
+// GSTIN, customer care and the grievance officer); grey lines stand in while they load,
+// and without them the links still work.
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { SHOP } from '../../components/shopInfo';
 import { FacebookIcon, InstagramIcon, XIcon } from '../../components/Icons';
+import { useShopInfo } from '../../features/shop/useShopInfo';
+import {
+  GrievanceOfficer,
+  MailLink,
+  PhoneLink,
+  ShopSkeleton,
+  shopAddress,
+} from '../../features/shop/ShopParts';
 
 const ICONS = { Facebook: FacebookIcon, Instagram: InstagramIcon, X: XIcon };
 
+function Seller({ shop }) {
+  return (
+    <div className="row g-4 small">
+      <div className="col-md-6">
+        <h2 className="h6 text-uppercase">Sold by</h2>
+        <address className="mb-0 footer-muted">
+          <span className="d-block fw-semibold text-light">{shop.legalName}</span>
+          <span className="d-block">{shopAddress(shop)}</span>
+          {shop.gstin && <span className="d-block">GSTIN: {shop.gstin}</span>}
+        </address>
+      </div>
+      {shop.grievanceOfficer?.name && (
+        <div className="col-md-6">
+          <h2 className="h6 text-uppercase">Grievance Officer</h2>
+          <address className="mb-0 footer-muted">
+            <GrievanceOfficer officer={shop.grievanceOfficer} linkClassName="footer-link" />
+          </address>
+        </div>
+      )}
+    </div>
+  );
+}
+
 export default function Footer() {
   const year = new Date().getFullYear();
+  const { shop, loading } = useShopInfo();
   return (
     <footer className="bg-dark text-light mt-5 pt-5 pb-3">
       <div className="container">
@@ -92,18 +127,17 @@ export default function Footer() {
           <div className="col-md-4">
             <h2 className="h6 text-uppercase">Contact us</h2>
             <address className="mb-0">
-              <p className="mb-1">
-                E-mail:{' '}
-                <a className="footer-link" href={`mailto:${SHOP.email}`}>
-                  {SHOP.email}
-                </a>
-              </p>
-              <p className="mb-1">
-                Phone:{' '}
-                <a className="footer-link" href={`tel:${SHOP.phone.replace(/\s/g, '')}`}>
-                  {SHOP.phone}
-                </a>
-              </p>
+              {loading && <ShopSkeleton widths={[70, 50]} />}
+              {shop?.email && (
+                <p className="mb-1">
+                  E-mail: <MailLink email={shop.email} className="footer-link" />
+                </p>
+              )}
+              {shop?.phone && (
+                <p className="mb-1">
+                  Phone: <PhoneLink phone={shop.phone} className="footer-link" />
+                </p>
+              )}
               <p className="mb-0">
                 <a
                   className="footer-link"
@@ -119,6 +153,9 @@ export default function Footer() {
           </div>
         </div>
         <hr className="border-secondary" />
+        {shop && <Seller shop={shop} />}
+        {loading && <ShopSkeleton widths={[40, 60, 30]} label={null} />}
+        {(shop || loading) && <hr className="border-secondary" />}
         <p className="text-center small mb-0 footer-muted">
           &copy; {year} ShopSphere. All rights reserved.
         </p>

@@ -7,6 +7,12 @@
 // errors (`errors: {field: [...]}`) that the page's onSubmit returns as
 // `{ errors: { field: message } }`. The first error, in screen order, takes the focus.
 //
+// Tax (GST): HSN code, GST rate and country of origin, each empty for the category's
+// default. They travel only when changed from what the form opened with (so an update
+// that leaves them alone keeps what the product has; an empty one sent clears the
+// product's own back to its category's). A product answer gives the values in effect,
+// its own or its category's: the form opens with those.
+//
 // What is sent beyond the original fields: `options` and `variants` once the product has
 // (or had) options, and `gallery` with the new `photos` once the gallery was changed. A
 // product edited without touching them sends exactly what it always did.
@@ -78,6 +84,19 @@ function FieldError({ id, error }) {
 
 const PREVIEW = { width: 320, height: 200 };
 
+// The GST slabs a product can be given (catalog/tax.py GST_RATES); "" = the category's.
+export const GST_RATE_CHOICES = ['0', '5', '18', '40'];
+const TAX_FIELDS = ['hsn', 'gstRate', 'countryOfOrigin'];
+
+function initialTax(product) {
+  const text = (value) => (value === undefined || value === null ? '' : String(value));
+  return {
+    hsn: text(product?.hsn),
+    gstRate: GST_RATE_CHOICES.includes(text(product?.gstRate)) ? text(product?.gstRate) : '',
+    countryOfOrigin: text(product?.countryOfOrigin),
+  };
+}
+
 function initialValues(product) {
   return {
     category: product?.category?._id != null ? String(product.category._id) : '',
@@ -98,6 +117,8 @@ export default function ProductForm({
   children,
 }) {
   const [values, setValues] = useState(() => initialValues(product));
+  const [tax, setTax] = useState(() => initialTax(product));
+  const [openedTax] = useState(tax);
   const [photo, setPhoto] = useState(null);
   const [busy, setBusy] = useState(false);
   // Errors of the plain fields (the client's and the server's); cleared field by field.
@@ -137,6 +158,11 @@ export default function ProductForm({
     clear(field);
   };
   const invalid = (field) => (shown[field] ? ' is-invalid' : '');
+  const setTaxField = (field) => (event) => {
+    const { value } = event.target;
+    setTax((current) => ({ ...current, [field]: value }));
+    clear(field);
+  };
 
   // The first element (in screen order) whose `data-field` names an error takes the focus,
   // once the errors are on screen.
@@ -176,6 +202,10 @@ export default function ProductForm({
         field === 'quantity' && withVariants ? String(stockSum(options, rows)) : value,
       ),
     );
+    TAX_FIELDS.forEach((field) => {
+      const value = tax[field].trim();
+      if (value !== openedTax[field]) body.append(field, value);
+    });
     // Options and variants travel when the product has options, or had them: without any
     // now, it goes back to one variant, with the Quantity and Price of the form.
     if (withVariants || stored.options.length > 0) {
@@ -334,6 +364,76 @@ export default function ProductForm({
           </div>
         ) : null}
       </div>
+      <fieldset className="mb-3">
+        <legend className="h6">Tax</legend>
+        <div className="row g-3">
+          <div className="col-sm-4">
+            <label htmlFor={`${id}-hsn`} className="form-label">
+              HSN code
+            </label>
+            <input
+              id={`${id}-hsn`}
+              data-field="hsn"
+              {...errorProps(`${id}-hsn`, shown.hsn, true)}
+              type="text"
+              inputMode="numeric"
+              maxLength={8}
+              className={`form-control${invalid('hsn')}`}
+              value={tax.hsn}
+              onChange={setTaxField('hsn')}
+            />
+            <FieldError id={`${id}-hsn`} error={shown.hsn} />
+            <div id={`${id}-hsn-help`} className="form-text">
+              4 to 8 digits; empty for the category&apos;s.
+            </div>
+          </div>
+          <div className="col-sm-4">
+            <label htmlFor={`${id}-gstRate`} className="form-label">
+              GST rate
+            </label>
+            <select
+              id={`${id}-gstRate`}
+              data-field="gstRate"
+              {...errorProps(`${id}-gstRate`, shown.gstRate)}
+              className={`form-select${invalid('gstRate')}`}
+              value={tax.gstRate}
+              onChange={setTaxField('gstRate')}
+            >
+              <option value="">Category default</option>
+              {GST_RATE_CHOICES.map((rate) => (
+                <option key={rate} value={rate}>
+                  {rate}%
+                </option>
+              ))}
+            </select>
+            <FieldError id={`${id}-gstRate`} error={shown.gstRate} />
+          </div>
+          <div className="col-sm-4">
+            <label htmlFor={`${id}-countryOfOrigin`} className="form-label">
+              Country of origin
+            </label>
+            <input
+              id={`${id}-countryOfOrigin`}
+              data-field="countryOfOrigin"
+              {...errorProps(`${id}-countryOfOrigin`, shown.countryOfOrigin, true)}
+              type="text"
+              maxLength={60}
+              className={`form-control${invalid('countryOfOrigin')}`}
+              value={tax.countryOfOrigin}
+              onChange={setTaxField('countryOfOrigin')}
+            />
+            <FieldError id={`${id}-countryOfOrigin`} error={shown.countryOfOrigin} />
+            <div id={`${id}-countryOfOrigin-help`} className="form-text">
+              Empty for the category&apos;s.
+            </div>
+          </div>
+        </div>
+        {product && (
+          <p className="form-text mb-0">
+            These show what applies now, the product&apos;s own or its category&apos;s.
+          </p>
+        )}
+      </fieldset>
       <div className="mb-3">
         <label htmlFor={`${id}-shipping`} className="form-label">
           Shipping

@@ -7,6 +7,7 @@ export default function FormField({
   error,
   hint,
   as: Tag = 'input',
+  controlClass = 'form-control',
   inputRef,
   ...props
 }) {
@@ -21,7 +22,7 @@ export default function FormField({
       <Tag
         id={id}
         ref={inputRef}
-        className={`form-control${error ? ' is-invalid' : ''}`}
+        className={`${controlClass}${error ? ' is-invalid' : ''}`}
         aria-invalid={error ? 'true' : undefined}
         aria-describedby={describedBy}
         {...props}

@@ -2,12 +2,44 @@
 // when the line is a variant) with quantity and price, total, address, and the
 // courier and tracking number once entered. The admin's screens add the buyer's phone and
 // email (`showBuyer`). The `actions` slot holds Cancel (shopper) or the status control
-// (admin).
+// (admin). Orders with tax lines show each line's HSN and GST (rate, and CGST + SGST or
+// IGST), the delivery charge and the tax included, the structured shipping address, and
+// the invoice (once shipped) and credit note (once returned) to download.
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { formatPrice } from '../../lib/format';
 import { describeOptions } from '../../lib/variants';
-import { orderDate } from './orderFormat';
+import OrderDocuments from './OrderDocuments';
+import { lineTax, orderDate } from './orderFormat';
+
+function ShippingAddress({ address }) {
+  return (
+    <address className="mb-0 text-body-secondary" data-testid="shipping-address">
+      <strong>Deliver to:</strong> {address.name}, {address.line1}
+      {address.line2 ? `, ${address.line2}` : ''}, {address.city}, {address.state} {address.pincode}
+      {address.phone ? ` (phone ${address.phone})` : ''}
+    </address>
+  );
+}
+
+function TaxCells({ line }) {
+  const tax = lineTax(line, formatPrice);
+  return (
+    <>
+      <td>{line.hsn || '-'}</td>
+      <td data-testid="line-gst">
+        {tax ? (
+          <>
+            {tax.rate}
+            {tax.split && <div className="small text-body-secondary">{tax.split}</div>}
+          </>
+        ) : (
+          '-'
+        )}
+      </td>
+    </>
+  );
+}
 
 const BADGES = {
   'Not Processed': 'text-bg-secondary',
@@ -15,10 +47,14 @@ const BADGES = {
   Shipped: 'text-bg-primary',
   Delivered: 'text-bg-success',
   Cancelled: 'text-bg-danger',
+  Returned: 'text-bg-warning',
 };
 
 export default function OrderCard({ order, showBuyer = false, actions = null }) {
   const headingId = `order-${order._id}`;
+  // Orders placed before tax lines have no rates: their table stays as it was.
+  const taxed = order.products.some((line) => lineTax(line, formatPrice));
+  const hasCharge = order.deliveryCharge !== undefined && order.deliveryCharge !== null;
   return (
     <article className="card shadow-sm mb-3" aria-labelledby={headingId}>
       <div className="card-header d-flex flex-wrap justify-content-between align-items-center gap-2">
@@ -59,6 +95,12 @@ export default function OrderCard({ order, showBuyer = false, actions = null }) 
               <th scope="col" className="text-end">
                 Price
               </th>
+              {taxed && (
+                <>
+                  <th scope="col">HSN</th>
+                  <th scope="col">GST</th>
+                </>
+              )}
             </tr>
           </thead>
           <tbody>
@@ -75,23 +117,45 @@ export default function OrderCard({ order, showBuyer = false, actions = null }) 
                 </td>
                 <td className="text-end">{line.quantity}</td>
                 <td className="text-end">{formatPrice(line.price)}</td>
+                {taxed && <TaxCells line={line} />}
               </tr>
             ))}
           </tbody>
         </table>
+        {hasCharge && (
+          <p className="mb-1" data-testid="order-delivery">
+            Delivery:{' '}
+            {Number(order.deliveryCharge) > 0 ? formatPrice(order.deliveryCharge) : 'Free'}
+          </p>
+        )}
         <p className="fw-bold mb-1">Total: {formatPrice(order.total)}</p>
+        {order.taxTotal !== undefined && order.taxTotal !== null && (
+          <p className="small text-body-secondary mb-1" data-testid="order-tax">
+            Includes GST of {formatPrice(order.taxTotal)}
+          </p>
+        )}
         <p className="mb-1">
           <strong>Payment:</strong> Cash on delivery{order.payment?.success ? ' (paid)' : ''}
         </p>
-        <p className="mb-0 text-body-secondary">
-          <strong>Deliver to:</strong> {order.address}
-        </p>
+        {order.shippingAddress ? (
+          <ShippingAddress address={order.shippingAddress} />
+        ) : (
+          <p className="mb-0 text-body-secondary">
+            <strong>Deliver to:</strong> {order.address}
+          </p>
+        )}
+        {order.invoiceNumber && (
+          <p className="mb-0 mt-1 small" data-testid="invoice-number">
+            Invoice {order.invoiceNumber}
+          </p>
+        )}
         {(order.courier || order.trackingNumber) && (
           <p className="mb-0 mt-1" data-testid="tracking">
             <strong>Shipped with:</strong> {order.courier || 'Courier not given'}
             {order.trackingNumber && <>, tracking number {order.trackingNumber}</>}
           </p>
         )}
+        <OrderDocuments order={order} />
         {actions && <div className="mt-3">{actions}</div>}
       </div>
     </article>

@@ -3,10 +3,16 @@ import { apiClient } from '../../lib/apiClient';
 
 const enc = encodeURIComponent;
 
-export const checkout = ({ cart, address, idempotencyKey }) =>
+// `addressId` (one of the shopper's saved addresses) takes the place of the free-text
+// `address`; without either the server uses the profile's address.
+export const checkout = ({ cart, address, addressId, idempotencyKey }) =>
   apiClient.post(
     '/api/v1/orders/checkout',
-    { cart, payment: 'cod', ...(address ? { address } : {}) },
+    {
+      cart,
+      payment: 'cod',
+      ...(addressId != null ? { addressId } : address ? { address } : {}),
+    },
     { headers: idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {} },
   );
 export const getMyOrders = () => apiClient.get('/api/v1/auth/orders');
@@ -20,3 +26,9 @@ export const getAllOrders = ({ page = 1, status, q } = {}) =>
 export const setOrderStatus = (id, status, shipping = {}) =>
   apiClient.put(`/api/v1/auth/order-status/${enc(id)}`, { status, ...shipping });
 export const getDashboard = () => apiClient.get('/api/v1/admin/dashboard');
+// The order's GST invoice and credit note (PDF, the buyer or an admin), as blobs: a plain
+// link would lack the token.
+export const getInvoice = (id) =>
+  apiClient.get(`/api/v1/orders/${enc(id)}/invoice`, { responseType: 'blob' });
+export const getCreditNote = (id) =>
+  apiClient.get(`/api/v1/orders/${enc(id)}/credit-note`, { responseType: 'blob' });

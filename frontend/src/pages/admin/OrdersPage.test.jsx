@@ -201,4 +201,42 @@ describe('Admin orders', () => {
       apiClient.defaults.adapter = answer;
     }
   });
+
+  it('offers Returned where the server allows it, then the credit note; 409 is said', async () => {
+    const user = userEvent.setup();
+    const delivered = {
+      ...order(8, 'Delivered'),
+      invoiceNumber: 'SS/2026-27/8',
+      nextStatuses: ['Returned'],
+    };
+    let answer = {
+      status: 409,
+      data: { success: false, message: 'This order cannot move to Returned.' },
+    };
+    server = fakeServer({
+      'GET /api/v1/auth/all-orders': { data: [delivered], headers: { 'x-total-count': '1' } },
+      'PUT /api/v1/auth/order-status/8': () => answer,
+    });
+    open();
+    const card = await screen.findByRole('article');
+    expect(within(card).getByRole('button', { name: /Download invoice/ })).toBeInTheDocument();
+    const filter = screen.getByLabelText('Filter by status');
+    expect([...filter.options].map((o) => o.value)).toContain('Returned');
+    const select = within(card).getByLabelText('New status of order #8');
+    expect([...select.options].map((o) => o.value)).toEqual(['', 'Returned']);
+    await user.selectOptions(select, 'Returned');
+    await user.click(within(card).getByRole('button', { name: 'Update status' }));
+    expect(await screen.findByText('This order cannot move to Returned.')).toBeInTheDocument();
+    answer = {
+      data: { success: true, order: { ...delivered, status: 'Returned', nextStatuses: [] } },
+    };
+    await user.selectOptions(within(card).getByLabelText('New status of order #8'), 'Returned');
+    await user.click(within(card).getByRole('button', { name: 'Update status' }));
+    expect(
+      await within(screen.getByRole('article')).findByRole('button', {
+        name: 'Download credit note of order #8',
+      }),
+    ).toBeInTheDocument();
+    expect(within(screen.getByRole('article')).getByTestId('status')).toHaveTextContent('Returned');
+  });
 });

@@ -3,7 +3,8 @@
 // unless the server issues a new one); a refusal shows the server's message. The form
 // checks before sending: a blank name is refused (the API would silently keep the old
 // one), the phone must be an Indian mobile, and a new password needs the current one.
-import { useEffect, useState } from 'react';
+// Below it, the address book (structured addresses with PIN codes, one the default).
+import { useCallback, useEffect, useState } from 'react';
 import toast from '../../lib/toast';
 import { MESSAGES } from '../../constants/messages';
 import { usePageMeta } from '../../lib/usePageMeta';
@@ -14,6 +15,7 @@ import FormAlert from '../../features/auth/FormAlert';
 import { ownFieldErrors, serverFieldErrors, validate } from '../../features/auth/formHelpers';
 import { useFormState } from '../../features/auth/useFormState';
 import UserShell from '../../features/auth/UserShell';
+import AddressBook from '../../features/auth/AddressBook';
 
 const FIELDS = [
   { name: 'name', label: 'Name', required: true },
@@ -43,6 +45,16 @@ export default function ProfilePage() {
   const [busy, setBusy] = useState(false);
 
   useEffect(() => focusFirst(), [focusFirst]);
+
+  // The server keeps the profile's address equal to the default address: so does the
+  // stored user, and the form's Address field.
+  const defaultChanged = useCallback(
+    (text) => {
+      setAuth((current) => ({ ...current, user: { ...current.user, address: text } }));
+      setValues((current) => ({ ...current, address: text }));
+    },
+    [setAuth, setValues],
+  );
 
   const handleSubmit = async (event) => {
     event.preventDefault();
@@ -129,6 +141,7 @@ export default function ProfilePage() {
           UPDATE
         </button>
       </form>
+      <AddressBook onDefaultChange={defaultChanged} />
     </UserShell>
   );
 }

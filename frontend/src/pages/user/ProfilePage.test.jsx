@@ -1,4 +1,4 @@
-import { configure, screen, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -35,6 +35,12 @@ const routes = [
   { path: '/dashboard/user/orders', element: <OrdersPage /> },
 ];
 const toastWith = (text) => within(document.body).findByText(text, { selector: '[role=status]' });
+
+// The profile page also lists the address book (empty here): its call is answered and
+// left out of what the profile form sent.
+const ADDRESSES = 'GET /api/v1/auth/addresses';
+const serve = (routes) => fakeServer({ [ADDRESSES]: { data: [] }, ...routes });
+const sent = () => server.calls.filter((call) => call.key !== ADDRESSES);
 
 let server;
 beforeEach(() => {
@@ -85,7 +91,7 @@ describe('Profile', () => {
 
   it('replaces the stored user with updatedUser, keeps the token and says so', async () => {
     const updated = { ...USER, address: '7 Park Street, Kolkata' };
-    server = fakeServer({
+    server = serve({
       'PUT /api/v1/auth/profile': {
         data: { success: true, message: 'Profile updated', updatedUser: updated },
       },
@@ -96,7 +102,7 @@ describe('Profile', () => {
     await user.click(screen.getByRole('button', { name: 'UPDATE' }));
 
     expect(await toastWith(MESSAGES.profileUpdated)).toBeInTheDocument();
-    expect(server.calls[0].body).toEqual({
+    expect(sent()[0].body).toEqual({
       name: 'Asha',
       email: 'asha@example.com',
       password: '',
@@ -110,7 +116,7 @@ describe('Profile', () => {
   });
 
   it('shows the server error message (decision F5) and keeps the stored user', async () => {
-    server = fakeServer({
+    server = serve({
       'PUT /api/v1/auth/profile': {
         status: 400,
         data: {
@@ -136,14 +142,14 @@ describe('Profile', () => {
   });
 
   it('refuses a blank name before sending, naming the field', async () => {
-    server = fakeServer({});
+    server = serve({});
     const user = userEvent.setup();
     renderRoutes(routes, '/dashboard/user/profile');
     await user.clear(screen.getByLabelText('Name'));
     await fill(user, screen.getByLabelText('Name'), '   ');
     await user.click(screen.getByRole('button', { name: 'UPDATE' }));
 
-    expect(server.calls).toEqual([]);
+    expect(sent()).toEqual([]);
     expect(screen.getByLabelText('Name')).toHaveAccessibleDescription(
       MESSAGES.fieldRequired('Name'),
     );
@@ -152,19 +158,19 @@ describe('Profile', () => {
   });
 
   it('refuses a phone that is not an Indian mobile before sending', async () => {
-    server = fakeServer({});
+    server = serve({});
     const user = userEvent.setup();
     renderRoutes(routes, '/dashboard/user/profile');
     await user.clear(screen.getByLabelText('Phone'));
     await fill(user, screen.getByLabelText('Phone'), '12345');
     await user.click(screen.getByRole('button', { name: 'UPDATE' }));
 
-    expect(server.calls).toEqual([]);
+    expect(sent()).toEqual([]);
     expect(screen.getByLabelText('Phone')).toHaveAccessibleDescription(MESSAGES.invalidPhone);
   });
 
   it('asks for the current password with a new one, and sends it as currentPassword', async () => {
-    server = fakeServer({
+    server = serve({
       'PUT /api/v1/auth/profile': {
         data: { success: true, updatedUser: USER, token: 'tok-4' },
       },
@@ -174,7 +180,7 @@ describe('Profile', () => {
     await fill(user, screen.getByLabelText('Password'), 'New-Pass-2027!');
     await user.click(screen.getByRole('button', { name: 'UPDATE' }));
 
-    expect(server.calls).toEqual([]);
+    expect(sent()).toEqual([]);
     expect(screen.getByLabelText('Current password')).toHaveAccessibleDescription(
       MESSAGES.fieldRequired('Current password'),
     );
@@ -184,10 +190,43 @@ describe('Profile', () => {
     await user.click(screen.getByRole('button', { name: 'UPDATE' }));
 
     expect(await toastWith(MESSAGES.profileUpdated)).toBeInTheDocument();
-    expect(server.calls[0].body).toMatchObject({
+    expect(sent()[0].body).toMatchObject({
       password: 'New-Pass-2027!',
       currentPassword: 'Old-Pass-2026!',
     });
     expect(screen.getByLabelText('Current password')).toHaveValue('');
+  });
+
+  it('keeps the stored user’s address equal to the default of the address book', async () => {
+    const home = {
+      _id: 4,
+      name: 'Asha',
+      phone: '9876543210',
+      line1: '7 Park Street',
+      line2: '',
+      city: 'Kolkata',
+      state: 'West Bengal',
+      stateCode: '19',
+      pincode: '700016',
+      isDefault: false,
+    };
+    let list = [{ ...home, _id: 3, line1: '1 Old Road', isDefault: true }, home];
+    server = fakeServer({
+      [ADDRESSES]: () => ({ data: list }),
+      'PUT /api/v1/auth/addresses/4': () => {
+        list = [
+          { ...home, isDefault: true },
+          { ...list[0], isDefault: false },
+        ];
+        return { data: { success: true } };
+      },
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/dashboard/user/profile');
+    const book = await screen.findByRole('region', { name: 'Address book' });
+    await user.click(await within(book).findByRole('button', { name: /Make default/ }));
+    const text = 'Asha, 7 Park Street, Kolkata, West Bengal 700016. Phone 9876543210';
+    await waitFor(() => expect(screen.getByLabelText('Address')).toHaveValue(text));
+    expect(JSON.parse(window.localStorage.getItem(AUTH_KEY)).user.address).toBe(text);
   });
 });

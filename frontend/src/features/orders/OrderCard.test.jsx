@@ -1,0 +1,159 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import toast, { Toaster } from 'react-hot-toast';
+import { MemoryRouter } from 'react-router-dom';
+import { apiClient } from '../../lib/apiClient';
+import { MESSAGES } from '../../constants/messages';
+import OrderCard from './OrderCard';
+
+// Within Karnataka (the shop's state): CGST + SGST; the order pays ₹49 delivery.
+const order = {
+  _id: '17',
+  status: 'Shipped',
+  createdAt: '2026-11-20T10:00:00Z',
+  total: 1048,
+  address: 'Asha, 5 Residency Road, Bengaluru, Karnataka 560025',
+  shippingAddress: {
+    _id: 3,
+    name: 'Asha Rao',
+    phone: '9876543210',
+    line1: '5 Residency Road',
+    line2: 'Near the park',
+    city: 'Bengaluru',
+    state: 'Karnataka',
+    stateCode: '29',
+    pincode: '560025',
+    isDefault: true,
+  },
+  deliveryCharge: 49,
+  taxTotal: 152.46,
+  invoiceNumber: 'SS/2026-27/7',
+  payment: { method: 'cod', success: false },
+  products: [
+    {
+      _id: '1',
+      name: 'Earbuds',
+      slug: 'earbuds',
+      price: 999,
+      quantity: 1,
+      hsn: '8518',
+      gstRate: 18,
+      taxableValue: 846.62,
+      cgst: 76.19,
+      sgst: 76.19,
+      igst: 0,
+    },
+  ],
+};
+
+function show(value) {
+  return render(
+    <MemoryRouter>
+      <Toaster />
+      <OrderCard order={value} />
+    </MemoryRouter>,
+  );
+}
+
+let made;
+beforeEach(() => {
+  made = [];
+  URL.createObjectURL = vi.fn((blob) => {
+    made.push(blob);
+    return `blob:test/${made.length}`;
+  });
+  URL.revokeObjectURL = vi.fn();
+});
+afterEach(() => toast.remove());
+
+describe('OrderCard with GST', () => {
+  it('shows each line’s HSN and GST split, the delivery charge, tax and total, and the address', () => {
+    show(order);
+    const table = screen.getByRole('table');
+    expect(within(table).getByRole('columnheader', { name: 'HSN' })).toBeInTheDocument();
+    const row = within(table).getAllByRole('row')[1];
+    expect(row).toHaveTextContent('8518');
+    expect(within(row).getByTestId('line-gst')).toHaveTextContent('18%CGST ₹76.19 + SGST ₹76.19');
+    expect(screen.getByTestId('order-delivery')).toHaveTextContent('Delivery: ₹49');
+    expect(screen.getByText('Total: ₹1,048')).toBeInTheDocument();
+    expect(screen.getByTestId('order-tax')).toHaveTextContent('Includes GST of ₹152.46');
+    expect(screen.getByTestId('shipping-address')).toHaveTextContent(
+      'Deliver to: Asha Rao, 5 Residency Road, Near the park, Bengaluru, Karnataka 560025 (phone 9876543210)',
+    );
+    expect(screen.getByTestId('invoice-number')).toHaveTextContent('Invoice SS/2026-27/7');
+  });
+
+  it('shows IGST outside the shop’s state and Free delivery', () => {
+    show({
+      ...order,
+      deliveryCharge: 0,
+      products: [{ ...order.products[0], cgst: 0, sgst: 0, igst: 152.38 }],
+    });
+    expect(screen.getByTestId('line-gst')).toHaveTextContent('18%IGST ₹152.38');
+    expect(screen.getByTestId('order-delivery')).toHaveTextContent('Delivery: Free');
+  });
+
+  it('keeps an order from before tax lines as it was', () => {
+    const { products, ...old } = order;
+    show({
+      ...old,
+      products: [{ ...products[0], hsn: undefined, gstRate: undefined }],
+      shippingAddress: null,
+      deliveryCharge: undefined,
+      taxTotal: undefined,
+      invoiceNumber: null,
+    });
+    expect(screen.queryByRole('columnheader', { name: 'HSN' })).toBeNull();
+    expect(screen.queryByTestId('order-delivery')).toBeNull();
+    expect(screen.getByText(/Asha, 5 Residency Road/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Download/ })).toBeNull();
+  });
+
+  it('downloads the invoice with the token as a blob from the invoice URL', async () => {
+    const user = userEvent.setup();
+    const pdf = new Blob(['%PDF-1.7'], { type: 'application/pdf' });
+    const get = vi.spyOn(apiClient, 'get').mockResolvedValue({
+      data: pdf,
+      status: 200,
+      headers: { 'content-disposition': 'attachment; filename="SS-2026-27-7.pdf"' },
+    });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function () {
+      expect(this.download).toBe('SS-2026-27-7.pdf');
+      expect(this.href).toBe('blob:test/1');
+    });
+    show(order);
+    expect(screen.queryByRole('button', { name: /credit note/ })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Download invoice of order #17' }));
+    expect(get).toHaveBeenCalledWith('/api/v1/orders/17/invoice', { responseType: 'blob' });
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    expect(made).toEqual([pdf]);
+  });
+
+  it('offers the credit note of a returned order, named by the order without a server name', async () => {
+    const user = userEvent.setup();
+    const get = vi
+      .spyOn(apiClient, 'get')
+      .mockResolvedValue({ data: new Blob(['%PDF']), status: 200, headers: {} });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function () {
+      expect(this.download).toBe('credit-note-17.pdf');
+    });
+    show({ ...order, status: 'Returned' });
+    expect(screen.getByTestId('status')).toHaveTextContent('Returned');
+    await user.click(screen.getByRole('button', { name: 'Download credit note of order #17' }));
+    expect(get).toHaveBeenCalledWith('/api/v1/orders/17/credit-note', { responseType: 'blob' });
+    await waitFor(() => expect(click).toHaveBeenCalled());
+  });
+
+  it('says so when the download fails', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.spyOn(apiClient, 'get').mockRejectedValue(
+      Object.assign(new Error('404'), { response: { status: 404, data: new Blob(['{}']) } }),
+    );
+    show(order);
+    await user.click(screen.getByRole('button', { name: 'Download invoice of order #17' }));
+    expect(await screen.findByText(MESSAGES.downloadFailed)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download invoice of order #17' })).toBeEnabled();
+  });
+});

@@ -1,0 +1,66 @@
+// The shop's details and rules (GET /shop-info): loaded once and kept for the session, so
+// the footer, the info pages, the product page and the cart share one request. A failed
+// load is logged and tried again by the next screen that mounts; until then the screens
+// show what they can without it (never a crash).
+import { useEffect, useSyncExternalStore } from 'react';
+import { getShopInfo } from './api';
+
+const IDLE = { status: 'idle', data: null };
+let state = IDLE;
+let inFlight = null;
+const listeners = new Set();
+
+function set(next) {
+  state = next;
+  listeners.forEach((listener) => listener());
+}
+
+function subscribe(listener) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function load() {
+  if (state.status === 'ready' || inFlight) return;
+  set({ status: 'loading', data: null });
+  inFlight = getShopInfo()
+    .then(({ data }) => {
+      if (!data?.shop || typeof data.shop !== 'object') throw new Error('shop-info has no shop');
+      set({ status: 'ready', data });
+    })
+    .catch((error) => {
+      console.error('shop details could not be loaded', error);
+      set({ status: 'failed', data: null });
+    })
+    .finally(() => {
+      inFlight = null;
+    });
+}
+
+// Tests start each case with nothing loaded.
+export function resetShopInfo() {
+  inFlight = null;
+  state = IDLE;
+}
+
+const getSnapshot = () => state;
+
+// { shop, delivery, codLimit, paymentMethods, invoices, pricesIncludeTax } once loaded
+// (each null/empty before), `loading` until the call has ended, `failed` after an error.
+export function useShopInfo() {
+  const current = useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
+  useEffect(() => {
+    if (state.status === 'idle' || state.status === 'failed') load();
+  }, []);
+  const data = current.data ?? {};
+  return {
+    shop: data.shop ?? null,
+    delivery: data.delivery ?? null,
+    codLimit: data.codLimit ?? null,
+    paymentMethods: Array.isArray(data.paymentMethods) ? data.paymentMethods : [],
+    invoices: Boolean(data.invoices),
+    pricesIncludeTax: data.pricesIncludeTax !== false,
+    loading: current.status === 'idle' || current.status === 'loading',
+    failed: current.status === 'failed',
+  };
+}
