@@ -28,6 +28,7 @@ from django.http import Http404
 from django.utils import timezone
 from rest_framework.exceptions import ValidationError
 
+from accounts.addresses import address_for_checkout
 from accounts.india import state_code
 from accounts.models import Address
 from accounts.pincodes import lookup as lookup_pincode
@@ -47,7 +48,6 @@ MAX_PER_PRODUCT = 10
 NO_ADDRESS = "Please add a delivery address"
 EMPTY_CART = "Your cart is empty."
 KEY_REUSED = "This Idempotency-Key was used for another checkout"
-NOT_YOUR_ADDRESS = "This address is not one of your addresses."
 NEEDS_PIN = "Please add the six-digit PIN code of the delivery address."
 PIN_IN_TEXT = re.compile(r"(?<![0-9])([1-9][0-9]{5})(?![0-9])")
 
@@ -181,9 +181,7 @@ def _destination(buyer, address: str, address_id: int | None, shop) -> Destinati
     client sends the profile's address); other text is placed by the PIN code in it, if
     the directory knows it; text without one is supplied in the shop's own state."""
     if address_id is not None:
-        chosen = Address.objects.filter(user=buyer, pk=address_id).first()
-        if chosen is None:
-            raise ValidationError({"addressId": [NOT_YOUR_ADDRESS]})
+        chosen = address_for_checkout(buyer, address_id)
         return Destination(chosen.text, chosen.as_dict(), chosen.pincode, chosen.state_code)
     text = address or (buyer.address or "").strip()
     if not text:
