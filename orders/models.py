@@ -19,15 +19,20 @@ class OrderStatus(models.TextChoices):
     SHIPPED = "Shipped"
     DELIVERED = "Delivered"
     CANCELLED = "Cancelled"
+    # Came back after shipping: refused at the door (from Shipped) or returned by the
+    # buyer (from Delivered). Set by an admin; the stock goes back and a credit note is
+    # issued against the tax invoice.
+    RETURNED = "Returned"
 
 
 # The status machine: where each status may move next (contract, "Orders").
 NEXT_STATUSES: dict[str, frozenset[str]] = {
     OrderStatus.NOT_PROCESSED: frozenset({OrderStatus.PROCESSING, OrderStatus.CANCELLED}),
     OrderStatus.PROCESSING: frozenset({OrderStatus.SHIPPED, OrderStatus.CANCELLED}),
-    OrderStatus.SHIPPED: frozenset({OrderStatus.DELIVERED}),
-    OrderStatus.DELIVERED: frozenset(),
+    OrderStatus.SHIPPED: frozenset({OrderStatus.DELIVERED, OrderStatus.RETURNED}),
+    OrderStatus.DELIVERED: frozenset({OrderStatus.RETURNED}),
     OrderStatus.CANCELLED: frozenset(),
+    OrderStatus.RETURNED: frozenset(),
 }
 
 
