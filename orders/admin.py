@@ -7,7 +7,8 @@ from django import forms
 from django.contrib import admin
 from django.http import Http404, HttpResponse
 from django.urls import path, reverse
-from django.utils.html import format_html, format_html_join
+from django.utils.html import format_html_join
+from django.utils.safestring import mark_safe
 
 from orders.invoice_pdf import issue_date
 from orders.invoices import file_name, invoice_pdf_bytes
@@ -77,7 +78,7 @@ class OrderAdmin(admin.ModelAdmin):
         if not documents:
             return "None yet: the tax invoice is issued when the order ships."
         return format_html_join(
-            format_html("<br>"),
+            mark_safe("<br>"),
             '{}: <a href="{}">{}</a> ({}, PDF)',
             (
                 (

@@ -204,9 +204,7 @@ class DocumentDownload(APIView):
         )
         data = invoices.invoice_pdf_bytes(document)
         response = HttpResponse(data, content_type="application/pdf")
-        response["Content-Disposition"] = (
-            f'attachment; filename="{invoices.file_name(document)}"'
-        )
+        response["Content-Disposition"] = f'attachment; filename="{invoices.file_name(document)}"'
         response["Content-Length"] = str(len(data))
         # A tax document of one buyer's: never kept by a shared cache.
         response["Cache-Control"] = "private, no-store"
