@@ -29,6 +29,7 @@ from orders import invoice_pdf
 from orders.models import Invoice, InvoiceKind, InvoiceSequence, Order, ShopDetails
 from orders.selectors import NOT_FOUND
 from orders.tasks import render_invoice
+from shop.api.exceptions import Conflict
 from shop.api.permissions import ADMIN_ROLE
 
 # The financial year and the date of issue are Indian ones, whatever TIME_ZONE says.
@@ -39,9 +40,10 @@ NO_INVOICE = "This order has no invoice yet"
 NO_CREDIT_NOTE = "This order has no credit note"
 
 
-class SeriesFull(Exception):
-    """The next serial would make a number longer than 16 characters: a shorter
-    invoice prefix (ShopDetails.invoice_prefix) makes room."""
+class SeriesFull(Conflict):
+    """The next serial would make a number longer than 16 characters: the move that
+    would issue it is refused (409) and changes nothing; a shorter invoice prefix
+    (ShopDetails.invoice_prefix) makes room."""
 
 
 def financial_year(moment: datetime) -> int:
@@ -81,8 +83,8 @@ def format_number(kind: str, prefix: str, year: int, serial: int) -> str:
     number = "/".join(part for part in parts if part)
     if len(number) > MAX_NUMBER_LENGTH:
         raise SeriesFull(
-            f"{InvoiceKind(kind).label} {serial} of {years} does not fit in 16 characters "
-            "with this prefix."
+            f"{InvoiceKind(kind).label} number {serial} of {years} does not fit in 16 "
+            "characters with this prefix: shorten the invoice prefix in the shop details."
         )
     return number
 

@@ -653,3 +653,17 @@ def test_a_shop_without_its_details_row_still_numbers_and_prints(buyer, kettle, 
     document = _issued(gst_order(buyer, kettle, shirt))
     assert document.number.startswith("SS/")
     assert "GSTIN: 29AAACS1234A1ZY" in pdf_text(render(document, shop=shop_details()))
+
+
+@pytest.mark.django_db
+def test_a_full_series_refuses_the_shipment_and_changes_nothing(admin_api, buyer, kettle, shirt):
+    ShopDetails.objects.filter(pk=1).update(invoice_prefix="ABCD")
+    order = gst_order(buyer, kettle, shirt)
+    year = financial_year(datetime.now(IST))
+    InvoiceSequence.objects.create(kind=InvoiceKind.INVOICE, financial_year=year, last=999_999)
+    answer = _status(admin_api, order.pk, "Shipped")
+    assert answer.status_code == 409
+    assert "shorten the invoice prefix" in answer.json()["message"]
+    assert Order.objects.get(pk=order.pk).status == OrderStatus.PROCESSING
+    assert InvoiceSequence.objects.get().last == 999_999
+    assert not Invoice.objects.exists()
