@@ -8,7 +8,6 @@ from django.db import models
 from django.utils import timezone
 
 from accounts.india import STATE_CHOICES, state_code
-
 from catalog.models import Product, Variant
 from orders.payments import METHODS
 
@@ -244,6 +243,9 @@ class InvoiceSequence(models.Model):
                 fields=["kind", "financial_year"], name="invoice_sequence_kind_year_unique"
             )
         ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} {self.financial_year}-{self.financial_year + 1}"
 
 
 class Invoice(models.Model):
