@@ -205,6 +205,17 @@ def invoice_pdf_ensure(*, invoice_id: int) -> Invoice:
 
 def invoice_pdf_bytes(document: Invoice) -> bytes:
     """The PDF's bytes, made first when the job has not run yet."""
-    document = invoice_pdf_ensure(invoice_id=document.pk)
+    if not document.pdf:
+        document = invoice_pdf_ensure(invoice_id=document.pk)
+    try:
+        return _read(document)
+    except FileNotFoundError:
+        # The file was lost (a media folder restored without it): drawn again from the
+        # records, which are what the document is.
+        Invoice.objects.filter(pk=document.pk, pdf=document.pdf.name).update(pdf="")
+        return _read(invoice_pdf_ensure(invoice_id=document.pk))
+
+
+def _read(document: Invoice) -> bytes:
     with document.pdf.storage.open(document.pdf.name, "rb") as handle:
         return handle.read()

@@ -557,10 +557,23 @@ def test_a_download_reads_the_stored_file_in_fixed_queries(
     buyer_api, shipped, run_tasks, django_assert_num_queries
 ):
     run_tasks()
-    # the token's user, the order, its invoice, the invoice again with its file name
-    with django_assert_num_queries(4):
+    # the token's user, the order, its invoice (with the stored file's name)
+    with django_assert_num_queries(3):
         answer = buyer_api.get(f"/api/v1/orders/{shipped.pk}/invoice")
     assert answer.status_code == 200
+
+
+@pytest.mark.django_db
+def test_a_lost_file_is_drawn_again_on_download(buyer_api, shipped, run_tasks, settings):
+    run_tasks()
+    document = Invoice.objects.get()
+    (settings.MEDIA_ROOT / document.pdf.name).unlink()
+    answer = buyer_api.get(f"/api/v1/orders/{shipped.pk}/invoice")
+    assert answer.status_code == 200
+    assert f"Invoice No.: {shipped.invoice_number}" in pdf_text(answer.content)
+    document.refresh_from_db()
+    assert (settings.MEDIA_ROOT / document.pdf.name).exists()
+    assert len(_files(settings)) == 1
 
 
 @pytest.mark.django_db
