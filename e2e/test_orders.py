@@ -91,7 +91,7 @@ def test_a_shopper_orders_the_admin_ships_and_the_shopper_sees_shipped(page, bas
     card.get_by_label("Tracking number (optional)").fill("EZ123456789IN")
     page.get_by_role("button", name="Update status").click()
     expect(page.get_by_role("status").filter(has_text="Order marked Shipped")).to_be_visible()
-    expect(select.locator("option")).to_have_text(["Choose ...", "Delivered"])
+    expect(select.locator("option")).to_have_text(["Choose ...", "Delivered", "Returned"])
     expect(card.get_by_test_id("tracking")).to_have_text(
         "Shipped with: India Post, tracking number EZ123456789IN"
     )

@@ -8,7 +8,6 @@ from django.db import models
 from django.utils import timezone
 
 from accounts.india import STATE_CHOICES, state_code
-
 from catalog.models import Product, Variant
 from orders.payments import METHODS
 
@@ -19,15 +18,20 @@ class OrderStatus(models.TextChoices):
     SHIPPED = "Shipped"
     DELIVERED = "Delivered"
     CANCELLED = "Cancelled"
+    # Came back after shipping: refused at the door (from Shipped) or returned by the
+    # buyer (from Delivered). Set by an admin; the stock goes back and a credit note is
+    # issued against the tax invoice.
+    RETURNED = "Returned"
 
 
 # The status machine: where each status may move next (contract, "Orders").
 NEXT_STATUSES: dict[str, frozenset[str]] = {
     OrderStatus.NOT_PROCESSED: frozenset({OrderStatus.PROCESSING, OrderStatus.CANCELLED}),
     OrderStatus.PROCESSING: frozenset({OrderStatus.SHIPPED, OrderStatus.CANCELLED}),
-    OrderStatus.SHIPPED: frozenset({OrderStatus.DELIVERED}),
-    OrderStatus.DELIVERED: frozenset(),
+    OrderStatus.SHIPPED: frozenset({OrderStatus.DELIVERED, OrderStatus.RETURNED}),
+    OrderStatus.DELIVERED: frozenset({OrderStatus.RETURNED}),
     OrderStatus.CANCELLED: frozenset(),
+    OrderStatus.RETURNED: frozenset(),
 }
 
 
@@ -239,6 +243,9 @@ class InvoiceSequence(models.Model):
                 fields=["kind", "financial_year"], name="invoice_sequence_kind_year_unique"
             )
         ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} {self.financial_year}-{self.financial_year + 1}"
 
 
 class Invoice(models.Model):

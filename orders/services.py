@@ -35,7 +35,7 @@ from accounts.pincodes import lookup as lookup_pincode
 from catalog import tax as catalog_tax
 from catalog.caching import stock_changed
 from catalog.models import Product, Variant
-from orders import selectors, tax
+from orders import invoices, selectors, tax
 from orders.delivery import check as check_delivery
 from orders.models import NEXT_STATUSES, Order, OrderLine, OrderStatus, ServedPincode
 from orders.payments import METHODS
@@ -418,8 +418,10 @@ def _left(short: list[Line]) -> dict[int, int]:
 
 def order_set_status(*, order_id: int, status: str, buyer=None) -> Order:
     """Move an order along the status machine (NEXT_STATUSES). Any other move, including
-    the current status again, is 409. Cancelling puts every line's stock back in the same
-    transaction. With `buyer`, only that buyer's order is found (404 otherwise)."""
+    the current status again, is 409. Cancelling or a return puts every line's stock back
+    in the same transaction. Shipping issues the tax invoice and a return its credit note,
+    numbered in this transaction (orders.invoices), so a move that fails uses no number.
+    With `buyer`, only that buyer's order is found (404 otherwise)."""
     with transaction.atomic():
         qs = Order.objects.select_for_update().filter(pk=order_id)
         if buyer is not None:
@@ -436,8 +438,12 @@ def order_set_status(*, order_id: int, status: str, buyer=None) -> Order:
         )
         if not moved:
             raise Conflict(f"This order has changed; it cannot be set to {status} now.")
-        if status == OrderStatus.CANCELLED:
+        if status in (OrderStatus.CANCELLED, OrderStatus.RETURNED):
             _put_back(order)
+        if status == OrderStatus.SHIPPED:
+            invoices.issue_invoice(order)
+        elif status == OrderStatus.RETURNED:
+            invoices.issue_credit_note(order)
         if status in (OrderStatus.SHIPPED, OrderStatus.CANCELLED):
             _mail(order.pk, status)
     return selectors.order_get_for(user=order.buyer, order_id=order.pk)

@@ -13,3 +13,13 @@ def send_order_mail(order_id: int, event: str) -> None:
     order = Order.objects.select_related("buyer").prefetch_related("lines").get(pk=order_id)
     if not order_email_send(order=order, event=event):
         raise MailNotSent(f"The {event} mail for order {order_id} was not sent.")
+
+
+@retrying
+def render_invoice(invoice_id: int) -> None:
+    """Makes a tax invoice's or credit note's PDF and keeps it in the media storage;
+    nothing to do when it has one (a second run, or the download made it first)."""
+    # orders.invoices enqueues this job: imported here, not at the top, to avoid a cycle.
+    from orders.invoices import invoice_pdf_ensure
+
+    invoice_pdf_ensure(invoice_id=invoice_id)

@@ -2,14 +2,17 @@
 service, shape the output with the output serializers, answer the envelope. The same
 serializers describe the answers in the OpenAPI schema."""
 
-from django.http import Http404
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from django.http import Http404, HttpResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
+from rest_framework.negotiation import BaseContentNegotiation
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from catalog.serializers import parse_id
-from orders import selectors, services
+from orders import invoices, selectors, services
+from orders.models import InvoiceKind
 from orders.serializers import (
     AdminOrderAnswer,
     AdminOrderOutput,
@@ -174,3 +177,64 @@ class DashboardView(APIView):
     )
     def get(self, request):
         return ok({"dashboard": DashboardOutput(selectors.dashboard_figures()).data})
+
+
+class FirstRenderer(BaseContentNegotiation):
+    """The document calls answer PDF bytes themselves, and their errors are JSON whatever
+    the client accepts: a client asking for application/pdf gets its 404 in the one error
+    shape, not a 406."""
+
+    def select_parser(self, request, parsers):
+        return parsers[0] if parsers else None
+
+    def select_renderer(self, request, renderers, format_suffix=None):
+        return renderers[0], renderers[0].media_type
+
+
+class DocumentDownload(APIView):
+    """A tax invoice or credit note as a PDF download, for the order's buyer or an admin."""
+
+    permission_classes = [IsSignedIn]
+    content_negotiation_class = FirstRenderer
+    kind = InvoiceKind.INVOICE
+
+    def get(self, request, order_id):
+        document = invoices.invoice_get_for(
+            user=request.user, order_id=_order_id(order_id), kind=self.kind
+        )
+        data = invoices.invoice_pdf_bytes(document)
+        response = HttpResponse(data, content_type="application/pdf")
+        response["Content-Disposition"] = f'attachment; filename="{invoices.file_name(document)}"'
+        response["Content-Length"] = str(len(data))
+        # A tax document of one buyer's: never kept by a shared cache.
+        response["Cache-Control"] = "private, no-store"
+        return response
+
+
+def _document_schema(what: str, when: str):
+    return extend_schema(
+        summary=f"The order's {what} as a PDF (its buyer or an admin)",
+        description=f"Answered as a download (`Content-Disposition: attachment`, the file "
+        f"named after the document's number with '/' made '-'). 404 until {when}, and for "
+        "anyone but the buyer and admins (the same 404 as for an order that does not exist).",
+        responses={
+            (200, "application/pdf"): OpenApiResponse(OpenApiTypes.BINARY, description="A4 PDF."),
+            **error_responses(401, 404),
+        },
+    )
+
+
+class InvoiceView(DocumentDownload):
+    kind = InvoiceKind.INVOICE
+
+    @_document_schema("tax invoice", "the order has shipped")
+    def get(self, request, order_id):
+        return super().get(request, order_id)
+
+
+class CreditNoteView(DocumentDownload):
+    kind = InvoiceKind.CREDIT_NOTE
+
+    @_document_schema("credit note", "an invoiced order is returned")
+    def get(self, request, order_id):
+        return super().get(request, order_id)

@@ -41,6 +41,8 @@ CONTRACT_CALLS = {
     ("get", "/api/v1/auth/orders"),
     ("get", "/api/v1/orders/{}"),
     ("post", "/api/v1/orders/{}/cancel"),
+    ("get", "/api/v1/orders/{}/invoice"),  # the tax invoice's PDF
+    ("get", "/api/v1/orders/{}/credit-note"),  # the credit note's PDF
     ("get", "/api/v1/auth/all-orders"),
     ("put", "/api/v1/auth/order-status/{}"),
     ("post", "/api/v1/auth/password-reset"),
@@ -78,6 +80,8 @@ SIGNED_IN_CALLS = {
     ("post", "/api/v1/auth/addresses"),
     ("put", "/api/v1/auth/addresses/{}"),
     ("delete", "/api/v1/auth/addresses/{}"),
+    ("get", "/api/v1/orders/{}/invoice"),
+    ("get", "/api/v1/orders/{}/credit-note"),
 }
 
 

@@ -1,0 +1,413 @@
+"""The PDF of a tax invoice (CGST Rules, rule 46) or of a credit note (rule 53(1A)).
+
+A4, drawn by ReportLab in DejaVu Sans Condensed (vendored in orders/fonts with its
+licence: it has the rupee sign, and a server's own fonts cannot be relied on). What each
+field of the rules is, and where it is printed, is in docs/invoices.md. The output is
+byte-for-byte the same for the same document (ReportLab's invariant mode: no creation
+time or random id), so its text can be tested and a second rendering changes nothing.
+"""
+
+import functools
+import io
+from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
+from pathlib import Path
+from xml.sax.saxutils import escape
+from zoneinfo import ZoneInfo
+
+from django.utils import timezone
+from num2words import num2words
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_RIGHT
+from reportlab.lib.pagesizes import A4
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+
+from accounts.india import NAME_OF
+from orders.models import Invoice, InvoiceKind, Order, ShopDetails
+
+INDIA = ZoneInfo("Asia/Kolkata")
+FONT_DIR = Path(__file__).resolve().parent / "fonts"
+FONT, BOLD = "DejaVuSansCondensed", "DejaVuSansCondensed-Bold"
+# Unit Quantity Code (the GST portal's UQC list): goods sold by the piece are "NOS";
+# the delivery charge, part of the same composite supply, is "OTH" (others).
+UNIT, DELIVERY_UNIT = "NOS", "OTH"
+CENT = Decimal("0.01")
+ZERO = Decimal("0.00")
+
+
+@functools.cache
+def _fonts() -> None:
+    pdfmetrics.registerFont(TTFont(FONT, str(FONT_DIR / "DejaVuSansCondensed.ttf")))
+    pdfmetrics.registerFont(TTFont(BOLD, str(FONT_DIR / "DejaVuSansCondensed-Bold.ttf")))
+    pdfmetrics.registerFontFamily(FONT, normal=FONT, bold=BOLD, italic=FONT, boldItalic=BOLD)
+
+
+# --- words and figures ----------------------------------------------------------------
+
+
+def _words(number: int) -> str:
+    """`1250` -> "One Thousand Two Hundred and Fifty" (Indian numbering: lakh, crore)."""
+    raw = num2words(number, lang="en_IN")
+    return " ".join(
+        word if word == "and" else word.capitalize()
+        for word in raw.replace(",", " ").replace("-", " ").split()
+    )
+
+
+def amount_in_words(amount: Decimal) -> str:
+    """`1250.50` -> "Rupees One Thousand Two Hundred and Fifty and Paise Fifty Only"."""
+    amount = Decimal(amount).quantize(CENT, ROUND_HALF_UP)
+    rupees = int(amount)
+    paise = int((amount - rupees) * 100)
+    text = f"Rupees {_words(rupees)}"
+    if paise:
+        text += f" and Paise {_words(paise)}"
+    return f"{text} Only"
+
+
+def inr(amount: Decimal, *, sign: bool = False) -> str:
+    """`1234567.5` -> "12,34,567.50" (Indian grouping), with "₹" in front when `sign`."""
+    amount = Decimal(amount).quantize(CENT, ROUND_HALF_UP)
+    whole, fraction = f"{abs(amount):.2f}".split(".")
+    if len(whole) > 3:
+        head, groups = whole[:-3], [whole[-3:]]
+        while head:
+            groups.insert(0, head[-2:])
+            head = head[:-2]
+        whole = ",".join(groups)
+    return f"{'-' if amount < 0 else ''}{'₹' if sign else ''}{whole}.{fraction}"
+
+
+def _rate(value) -> str:
+    """A rate in percent without needless decimals: 18 -> "18%", 2.5 -> "2.5%"."""
+    text = f"{Decimal(value).normalize():f}"
+    return f"{text}%"
+
+
+def issue_date(document: Invoice) -> str:
+    """The date of issue, Indian time: "1 April 2026"."""
+    local = timezone.localtime(document.issued_at, INDIA)
+    return f"{local.day} {local:%B %Y}"
+
+
+# --- what the document holds ------------------------------------------------------------
+
+
+@dataclass
+class Row:
+    description: str
+    hsn: str
+    quantity: int
+    unit: str
+    unit_price: Decimal
+    taxable: Decimal
+    rate: int
+    cgst: Decimal
+    sgst: Decimal
+    igst: Decimal
+    total: Decimal
+
+
+def _rows(order: Order) -> list[Row]:
+    rows = []
+    for line in order.lines.all():
+        total = line.price * line.quantity
+        tax = line.cgst + line.sgst + line.igst
+        # Lines placed before GST was recorded hold zeros: their whole price is the value.
+        taxable = line.taxable_value or (total - tax)
+        options = ", ".join(f"{name}: {value}" for name, value in (line.options or {}).items())
+        description = f"{line.name} ({options})" if options else line.name
+        if line.sku:
+            description += f", SKU {line.sku}"
+        rows.append(
+            Row(
+                description=description,
+                hsn=line.hsn or "-",
+                quantity=line.quantity,
+                unit=UNIT,
+                unit_price=line.price,
+                taxable=taxable,
+                rate=line.gst_rate,
+                cgst=line.cgst,
+                sgst=line.sgst,
+                igst=line.igst,
+                total=total,
+            )
+        )
+    if order.delivery_charge:
+        tax = order.delivery_cgst + order.delivery_sgst + order.delivery_igst
+        # A composite supply: the delivery is taxed as its principal supply, the line of
+        # the highest value at the delivery's rate, whose HSN it carries.
+        principal = max(
+            (row for row in rows if row.rate == order.delivery_gst_rate),
+            key=lambda row: row.taxable,
+            default=None,
+        )
+        rows.append(
+            Row(
+                description="Delivery charge",
+                hsn=principal.hsn if principal else "-",
+                quantity=1,
+                unit=DELIVERY_UNIT,
+                unit_price=order.delivery_charge,
+                taxable=order.delivery_charge - tax,
+                rate=order.delivery_gst_rate,
+                cgst=order.delivery_cgst,
+                sgst=order.delivery_sgst,
+                igst=order.delivery_igst,
+                total=order.delivery_charge,
+            )
+        )
+    return rows
+
+
+def _recipient(order: Order, shop: ShopDetails) -> tuple[str, list[str], str, str, str]:
+    """(name, address lines, state, state code, phone) of the buyer, as delivered to."""
+    address = order.shipping_address
+    if address:
+        lines = [address.get("line1", ""), address.get("line2", "")]
+        lines.append(f"{address.get('city', '')} {address.get('pincode', '')}".strip())
+        code = address.get("stateCode") or ""
+        return (
+            address.get("name") or order.buyer.name,
+            [line for line in lines if line],
+            address.get("state") or NAME_OF.get(code, ""),
+            code,
+            address.get("phone") or "",
+        )
+    # A free-text address: the place of supply is the state it names, else the shop's.
+    code = order.place_of_supply or shop.state_code
+    return order.buyer.name, [order.address], NAME_OF.get(code, ""), code, order.buyer.phone
+
+
+# --- the page -------------------------------------------------------------------------------
+
+
+def _styles() -> dict[str, ParagraphStyle]:
+    base = ParagraphStyle("base", fontName=FONT, fontSize=8.5, leading=11)
+    return {
+        "base": base,
+        "small": ParagraphStyle("small", parent=base, fontSize=7.5, leading=9.5),
+        "cell": ParagraphStyle("cell", parent=base, fontSize=7.5, leading=9),
+        "cellhead": ParagraphStyle("cellhead", parent=base, fontName=BOLD, fontSize=7.5, leading=9),
+        "title": ParagraphStyle("title", parent=base, fontName=BOLD, fontSize=15, leading=19),
+        "head": ParagraphStyle("head", parent=base, fontName=BOLD, fontSize=9.5, leading=12),
+        "right": ParagraphStyle("right", parent=base, alignment=TA_RIGHT),
+    }
+
+
+def _p(text: str, style: ParagraphStyle) -> Paragraph:
+    return Paragraph(escape(str(text)).replace("\n", "<br/>"), style)
+
+
+GRID = [
+    ("FONTNAME", (0, 0), (-1, -1), FONT),
+    ("FONTSIZE", (0, 0), (-1, -1), 7.5),
+    ("LEADING", (0, 0), (-1, -1), 9),
+    ("GRID", (0, 0), (-1, -1), 0.4, colors.grey),
+    ("VALIGN", (0, 0), (-1, -1), "TOP"),
+    ("LEFTPADDING", (0, 0), (-1, -1), 3),
+    ("RIGHTPADDING", (0, 0), (-1, -1), 3),
+    ("FONTNAME", (0, 0), (-1, 0), BOLD),
+    ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#eeeeee")),
+]
+
+
+def _lines_table(rows: list[Row], inter_state: bool, styles) -> Table:
+    if inter_state:
+        head = ["#", "Description", "HSN", "Qty", "Unit", "Unit price", "Taxable value"]
+        head += ["IGST rate", "IGST", "Total value"]
+    else:
+        head = ["#", "Description", "HSN", "Qty", "Unit", "Unit price", "Taxable value"]
+        head += ["CGST rate", "CGST", "SGST rate", "SGST", "Total value"]
+    data: list[list] = [[_p(text, styles["cellhead"]) for text in head]]
+    for number, row in enumerate(rows, 1):
+        cells = [
+            str(number),
+            _p(row.description, styles["cell"]),
+            row.hsn,
+            str(row.quantity),
+            row.unit,
+            inr(row.unit_price),
+            inr(row.taxable),
+        ]
+        if inter_state:
+            cells += [_rate(row.rate), inr(row.igst)]
+        else:
+            half = Decimal(row.rate) / 2
+            cells += [_rate(half), inr(row.cgst), _rate(half), inr(row.sgst)]
+        data.append([*cells, inr(row.total)])
+    taxable = sum((row.taxable for row in rows), ZERO)
+    total = sum((row.total for row in rows), ZERO)
+    footer = ["", "Total", "", "", "", "", inr(taxable)]
+    if inter_state:
+        footer += ["", inr(sum((row.igst for row in rows), ZERO))]
+    else:
+        footer += ["", inr(sum((row.cgst for row in rows), ZERO))]
+        footer += ["", inr(sum((row.sgst for row in rows), ZERO))]
+    data.append([*footer, inr(total)])
+    if inter_state:
+        widths = [14, 160, 42, 24, 26, 52, 58, 36, 50, 61]
+    else:
+        widths = [14, 116, 42, 24, 26, 48, 52, 32, 40, 32, 40, 57]
+    table = Table(data, colWidths=widths, repeatRows=1)
+    table.setStyle(
+        TableStyle(
+            [
+                *GRID,
+                ("ALIGN", (3, 1), (-1, -1), "RIGHT"),
+                ("ALIGN", (4, 1), (4, -1), "CENTER"),
+                ("FONTNAME", (0, -1), (-1, -1), BOLD),
+            ]
+        )
+    )
+    return table
+
+
+def _summary_table(rows: list[Row], inter_state: bool, styles) -> Table:
+    """Taxable value and tax by HSN code and rate."""
+    groups: dict[tuple[str, int], list[Decimal]] = {}
+    for row in rows:
+        sums = groups.setdefault((row.hsn, row.rate), [ZERO, ZERO, ZERO, ZERO])
+        for i, value in enumerate((row.taxable, row.cgst, row.sgst, row.igst)):
+            sums[i] += value
+    if inter_state:
+        data: list[list] = [["HSN", "Taxable value", "IGST rate", "IGST", "Total tax"]]
+        for (hsn, rate), (taxable, _cgst, _sgst, igst) in groups.items():
+            data.append([hsn, inr(taxable), _rate(rate), inr(igst), inr(igst)])
+    else:
+        data = [["HSN", "Taxable value", "CGST rate", "CGST", "SGST rate", "SGST", "Total tax"]]
+        for (hsn, rate), (taxable, cgst, sgst, _igst) in groups.items():
+            half = _rate(Decimal(rate) / 2)
+            data.append([hsn, inr(taxable), half, inr(cgst), half, inr(sgst), inr(cgst + sgst)])
+    data[0] = [_p(text, styles["cellhead"]) for text in data[0]]
+    widths = [50, 65, 42, 55, 60] if inter_state else [50, 65, 42, 55, 42, 55, 60]
+    table = Table(data, colWidths=widths, hAlign="LEFT")
+    table.setStyle(TableStyle([*GRID, ("ALIGN", (1, 1), (-1, -1), "RIGHT")]))
+    return table
+
+
+def _inter_state(rows: list[Row], place_of_supply: str, shop: ShopDetails) -> bool:
+    """IGST when the tax charged is IGST; with no tax charged (0% lines), when the place
+    of supply is another state than the shop's."""
+    if any(row.igst for row in rows):
+        return True
+    if any(row.cgst or row.sgst for row in rows):
+        return False
+    return place_of_supply != shop.state_code
+
+
+def render(document: Invoice, *, shop: ShopDetails) -> bytes:
+    """The document's PDF, from the order as it was recorded at checkout and the seller's
+    details as they are now (rule 46 asks for the supplier's, not a snapshot's)."""
+    _fonts()
+    styles = _styles()
+    order = (
+        Order.objects.select_related("buyer").prefetch_related("lines").get(pk=document.order_id)
+    )
+    credit_note = document.kind == InvoiceKind.CREDIT_NOTE
+    original = Invoice.objects.get(order=order, kind=InvoiceKind.INVOICE) if credit_note else None
+    rows = _rows(order)
+    name, address_lines, state, code, phone = _recipient(order, shop)
+    place_code = order.place_of_supply or code or shop.state_code
+    inter_state = _inter_state(rows, place_code, shop)
+    total = sum((row.total for row in rows), ZERO)
+
+    title = "CREDIT NOTE" if credit_note else "TAX INVOICE"
+    seller = [shop.legal_name]
+    if shop.trade_name and shop.trade_name != shop.legal_name:
+        seller.append(f"Trading as {shop.trade_name}")
+    seller += [
+        shop.address,
+        f"{shop.city} {shop.pincode}",
+        f"State: {shop.state}, State code: {shop.state_code}",
+        f"GSTIN: {shop.gstin}",
+        f"Phone: {shop.phone}  E-mail: {shop.email}",
+    ]
+    label = "Credit note" if credit_note else "Invoice"
+    facts = [
+        f"{label} No.: {document.number}",
+        f"{label} date: {issue_date(document)}",
+    ]
+    if original is not None:
+        facts += [
+            f"Against tax invoice No.: {original.number}",
+            f"Tax invoice date: {issue_date(original)}",
+            "Reason: goods returned",
+        ]
+    facts += [
+        f"Order No.: {order.pk}",
+        f"Place of supply: {NAME_OF.get(place_code, '')} ({place_code})",
+        "Tax payable on reverse charge: No",
+    ]
+    recipient = [name, *address_lines, f"State: {state}, State code: {code}"]
+    if phone:
+        recipient.append(f"Phone: {phone}")
+
+    header = Table(
+        [
+            [_p(title, styles["title"]), ""],
+            [
+                [_p(shop.legal_name, styles["head"]), _p("\n".join(seller[1:]), styles["base"])],
+                _p("\n".join(facts), styles["base"]),
+            ],
+        ],
+        colWidths=[300, 223],
+    )
+    header.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("SPAN", (0, 0), (1, 0))]))
+    party_heading = "Recipient (unregistered) - billed and shipped to"
+    party = Table(
+        [[[_p(party_heading, styles["head"]), _p("\n".join(recipient), styles["base"])]]],
+        colWidths=[523],
+    )
+    party.setStyle(TableStyle([("BOX", (0, 0), (-1, -1), 0.4, colors.grey)]))
+    credited = "Total credited" if credit_note else "Total invoice value"
+    story = [
+        header,
+        Spacer(1, 4 * mm),
+        party,
+        Spacer(1, 4 * mm),
+        _p("Amounts in ₹ (Indian rupees); prices include GST.", styles["small"]),
+        Spacer(1, 1 * mm),
+        _lines_table(rows, inter_state, styles),
+        Spacer(1, 3 * mm),
+        _p(f"{credited}: {inr(total, sign=True)}", styles["head"]),
+        _p(f"Amount in words: {amount_in_words(total)}", styles["base"]),
+        Spacer(1, 4 * mm),
+        _p("Tax summary", styles["head"]),
+        Spacer(1, 1 * mm),
+        _summary_table(rows, inter_state, styles),
+        Spacer(1, 4 * mm),
+        _p("Tax payable on reverse charge: No", styles["base"]),
+        Spacer(1, 10 * mm),
+        _p(f"For {shop.legal_name}", styles["right"]),
+        Spacer(1, 12 * mm),
+        _p("Authorised signatory", styles["right"]),
+    ]
+    buffer = io.BytesIO()
+    pdf = SimpleDocTemplate(
+        buffer,
+        pagesize=A4,
+        leftMargin=36,
+        rightMargin=36,
+        topMargin=36,
+        bottomMargin=36,
+        title=f"{title.title()} {document.number}",
+        author=shop.legal_name,
+        subject=f"Order {order.pk}",
+        creator="ShopSphere",
+        invariant=True,
+    )
+    pdf.build(story, onFirstPage=_page_number, onLaterPages=_page_number)
+    return buffer.getvalue()
+
+
+def _page_number(canvas, doc) -> None:
+    canvas.saveState()
+    canvas.setFont(FONT, 7)
+    canvas.drawRightString(A4[0] - 36, 20, f"Page {doc.page}")
+    canvas.restoreState()
