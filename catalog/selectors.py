@@ -37,7 +37,7 @@ from catalog import anchors, prepared, price_counts, search
 from catalog.caching import cached_value
 from catalog.models import Category, Product, ProductPhoto, ProductSlugHistory, Variant
 
-# Columns a product answer needs; the join brings the category's three.
+# Columns a product answer needs; the join brings the category's name, slug and tax rule.
 PRODUCT_FIELDS = (
     "id",
     "name",
@@ -53,6 +53,15 @@ PRODUCT_FIELDS = (
     "category__name",
     "category__slug",
     "options",
+    # Tax (catalog/tax.py): the product's own, and its category's defaults and rule.
+    "hsn",
+    "gst_rate",
+    "country_of_origin",
+    "category__hsn",
+    "category__gst_rate",
+    "category__gst_threshold",
+    "category__gst_rate_above",
+    "category__country_of_origin",
 )
 LATEST_COUNT = 12
 SUGGEST_LIMIT = 8
@@ -429,8 +438,11 @@ class ProductRow:
 
     __slots__ = (
         "category",
+        "country_of_origin",
         "created_at",
         "description",
+        "gst_rate",
+        "hsn",
         "name",
         "options",
         "photo",
@@ -445,31 +457,57 @@ class ProductRow:
     )
 
     class Part:
-        """The category (`pk`, `name`, `slug`), or the photo (its stored `name`)."""
+        """The photo (its stored `name`)."""
 
-        __slots__ = ("name", "pk", "slug")
+        __slots__ = ("name",)
 
-        def __init__(self, name, pk=None, slug=None):
-            self.pk, self.name, self.slug = pk, name, slug
+        def __init__(self, name):
+            self.name = name
+
+    class Category:
+        """The category as an answer reads it: `pk`, `name`, `slug` and its tax rule (the
+        attributes catalog.tax reads of a Category)."""
+
+        __slots__ = (
+            "country_of_origin",
+            "gst_rate",
+            "gst_rate_above",
+            "gst_threshold",
+            "hsn",
+            "name",
+            "pk",
+            "slug",
+        )
+
+        def __init__(self, values):
+            (self.pk, self.name, self.slug) = values[:3]
+            (self.hsn, self.gst_rate, self.gst_threshold, self.gst_rate_above) = values[3:7]
+            self.country_of_origin = values[7]
 
     def __init__(self, values):
         (self.pk, self.name, self.slug, self.description, self.price, self.quantity) = values[:6]
         self.shipping, photo, self.created_at, self.updated_at = values[6:10]
         self.photo = self.Part(photo or "")
-        self.category = self.Part(values[11], pk=values[10], slug=values[12])
         options = values[13]
         # Django has psycopg hand jsonb over as text (JSONField parses it): so must we.
         self.options = orjson.loads(options) if isinstance(options, str) else options or []
+        self.hsn, self.gst_rate, self.country_of_origin = values[14:17]
+        self.category = self.Category(values[10:13] + values[17:22])
         # [id, sku, options, price, quantity] and [id, image, alt, option] lists, read
         # with the row on PostgreSQL (`_ROW_SELECT`); elsewhere `with_parts` adds them.
-        if len(values) > 14:
-            self.variant_rows, self.photo_rows = values[14] or [], values[15] or []
+        if len(values) > _PARTS_AT:
+            self.variant_rows, self.photo_rows = (
+                values[_PARTS_AT] or [],
+                values[_PARTS_AT + 1] or [],
+            )
         else:
             self.variant_rows = self.photo_rows = None
 
 
-# The columns ProductRow reads, in its order (the ORM's `values_list` off PostgreSQL).
+# The columns ProductRow reads, in its order (the ORM's `values_list` off PostgreSQL);
+# on PostgreSQL the variants and gallery follow them.
 _ROW_COLUMNS = PRODUCT_FIELDS
+_PARTS_AT = len(_ROW_COLUMNS)
 
 
 class SearchAnswer(NamedTuple):
@@ -483,6 +521,8 @@ class SearchAnswer(NamedTuple):
 _ROW_SELECT = (
     "SELECT p.id, p.name, p.slug, p.description, p.price, p.quantity, p.shipping, p.photo, "
     "p.created_at, p.updated_at, c.id, c.name, c.slug, p.options, "
+    "p.hsn, p.gst_rate, p.country_of_origin, c.hsn, c.gst_rate, c.gst_threshold, "
+    "c.gst_rate_above, c.country_of_origin, "
     # The product's variants and gallery in the same round trip, each a short range of
     # its product index (prices as text: a JSON number would come back as a float).
     "(SELECT json_agg(json_build_array(v.id, v.sku, v.options, v.price::text, v.quantity) "

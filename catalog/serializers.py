@@ -2,6 +2,7 @@
 write `_id` strings, numbers for price and quantity, 0/1 shipping and the nested
 category `{_id, name, slug}`."""
 
+import unicodedata
 from datetime import UTC, datetime
 from decimal import Decimal
 
@@ -12,8 +13,10 @@ from rest_framework import serializers
 
 from catalog.photos import NOT_AN_IMAGE, gallery_photo_url, photo_url
 from catalog.renditions import photo_widths
+from catalog.tax import GST_RATES, HSN_MESSAGE, RATE_MESSAGE, country_of_origin, gst_rate, hsn
+from catalog.tax import valid_hsn as _valid_hsn
 from catalog.variants import attach_parts
-from shop.api.fields import TextField
+from shop.api.fields import TextField, clean_text
 from shop.api.schema import ID_IN, TIMESTAMP, Envelope, IdOutputField, MessageField, inline
 
 MAX_ID = 2**63 - 1
@@ -179,6 +182,69 @@ class JsonTextField(serializers.Field):
         if isinstance(data, str) and len(data) > 200_000:
             raise serializers.ValidationError("Is too long.")
         return data
+
+
+# Tax fields of create-product and update-product: "" (or null) means "the category's",
+# which the services store as None; not sent leaves an update's value as it is.
+COUNTRY_MESSAGE = "Country of origin must be 2 to 60 characters."
+
+
+class _BlankMeansCategory(serializers.Field):
+    """null or blank is "" (the category's); anything else is checked by `parse`."""
+
+    def validate_empty_values(self, data):
+        if data is None:
+            return (True, "")
+        return super().validate_empty_values(data)
+
+    def to_internal_value(self, data):
+        if isinstance(data, str) and not clean_text(data):
+            return ""
+        return self.parse(data)
+
+
+@extend_schema_field(
+    {
+        "type": "string",
+        "pattern": r"^([0-9]{4,8})?$",
+        "description": "4-8 digits; blank: the category's.",
+    }
+)
+class HsnField(_BlankMeansCategory):
+    def parse(self, data):
+        value = clean_text(data) if isinstance(data, str) else data
+        if isinstance(value, bool) or not isinstance(value, str | int) or not _valid_hsn(value):
+            raise serializers.ValidationError(HSN_MESSAGE)
+        return str(value)
+
+
+@extend_schema_field(
+    {"type": "integer", "enum": list(GST_RATES), "description": "Blank: the category's rule."}
+)
+class GstRateField(_BlankMeansCategory):
+    def parse(self, data):
+        if isinstance(data, str) and data.strip().isascii() and data.strip().isdigit():
+            data = int(data.strip())
+        if isinstance(data, bool) or data not in GST_RATES:
+            raise serializers.ValidationError(RATE_MESSAGE)
+        return int(data)
+
+
+@extend_schema_field(
+    {"type": "string", "minLength": 2, "maxLength": 60, "description": "Blank: the category's."}
+)
+class CountryField(_BlankMeansCategory):
+    def parse(self, data):
+        if not isinstance(data, str):
+            raise serializers.ValidationError(COUNTRY_MESSAGE)
+        value = clean_text(data)
+        if not 2 <= len(value) <= 60:
+            raise serializers.ValidationError(COUNTRY_MESSAGE)
+        if any(unicodedata.category(c) == "Cc" for c in value):
+            raise serializers.ValidationError(
+                "Country of origin contains characters that are not allowed."
+            )
+        return value
 
 
 def _name_field(max_length: int) -> TextField:
@@ -373,6 +439,18 @@ class ProductInput(serializers.Serializer):
         help_text="New gallery photos, in order (repeated file fields).",
         error_messages={"max_length": "A product can have at most 12 photos."},
     )
+    hsn = HsnField(required=False, help_text="HSN code; blank or absent: the category's.")
+    gstRate = GstRateField(
+        source="gst_rate",
+        required=False,
+        help_text="0, 5, 18 or 40; blank or absent: the category's rule. On update, absent "
+        "keeps the product's own and blank clears it.",
+    )
+    countryOfOrigin = CountryField(
+        source="country_of_origin",
+        required=False,
+        help_text="Blank or absent: the category's (India when it names none).",
+    )
     gallery = JsonTextField(
         required=False,
         help_text='JSON text, the whole gallery in order: `[{"_id": "5", "alt", "option"}, '
@@ -472,6 +550,44 @@ class PhotoWidthsField(serializers.Field):
         return photo_widths(product.photo.name)
 
 
+class _ProductTaxField(serializers.Field):
+    """A tax detail of the product (catalog.tax), read off the product and its category."""
+
+    def __init__(self, **kwargs):
+        super().__init__(source="*", required=False, **kwargs)
+
+    def to_representation(self, product):
+        return self.compute(product, product.category)
+
+
+@extend_schema_field({"type": "string", "pattern": r"^([0-9]{4,8})?$"})
+class HsnOutputField(_ProductTaxField):
+    compute = staticmethod(hsn)
+
+
+@extend_schema_field({"type": "integer", "enum": list(GST_RATES)})
+class GstRateOutputField(_ProductTaxField):
+    @staticmethod
+    def compute(product, category):
+        return gst_rate(product, category, product.price)
+
+
+@extend_schema_field({"type": "string"})
+class CountryOutputField(_ProductTaxField):
+    compute = staticmethod(country_of_origin)
+
+
+@extend_schema_field({"type": "integer", "enum": list(GST_RATES)})
+class VariantRateField(serializers.Field):
+    """The GST rate of a variant at its own price."""
+
+    def __init__(self, **kwargs):
+        super().__init__(source="*", required=False, **kwargs)
+
+    def to_representation(self, variant):
+        return gst_rate(variant.product, variant.product.category, variant.price)
+
+
 @inline
 class OptionOutput(serializers.Serializer):
     name = serializers.CharField()
@@ -487,6 +603,7 @@ class VariantOutput(serializers.Serializer):
     options = serializers.DictField(child=serializers.CharField())
     price = PriceOutputField()
     quantity = serializers.IntegerField(min_value=0)
+    gstRate = VariantRateField(help_text="GST rate (%) of this variant at its own price.")
 
 
 @extend_schema_serializer(component_name="GalleryPhoto")
@@ -519,6 +636,16 @@ class ProductOutput(serializers.Serializer):
     quantity = serializers.IntegerField(min_value=0)
     shipping = ShippingField()
     category = CategoryOutput()
+    hsn = HsnOutputField(
+        help_text="HSN code: the product's own or its category's; blank when neither."
+    )
+    gstRate = GstRateOutputField(
+        help_text="GST rate (%) included in the price: the product's own, else its "
+        "category's rule at this price."
+    )
+    countryOfOrigin = CountryOutputField(
+        help_text="The product's own, else its category's, else India."
+    )
     photo = PhotoUrlField()
     photoWidths = PhotoWidthsField()
     createdAt = TimestampOutputField(source="created_at")
@@ -540,15 +667,19 @@ def _product(instance, stamp) -> dict:
     """ProductOutput's fields of a product (or a selectors.ProductRow), its two
     timestamps passed through `stamp`."""
     category = instance.category
+    price = instance.price
     return {
         "_id": str(instance.pk),
         "name": instance.name,
         "slug": instance.slug,
         "description": instance.description,
-        "price": _number(instance.price),
+        "price": _number(price),
         "quantity": instance.quantity,
         "shipping": 1 if instance.shipping else 0,
         "category": {"_id": str(category.pk), "name": category.name, "slug": category.slug},
+        "hsn": hsn(instance, category),
+        "gstRate": gst_rate(instance, category, price),
+        "countryOfOrigin": country_of_origin(instance, category),
         "photo": photo_url(instance),
         "photoWidths": photo_widths(instance.photo.name),
         "createdAt": stamp(instance.created_at),
@@ -561,6 +692,8 @@ def _product(instance, stamp) -> dict:
                 "options": options,
                 "price": _number(price),
                 "quantity": quantity,
+                # Variant prices come as text on PostgreSQL (see selectors._ROW_SELECT).
+                "gstRate": gst_rate(instance, category, Decimal(price)),
             }
             for pk, sku, options, price, quantity in instance.variant_rows
         ],

@@ -286,8 +286,12 @@ def product_create(
     variants=None,
     photos=None,
     gallery=None,
+    hsn: str | None = None,
+    gst_rate: int | str | None = None,
+    country_of_origin: str | None = None,
 ) -> Product:
-    """A product, its variants and its photos are saved together or not at all."""
+    """A product, its variants and its photos are saved together or not at all. Tax
+    fields left None or "" take the category's (catalog.tax)."""
     if Product.objects.with_name(name).exists():
         raise Conflict(PRODUCT_EXISTS)
     product = Product(
@@ -298,6 +302,9 @@ def product_create(
         quantity=quantity,
         category=category,
         shipping=shipping,
+        hsn=hsn or None,
+        gst_rate=_own(gst_rate),
+        country_of_origin=country_of_origin or None,
     )
     parts = _Parts(
         None,
@@ -336,8 +343,17 @@ EDITABLE = (
     "category_id",
     "shipping",
     "options",
+    "hsn",
+    "gst_rate",
+    "country_of_origin",
 )
 FIELD_NAMES = {"category_id": "category"}
+TAX_FIELDS = ("hsn", "gst_rate", "country_of_origin")
+
+
+def _own(value):
+    """A tax field as stored: "" (the category's) is None."""
+    return None if value == "" else value
 
 
 def product_update(
@@ -354,9 +370,14 @@ def product_update(
     variants=None,
     photos=None,
     gallery=None,
+    hsn: str | None = None,
+    gst_rate: int | str | None = None,
+    country_of_origin: str | None = None,
     loaded_updated_at: datetime | None = None,
 ) -> Product:
-    """Fields left as None keep their value. New photos are stored before the write and
+    """Fields left as None keep their value; a tax field given as "" goes back to the
+    category's (catalog.tax), and its change replaces the catalogue version as a price
+    change does. New photos are stored before the write and
     removed again if it fails; replaced ones are removed only after the commit. With
     `loaded_updated_at` (what the editor loaded), a product saved since then is not
     overwritten: 409, nothing changes (checked under the row's lock)."""
@@ -387,6 +408,9 @@ def product_update(
     ):
         if value is not None:
             setattr(product, field, value)
+    for field, value in zip(TAX_FIELDS, (hsn, gst_rate, country_of_origin), strict=True):
+        if value is not None:
+            setattr(product, field, _own(value))
     parts.store(product.slug)
     try:
         with transaction.atomic():

@@ -23,6 +23,9 @@ PRODUCT_KEYS = {
     "quantity",
     "shipping",
     "category",
+    "hsn",
+    "gstRate",
+    "countryOfOrigin",
     "photo",
     "photoWidths",
     "createdAt",
@@ -65,7 +68,14 @@ def test_product_json_has_the_contract_shape(anon_api):
     (variant,) = product.variants.all()
     assert item["options"] == []
     assert item["variants"] == [
-        {"_id": str(variant.pk), "sku": variant.sku, "options": {}, "price": 799.5, "quantity": 7}
+        {
+            "_id": str(variant.pk),
+            "sku": variant.sku,
+            "options": {},
+            "price": 799.5,
+            "quantity": 7,
+            "gstRate": 18,
+        }
     ]
     assert item["photos"] == []
     assert item["createdAt"].endswith("Z") and item["updatedAt"].endswith("Z")
