@@ -10,6 +10,7 @@ import orjson
 from django.core.files.uploadedfile import UploadedFile
 from drf_spectacular.utils import extend_schema_field, extend_schema_serializer
 from rest_framework import serializers
+from rest_framework.utils import html
 
 from catalog.photos import NOT_AN_IMAGE, gallery_photo_url, photo_url
 from catalog.renditions import photo_widths
@@ -191,6 +192,13 @@ COUNTRY_MESSAGE = "Country of origin must be 2 to 60 characters."
 
 class _BlankMeansCategory(serializers.Field):
     """null or blank is "" (the category's); anything else is checked by `parse`."""
+
+    def get_value(self, dictionary):
+        # DRF reads a blank form field that is not required as "not sent"; here blank
+        # means something (back to the category's).
+        if html.is_html_input(dictionary) and dictionary.get(self.field_name) == "":
+            return ""
+        return super().get_value(dictionary)
 
     def validate_empty_values(self, data):
         if data is None:
