@@ -5,6 +5,7 @@ back on a cancel and the buyer gets the mail."""
 
 from django import forms
 from django.contrib import admin
+from django.core.exceptions import ValidationError
 from django.http import Http404, HttpResponse
 from django.urls import path, reverse
 from django.utils.html import format_html_join
@@ -12,8 +13,9 @@ from django.utils.safestring import mark_safe
 
 from orders.invoice_pdf import issue_date
 from orders.invoices import file_name, invoice_pdf_bytes
-from orders.models import NEXT_STATUSES, Order, OrderLine
+from orders.models import NEXT_STATUSES, Order, OrderLine, ShopDetails
 from orders.services import order_set_status
+from orders.shop_details import clean_shop_details
 
 
 class OrderLineInline(admin.TabularInline):
@@ -246,3 +248,84 @@ class ServedPincodeAdmin(admin.ModelAdmin):
 
 
 admin.site.register(ServedPincode, ServedPincodeAdmin)
+
+
+class ShopDetailsForm(forms.ModelForm):
+    class Meta:
+        model = ShopDetails
+        fields = (
+            "legal_name",
+            "trade_name",
+            "gstin",
+            "invoice_prefix",
+            "address",
+            "city",
+            "state",
+            "pincode",
+            "email",
+            "phone",
+            "grievance_name",
+            "grievance_designation",
+            "grievance_email",
+            "grievance_phone",
+            "delivery_charge",
+            "free_delivery_from",
+        )
+
+    def clean(self):
+        values = super().clean()
+        try:
+            return clean_shop_details(values)
+        except ValidationError as exc:
+            for field, messages in exc.message_dict.items():
+                if field in self.fields and field not in self.errors:
+                    self.add_error(field, messages)
+            return values
+
+
+class ShopDetailsAdmin(admin.ModelAdmin):
+    """The shop's details are one record: no second one, no delete, and the list goes
+    straight to it. Saving it clears the cached copy every server reads
+    (orders/shop_details.py)."""
+
+    form = ShopDetailsForm
+    fieldsets = (
+        ("Seller", {"fields": ("legal_name", "trade_name", "gstin", "invoice_prefix")}),
+        ("Address", {"fields": ("address", "city", "state", "pincode")}),
+        ("Customer care", {"fields": ("email", "phone")}),
+        (
+            "Grievance officer (Consumer Protection (E-Commerce) Rules 2020, rule 4)",
+            {
+                "fields": (
+                    "grievance_name",
+                    "grievance_designation",
+                    "grievance_email",
+                    "grievance_phone",
+                )
+            },
+        ),
+        (
+            "Delivery charge",
+            {
+                "fields": ("delivery_charge", "free_delivery_from"),
+                "description": "A flat charge on an order below the amount (on every order "
+                "when it is blank); a charge of 0 is free delivery always.",
+            },
+        ),
+    )
+    readonly_fields = ("updated_at",)
+
+    def has_add_permission(self, request):
+        return not ShopDetails.objects.exists()
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+    def changelist_view(self, request, extra_context=None):
+        details = ShopDetails.objects.order_by("pk").first()
+        if details is None:
+            return redirect("admin:orders_shopdetails_add")
+        return redirect("admin:orders_shopdetails_change", details.pk)
+
+
+admin.site.register(ShopDetails, ShopDetailsAdmin)

@@ -16,6 +16,7 @@ from catalog import pages as catalog_pages
 from catalog.caching import cached_value
 from catalog.sitemaps import CategorySitemap, ProductSitemap
 from orders.delivery_views import DeliveryView
+from orders.views_shop import ShopInfoView
 from shop import sitemaps, views
 
 # /sitemap.xml: home and static pages, categories, products.
@@ -55,6 +56,7 @@ urlpatterns = [
     path("api/v1/", include("orders.urls")),
     # Where the shop delivers (anyone): orders/delivery.py.
     path("api/v1/delivery/<str:pincode>", DeliveryView.as_view(), name="delivery"),
+    path("api/v1/shop-info", ShopInfoView.as_view(), name="shop-info"),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="api-docs"),
     re_path(r"^api/", views.ApiNotFound.as_view()),

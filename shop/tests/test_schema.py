@@ -54,6 +54,7 @@ CONTRACT_CALLS = {
     ("put", "/api/v1/auth/addresses/{}"),
     ("delete", "/api/v1/auth/addresses/{}"),
     ("get", "/api/v1/delivery/{}"),  # where the shop delivers
+    ("get", "/api/v1/shop-info"),  # the seller's details (selling in India)
 }
 ADMIN_CALLS = {
     ("get", "/api/v1/auth/admin-auth"),

@@ -1,0 +1,121 @@
+"""The seller's details (`ShopDetails`, one row) as every reader takes them: the footer
+and contact page (shop-info), invoices and checkout.
+
+They are read on many requests and change a few times a year, so they live in the shared
+cache: one query on a cold cache, none on a warm one. A save or delete of the row (the
+Django admin's, a shell's, a migration's through the model) removes the entry at once and
+again after the commit, so every server sees the change on its next read: a read in
+another connection during the write's transaction may still cache the old row, and the
+second removal drops it. When the cache cannot be reached, the row is read from the
+database.
+"""
+
+import logging
+import re
+
+from django.core.cache import cache
+from django.core.exceptions import ValidationError
+from django.db import connection, transaction
+from stdnum import exceptions as stdnum_errors
+from stdnum.in_ import gstin as stdnum_gstin
+
+from accounts.india import state_code
+from orders.models import ShopDetails
+
+logger = logging.getLogger("orders")
+
+# Long, not forever: a change made past the model (raw SQL, a restored backup) still
+# shows within the hour.
+CACHE_SECONDS = 3600
+
+
+PREFIX_RE = re.compile(r"^[A-Z0-9]{1,4}$")
+PINCODE_RE = re.compile(r"^[0-9]{6}$")
+# Digits with the usual separators: "+91 80 4567 8900", "080-45678900", "1800 123 4567".
+PHONE_RE = re.compile(r"^\+?[0-9][0-9 ()-]{6,18}[0-9]$")
+GSTIN_MESSAGE = "Enter a valid GSTIN: 15 characters whose last is the check character."
+GSTIN_STATE_MESSAGE = "The GSTIN must start with the state's GST code ({code} for {state})."
+PREFIX_MESSAGE = "The invoice prefix is 1 to 4 capital letters A-Z or digits."
+PINCODE_MESSAGE = "A PIN code is six digits."
+PHONE_MESSAGE = "Enter a phone number: digits, spaces, brackets, dashes and a leading +."
+FREE_FROM_MESSAGE = "Free delivery needs a delivery charge to waive; set the charge first."
+
+
+def clean_shop_details(values: dict) -> dict:
+    """The checks on the shop's details (the Django admin's form runs them): `values` by
+    field name, as the form cleaned them; returns them normalised (GSTIN compact and in
+    capitals) or raises ValidationError naming each bad field."""
+    errors: dict[str, str] = {}
+    cleaned = dict(values)
+    number = values.get("gstin")
+    if number is not None:
+        try:
+            cleaned["gstin"] = number = stdnum_gstin.validate(number)
+        except stdnum_errors.ValidationError:
+            errors["gstin"] = GSTIN_MESSAGE
+        else:
+            state = values.get("state") or ""
+            code = state_code(state)
+            if code and number[:2] != code:
+                errors["gstin"] = GSTIN_STATE_MESSAGE.format(code=code, state=state)
+    prefix = values.get("invoice_prefix")
+    if prefix is not None and not PREFIX_RE.match(prefix):
+        errors["invoice_prefix"] = PREFIX_MESSAGE
+    pincode = values.get("pincode")
+    if pincode is not None and not PINCODE_RE.match(pincode):
+        errors["pincode"] = PINCODE_MESSAGE
+    for field in ("phone", "grievance_phone"):
+        phone = values.get(field)
+        if phone is not None and not PHONE_RE.match(phone):
+            errors[field] = PHONE_MESSAGE
+    if values.get("free_delivery_from") is not None and not values.get("delivery_charge"):
+        errors["free_delivery_from"] = FREE_FROM_MESSAGE
+    if errors:
+        raise ValidationError(errors)
+    return cleaned
+
+
+def cache_key() -> str:
+    """Namespaced by the database, so two databases sharing a cache never mix."""
+    db = connection.settings_dict
+    identity = "|".join(
+        str(part) for part in (connection.vendor, db.get("HOST"), db.get("PORT"), db.get("NAME"))
+    )
+    return f"shop-details:1:{identity}"
+
+
+def _read() -> ShopDetails:
+    # The migration that made the table writes the row (pk 1); the Django admin cannot
+    # add a second one or delete it.
+    return ShopDetails.objects.order_by("pk").first() or ShopDetails.objects.get(pk=1)
+
+
+def get_shop_details() -> ShopDetails:
+    """The shop's details: from the shared cache, else one query (then cached)."""
+    key = cache_key()
+    try:
+        details = cache.get(key)
+    except Exception:  # the cache is down: the database answers
+        logger.warning("Could not read the shop details from the cache", exc_info=True)
+        return _read()
+    if isinstance(details, ShopDetails):
+        return details
+    details = _read()
+    try:
+        cache.set(key, details, timeout=CACHE_SECONDS)
+    except Exception:
+        logger.warning("Could not store the shop details in the cache", exc_info=True)
+    return details
+
+
+def forget_shop_details() -> None:
+    try:
+        cache.delete(cache_key())
+    except Exception:
+        logger.warning("Could not remove the shop details from the cache", exc_info=True)
+
+
+def shop_details_changed(sender=None, **kwargs) -> None:
+    """Receiver of post_save and post_delete of ShopDetails (orders/apps.py)."""
+    forget_shop_details()
+    transaction.on_commit(forget_shop_details)
