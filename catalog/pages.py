@@ -127,10 +127,20 @@ def _offer(url: str, price, quantity: int) -> dict:
     }
 
 
-def _structured_product(product: dict, *, canonical: str, image: str, text: str) -> dict:
+def _structured_product(
+    product: dict, *, canonical: str, image: str, text: str, seller: str = ""
+) -> dict:
     """The product's structured data: a Product with one Offer when it is sold one way; a
     ProductGroup with a Product and Offer per variant (its `?variant=` address, its SKU,
-    its own photo when one shows its option value) when it has several."""
+    its own photo when one shows its option value) when it has several. Each offer names
+    the seller, and the product its country of origin (schema.org `countryOfOrigin`)."""
+
+    def offer(url, price, quantity):
+        found = _offer(url, price, quantity)
+        if seller:
+            found["seller"] = {"@type": "Organization", "name": seller}
+        return found
+
     common = {
         "@context": SCHEMA,
         "name": product["name"],
@@ -139,6 +149,7 @@ def _structured_product(product: dict, *, canonical: str, image: str, text: str)
         "url": canonical,
         "category": product["category"]["name"],
         "brand": {"@type": "Brand", "name": SITE_NAME},
+        "countryOfOrigin": {"@type": "Country", "name": product["countryOfOrigin"]},
     }
     variants = product.get("variants") or []
     if len(variants) <= 1:
@@ -146,7 +157,7 @@ def _structured_product(product: dict, *, canonical: str, image: str, text: str)
             **common,
             "@type": "Product",
             "sku": product["_id"],
-            "offers": _offer(canonical, product["price"], product["quantity"]),
+            "offers": offer(canonical, product["price"], product["quantity"]),
         }
     photo_for = {}
     for photo in product.get("photos") or []:
@@ -162,7 +173,7 @@ def _structured_product(product: dict, *, canonical: str, image: str, text: str)
             "name": f"{product['name']} ({', '.join(values)})",
             "sku": variant["sku"],
             "url": url,
-            "offers": _offer(url, variant["price"], variant["quantity"]),
+            "offers": offer(url, variant["price"], variant["quantity"]),
         }
         if shown:
             member["image"] = canonical.split("/product/")[0] + shown
@@ -180,9 +191,16 @@ def _structured_product(product: dict, *, canonical: str, image: str, text: str)
     }
 
 
-def product_page(request, *, slug: str):
+def product_page(request, *, slug: str, seller=None):
     """`/product/{slug}`: the product's head and content; an old slug answers 301 to the
-    current address; an unknown one the not-found state (404)."""
+    current address; an unknown one the not-found state (404).
+
+    Under the price: "Inclusive of all taxes" (Legal Metrology (Packaged Commodities)
+    Rules), the country of origin and the seller's legal name (Consumer Protection
+    (E-Commerce) Rules 2020, rules 5 and 6). `seller` (given by shop/urls.py: the catalogue
+    does not know the orders app that keeps the shop's details) returns that name; it is
+    read on each request, from its own cache, so a change of it never waits for the
+    catalogue's."""
     try:
         _check_slug(slug)
         product = cached_value(
@@ -200,6 +218,7 @@ def product_page(request, *, slug: str):
     if product["slug"] != slug:
         return HttpResponsePermanentRedirect(f"/product/{product['slug']}")
 
+    seller_name = seller() if seller is not None else ""
     canonical = request.build_absolute_uri(f"/product/{product['slug']}")
     image = request.build_absolute_uri(_photo(product, PREVIEW_WIDTH))
     category = product["category"]
@@ -229,7 +248,9 @@ def product_page(request, *, slug: str):
             ("product:availability", "in stock" if in_stock else "out of stock"),
         ],
         "jsonld": [
-            _structured_product(product, canonical=canonical, image=image, text=description),
+            _structured_product(
+                product, canonical=canonical, image=image, text=description, seller=seller_name
+            ),
             _breadcrumbs(
                 request,
                 [
@@ -244,6 +265,7 @@ def product_page(request, *, slug: str):
             **product,
             "price_text": format_price(variant["price"]) if variant else price_text(product),
             "srcset": _srcset(product),
+            "seller": seller_name,
             **stock(shown),
         },
         "initial": {"route": "product", "slug": slug, "product": product},

@@ -119,3 +119,8 @@ def shop_details_changed(sender=None, **kwargs) -> None:
     """Receiver of post_save and post_delete of ShopDetails (orders/apps.py)."""
     forget_shop_details()
     transaction.on_commit(forget_shop_details)
+
+
+def seller_name() -> str:
+    """The seller's legal name, as product pages show it (catalog/pages.py)."""
+    return get_shop_details().legal_name

@@ -16,6 +16,7 @@ from catalog import pages as catalog_pages
 from catalog.caching import cached_value
 from catalog.sitemaps import CategorySitemap, ProductSitemap
 from orders.delivery_views import DeliveryView
+from orders.shop_details import seller_name
 from orders.views_shop import ShopInfoView
 from shop import sitemaps, views
 
@@ -67,7 +68,12 @@ urlpatterns = [
     ),
     # Client routes that show catalogue data: their head and content come from the
     # database; every other path is the app's page (404 when no route knows it).
-    path("product/<str:slug>", views.spa, {"page": catalog_pages.product_page}),
+    # A product page names the seller, whose details the orders app keeps.
+    path(
+        "product/<str:slug>",
+        views.spa,
+        {"page": catalog_pages.product_page, "seller": seller_name},
+    ),
     path("category/<str:slug>", views.spa, {"page": catalog_pages.category_page}),
     re_path(r"^(?!static/|media/|admin/).*$", views.spa, name="spa"),
 ]
