@@ -32,6 +32,7 @@ from catalog.services import (
     product_slug_remember,
 )
 from catalog.slugs import base_slug, renamed_slug, unique_slug
+from catalog.tax import HSN_MESSAGE, valid_hsn
 from catalog.variants import (
     MAX_VARIANTS,
     check_skus_free,
@@ -43,12 +44,92 @@ from catalog.variants import (
     write_variants,
 )
 
+COUNTRY_MESSAGE = "Country of origin must be 2 to 60 characters."
+THRESHOLD_PAIR = "Give both the threshold and the rate above it, or neither."
+RATE_ABOVE_LOWER = "The rate above the threshold must be higher than the GST rate."
+
+
+def clean_hsn(value):
+    """Blank, or 4-8 digits (catalog.tax)."""
+    value = (value or "").strip()
+    if value and not valid_hsn(value):
+        raise forms.ValidationError(HSN_MESSAGE)
+    return value
+
+
+def clean_country(value):
+    value = " ".join((value or "").split())
+    if value and not 2 <= len(value) <= 60:
+        raise forms.ValidationError(COUNTRY_MESSAGE)
+    return value
+
+
+class CategoryAdminForm(forms.ModelForm):
+    """The category's tax defaults: its products without their own take them
+    (catalog/tax.py); a price-dependent rate needs both the threshold and the higher
+    rate above it."""
+
+    class Meta:
+        model = Category
+        fields = (
+            "name",
+            "hsn",
+            "gst_rate",
+            "gst_threshold",
+            "gst_rate_above",
+            "country_of_origin",
+        )
+        help_texts = {
+            "hsn": "4 to 8 digits; its products without their own take it.",
+            "gst_threshold": "Sale value a piece (before tax) up to which the GST rate "
+            "applies; above it, the rate above. Apparel and footwear: 2500.",
+        }
+
+    def clean_hsn(self):
+        return clean_hsn(self.cleaned_data.get("hsn"))
+
+    def clean_country_of_origin(self):
+        return clean_country(self.cleaned_data.get("country_of_origin"))
+
+    def clean(self):
+        cleaned = super().clean()
+        threshold, above = cleaned.get("gst_threshold"), cleaned.get("gst_rate_above")
+        if (threshold is None) != (above is None):
+            field = "gst_rate_above" if above is None else "gst_threshold"
+            if field not in self.errors:
+                self.add_error(field, THRESHOLD_PAIR)
+        elif above is not None and above <= (cleaned.get("gst_rate") or 0):
+            self.add_error("gst_rate_above", RATE_ABOVE_LOWER)
+        return cleaned
+
 
 class CategoryAdmin(admin.ModelAdmin):
-    list_display = ("name", "slug", "product_count")
-    search_fields = ("name", "slug")
+    form = CategoryAdminForm
+    list_display = ("name", "slug", "hsn", "gst_rate", "gst_rule", "product_count")
+    search_fields = ("name", "slug", "hsn")
     readonly_fields = ("slug",)
     ordering = ("name",)
+    fieldsets = (
+        (None, {"fields": ("name", "slug")}),
+        (
+            "GST and origin (defaults for its products)",
+            {
+                "fields": (
+                    "hsn",
+                    "gst_rate",
+                    "gst_threshold",
+                    "gst_rate_above",
+                    "country_of_origin",
+                )
+            },
+        ),
+    )
+
+    @admin.display(description="Above threshold")
+    def gst_rule(self, obj):
+        if obj.gst_threshold is None:
+            return "-"
+        return f"{obj.gst_rate_above}% above Rs {obj.gst_threshold}"
 
     def get_queryset(self, request):
         return super().get_queryset(request).annotate(_products=Count("products"))
@@ -162,11 +243,29 @@ class StockAsShown(forms.ModelForm):
 class ProductAdminForm(forms.ModelForm):
     class Meta:
         model = Product
-        fields = ("name", "description", "shipping", "category", "options")
+        fields = (
+            "name",
+            "description",
+            "shipping",
+            "category",
+            "options",
+            "hsn",
+            "gst_rate",
+            "country_of_origin",
+        )
         help_texts = {
             "options": 'Up to 3, as JSON: [{"name": "Size", "values": ["S", "M"]}]; '
             "[] for a product sold one way. Each combination sold is a variant below.",
+            "hsn": "4 to 8 digits; blank: the category's.",
+            "gst_rate": "Blank: the category's rule at the product's price.",
+            "country_of_origin": "Blank: the category's.",
         }
+
+    def clean_hsn(self):
+        return clean_hsn(self.cleaned_data.get("hsn")) or None
+
+    def clean_country_of_origin(self):
+        return clean_country(self.cleaned_data.get("country_of_origin")) or None
 
     def clean_options(self):
         try:
@@ -452,6 +551,9 @@ class ProductAdmin(admin.ModelAdmin):
         "quantity",
         "shipping",
         "options",
+        "hsn",
+        "gst_rate",
+        "country_of_origin",
         "preview",
         "created_at",
         "updated_at",

@@ -4,7 +4,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from catalog.models import Category, Product
-from catalog.tests.admin_forms import add_page
+from catalog.tests.admin_forms import add_page, form_data
 from catalog.tests.conftest import image_bytes
 from catalog.tests.factories import CategoryFactory, ProductFactory
 
@@ -77,9 +77,10 @@ def test_admin_refuses_a_fake_image_and_a_duplicate_name(staff_client):
 
 def test_admin_category_rename_updates_a_free_slug(staff_client):
     category = CategoryFactory(name="Gadgets")
-    response = staff_client.post(
-        f"/admin/catalog/category/{category.pk}/change/", {"name": "Smart Gadgets"}
-    )
+    page = f"/admin/catalog/category/{category.pk}/change/"
+    # The whole form as a browser posts it (the category's tax defaults are on it too).
+    html = staff_client.get(page).content.decode()
+    response = staff_client.post(page, form_data(html, name="Smart Gadgets"))
     assert response.status_code == 302
     category.refresh_from_db()
     assert category.slug == "smart-gadgets"
