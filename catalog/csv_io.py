@@ -17,6 +17,10 @@ semicolon) separated.
   rows are the product's whole list of variants, in order: a variant is matched by its
   SKU, else by its options; a stored variant no row names is removed.
 
+In either layout, the product's `hsn`, `gst_rate` and `country_of_origin` (its own tax
+details, catalog/tax.py) may follow: blank is the category's, a file without the column
+keeps what the product has.
+
 `optionN_values` lists an option's values in order (`S|M|L`, values nobody sells
 included); blank, they are the values the rows use, in the order first used. `photos` is
 the whole gallery in order (`front.jpg|back.jpg`): the base name of a photo the product
@@ -69,7 +73,7 @@ from catalog.gallery import TOO_MANY as TOO_MANY_PHOTOS
 from catalog.models import Category, Product, ProductPhoto, Variant
 from catalog.photos import CheckedPhoto, check_photo
 from catalog.renditions import delete_renditions, make_renditions
-from catalog.serializers import ProductInput
+from catalog.serializers import CountryField, GstRateField, ProductInput
 from catalog.services import photo_remove_after_commit
 from catalog.slugs import base_slug, first_free
 from catalog.variants import (
@@ -97,17 +101,20 @@ OPTION_COLUMNS = tuple(
     column.format(n) for n in OPTION_NUMBERS for column in (OPTION_NAME, OPTION_VALUES)
 )
 VALUE_COLUMNS = tuple(OPTION_VALUE.format(n) for n in OPTION_NUMBERS)
+# The product's own tax details (catalog/tax.py); blank: the category's.
+TAX_COLUMNS = ("hsn", "gst_rate", "country_of_origin")
 # A product's columns: on its first row only (the rows after it may repeat them).
 PRODUCT_COLUMNS = ("name", "description", "category", "shipping", "photo", "photos")
-PRODUCT_COLUMNS += OPTION_COLUMNS
+PRODUCT_COLUMNS += OPTION_COLUMNS + TAX_COLUMNS
 # The columns that make a file one row per variant.
 VARIANT_LAYOUT = ("sku", *OPTION_COLUMNS, *VALUE_COLUMNS)
 COLUMNS = (
     *("name", "slug", "description", "price", "quantity", "category", "shipping", "photo"),
-    *("photos", "sku", *OPTION_COLUMNS, *VALUE_COLUMNS),
+    *("photos", "sku", *OPTION_COLUMNS, *VALUE_COLUMNS, *TAX_COLUMNS),
 )
 EXPORT_COLUMNS = (
     *("name", "slug", "description", "category", "shipping", "photos", *OPTION_COLUMNS),
+    *TAX_COLUMNS,
     *("sku", *VALUE_COLUMNS, "price", "quantity"),
 )
 REQUIRED_COLUMNS = ("name", "description", "price", "quantity", "category")
@@ -178,6 +185,11 @@ class RowInput(ProductInput):
     photos = serializers.CharField(required=False, allow_blank=True)
     shipping = serializers.CharField(required=False, allow_blank=True)
     slug = serializers.CharField(required=False, allow_blank=True, max_length=SLUG_MAX)
+    # The API's tax fields under the CSV's column names (`hsn` is the same).
+    gstRate = None
+    countryOfOrigin = None
+    gst_rate = GstRateField(required=False)
+    country_of_origin = CountryField(required=False)
 
     def validate_shipping(self, value):
         word = (value or "").strip().lower()
@@ -237,6 +249,9 @@ class Row:
     photo: str  # the original single photo: a file name in --images, "" for none given
     photos: list[str] | None  # the gallery's file names; None: keep the gallery
     option_cells: dict[int, tuple[str, str]] = field(default_factory=dict)  # n: name, values
+    # The tax columns the file has, as stored (None: the category's); a column the file
+    # lacks keeps the product's value.
+    tax: dict[str, object] = field(default_factory=dict)
     variant_rows: list[VariantRow] = field(default_factory=list)
     product: Product | None = None
     options: list[dict] = field(default_factory=list)
@@ -410,6 +425,7 @@ def _new_row(line: int, v: dict, header: list[str], values: dict) -> Row:
         shipping=v.get("shipping") if "shipping" in header else None,
         photo=(v.get("photo") or "").strip(),
         photos=photos or None,
+        tax={name: _stored_tax(v.get(name)) for name in TAX_COLUMNS if name in header},
     )
     for n in OPTION_NUMBERS:
         name = values.get(OPTION_NAME.format(n), "").strip()
@@ -417,6 +433,11 @@ def _new_row(line: int, v: dict, header: list[str], values: dict) -> Row:
             row.option_cells[n] = (name, values.get(OPTION_VALUES.format(n), ""))
     row.variant_rows.append(_variant_row(line, values, v["price"], v["quantity"]))
     return row
+
+
+def _stored_tax(value):
+    """A checked tax cell as the product stores it: blank is None (the category's)."""
+    return None if value in ("", None) else value
 
 
 def _variant_row(line: int, values: dict, price: Decimal, quantity: int) -> VariantRow:
@@ -925,6 +946,7 @@ def _changes(row: Row, category: Category | None) -> list[str]:
         changed.append("category")
     if row.shipping is not None and p.shipping != row.shipping:
         changed.append("shipping")
+    changed += [name for name, value in row.tax.items() if getattr(p, name) != value]
     if (p.options or []) != row.options:
         changed.append("options")
     if row.variants_changed:
@@ -1023,13 +1045,15 @@ def _write_rows(plan: Plan, stored: dict[Path, str], progress: Progress | None) 
                 photo=stored[first] if first is not None else "",
                 created_at=now,
                 updated_at=now,
+                **row.tax,
             )
             creates.append((row, product))
         elif row.changed:
             product = row.product
-            for name in ("name", "description", "shipping", "options"):
+            for name in ("name", "description", "shipping", "options", *TAX_COLUMNS):
                 if name in row.changed:
-                    setattr(product, name, getattr(row, name))
+                    value = row.tax[name] if name in TAX_COLUMNS else getattr(row, name)
+                    setattr(product, name, value)
                     fields.add(name)
             if "category" in row.changed:
                 product.category = category
@@ -1275,6 +1299,8 @@ def _write_product(writer, p: Product) -> list[str]:
     for n in OPTION_NUMBERS:
         option = options[n - 1] if n <= len(options) else None
         first += [option["name"], joined(option["values"])] if option else ["", ""]
+    # The product's own tax details; blank where it takes its category's.
+    first += ["" if getattr(p, name) is None else getattr(p, name) for name in TAX_COLUMNS]
     blank = ["", p.slug, *[""] * (len(first) - 2)]
     variants = [
         (sku, choice, price, quantity) for _, sku, choice, price, quantity in p.variant_rows

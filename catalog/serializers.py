@@ -245,7 +245,7 @@ class CountryField(_BlankMeansCategory):
     def parse(self, data):
         if not isinstance(data, str):
             raise serializers.ValidationError(COUNTRY_MESSAGE)
-        value = clean_text(data)
+        value = " ".join(clean_text(data).split())
         if not 2 <= len(value) <= 60:
             raise serializers.ValidationError(COUNTRY_MESSAGE)
         if any(unicodedata.category(c) == "Cc" for c in value):
