@@ -26,6 +26,61 @@ CATEGORIES = [
     ("Mobile Accessories", "mobile-accessories"),
 ]
 
+# Each category's GST defaults (catalog/tax.py), from the rate schedules in force since
+# 22 September 2025 (CBIC notification 9/2025-Central Tax (Rate); docs/tax.md): its usual
+# HSN heading, its rate, and for apparel and footwear the Rs 2,500 rule (5% up to Rs 2,500
+# of sale value a piece, 18% above). Smart watches and bands are 8517 (they talk to a
+# phone), not wristwatches' 9102.
+APPAREL_RULE = {"gst_rate": 5, "gst_threshold": Decimal("2500.00"), "gst_rate_above": 18}
+CATEGORY_TAX = {
+    "electronics": {"hsn": "8528", "gst_rate": 18},
+    "clothing": {"hsn": "6109", **APPAREL_RULE},
+    "smartphones": {"hsn": "8517", "gst_rate": 18},
+    "audio": {"hsn": "8518", "gst_rate": 18},
+    "wearables": {"hsn": "8517", "gst_rate": 18},
+    "computer-accessories": {"hsn": "8471", "gst_rate": 18},
+    "footwear": {"hsn": "6404", **APPAREL_RULE},
+    "mobile-accessories": {"hsn": "8504", "gst_rate": 18},
+}
+
+# A product's own HSN heading where its kind is not its category's usual one (the rate
+# still follows the category's rule).
+KIND_HSN = {
+    "gadget": None,  # the category's
+    "bulb": "8539",
+    "battery": "8507",
+    "shirt": "6205",
+    "trousers": "6203",
+    "kurta": "6211",
+    "socks": "6115",
+    "cap": "6505",
+    "earphones": "8518",
+    "drive": "8523",
+    "laptop": "8471",
+    "router": "8517",
+    "mousepad": "4016",
+    "slipper": "6402",
+    "cable": "8544",
+    "case": "3926",
+    "powerbank": "8507",
+    "glass": "7007",
+}
+# Where the brand's products sold in India are made, for the brands the demo knows to be
+# imported; the rest are the category's (India).
+BRAND_ORIGIN = {
+    "Amazon Basics": "China",
+    "Amazfit": "China",
+    "JBL": "China",
+    "Sony": "Malaysia",
+    "Logitech": "China",
+    "HP": "China",
+    "SanDisk": "China",
+    "Lenovo": "China",
+    "TP-Link": "China",
+    "Spigen": "China",
+    "Canon": "Philippines",
+}
+
 
 @dataclass(frozen=True)
 class Template:
@@ -739,6 +794,8 @@ class DemoProduct:
     variants: list
     photos: list
     options_json: str = "[]"
+    hsn: str | None = None  # None: the category's (CATEGORY_TAX)
+    country_of_origin: str | None = None
 
     @property
     def position(self) -> int:
@@ -865,7 +922,17 @@ def demo_product(index: int) -> DemoProduct:
         variants=variants,
         photos=photos,
         options_json=_options_json(key),
+        hsn=_hsn(template),
+        country_of_origin=BRAND_ORIGIN.get(template.brand),
     )
+
+
+def _hsn(template: Template) -> str | None:
+    """The template's own HSN heading, or None where its category's applies."""
+    if template.kind == "shoe" and "Leather" in template.line:
+        return "6403"  # uppers of leather
+    own = KIND_HSN.get(template.kind)
+    return None if own == CATEGORY_TAX[template.category]["hsn"] else own
 
 
 # --- photos -------------------------------------------------------------------------------

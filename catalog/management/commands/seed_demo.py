@@ -20,7 +20,15 @@ from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
-from catalog.demo import CATEGORIES, POOL_ROUNDS, TEMPLATES, demo_product, draw_photo, tint_rgb
+from catalog.demo import (
+    CATEGORIES,
+    CATEGORY_TAX,
+    POOL_ROUNDS,
+    TEMPLATES,
+    demo_product,
+    draw_photo,
+    tint_rgb,
+)
 from catalog.models import Category, Product, ProductPhoto, Variant
 from catalog.renditions import ensure_renditions
 from catalog.services import catalogue_statistics_refresh
@@ -30,7 +38,7 @@ PHOTO_DIR = "products/demo"
 
 PRODUCT_COLUMNS = (
     "name", "slug", "description", "price", "quantity", "shipping", "category_id", "photo",
-    "options", "created_at", "updated_at",
+    "options", "created_at", "updated_at", "hsn", "country_of_origin",
 )  # fmt: skip
 VARIANT_COLUMNS = ("product_id", "sku", "options", "option_key", "price", "quantity", "position")
 PHOTO_COLUMNS = ("product_id", "image", "alt", '"option"', "position")
@@ -121,13 +129,20 @@ class Command(BaseCommand):
         self.stdout.write(f"Reset: {deleted} products deleted.")
 
     def _categories(self) -> dict[str, Category]:
+        """The demo's categories with their GST defaults; a category of an earlier seed
+        without an HSN code takes them (the operator's own are left alone)."""
         found = {}
         for name, slug in CATEGORIES:
+            tax = CATEGORY_TAX[slug]
             category = (
                 Category.objects.filter(slug=slug).first()
                 or Category.objects.with_name(name).first()
-                or Category.objects.create(name=name, slug=slug)
+                or Category.objects.create(name=name, slug=slug, **tax)
             )
+            if not category.hsn:
+                for field, value in tax.items():
+                    setattr(category, field, value)
+                category.save(update_fields=list(tax))
             found[slug] = category
         return found
 
@@ -169,6 +184,8 @@ class Command(BaseCommand):
                         item.options_json,
                         ops.adapt_datetimefield_value(now - timedelta(minutes=7 * item.index)),
                         ops.adapt_datetimefield_value(now),
+                        item.hsn,
+                        item.country_of_origin,
                     )
                     for item in items
                 ]
