@@ -108,6 +108,16 @@ def test_the_cached_copy_is_dropped_again_after_the_commit(django_capture_on_com
     assert cache.get(cache_key()) is None
 
 
+def test_a_database_that_lost_the_row_answers_the_placeholders(api):
+    ShopDetails.objects.all().delete()
+    shop = api.get(URL).json()["shop"]
+    assert (shop["legalName"], shop["gstin"]) == (
+        "ShopSphere Retail Private Limited",
+        "29AAACS1234A1ZY",
+    )
+    assert not ShopDetails.objects.exists()  # nothing written by a read
+
+
 def test_an_unreachable_cache_reads_the_database(settings, django_assert_num_queries):
     local = settings.CACHES
     settings.CACHES = {
