@@ -4,16 +4,20 @@ change goes through the same service as the API, so the status machine holds, st
 back on a cancel and the buyer gets the mail."""
 
 from django import forms
-from django.contrib import admin
-from django.core.exceptions import ValidationError
+from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpResponse
+from django.shortcuts import redirect
+from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.html import format_html_join
 from django.utils.safestring import mark_safe
 
+from accounts import pincodes
+from orders import delivery
 from orders.invoice_pdf import issue_date
 from orders.invoices import file_name, invoice_pdf_bytes
-from orders.models import NEXT_STATUSES, Order, OrderLine, ShopDetails
+from orders.models import NEXT_STATUSES, Order, OrderLine, ServedPincode, ShopDetails
 from orders.services import order_set_status
 from orders.shop_details import clean_shop_details
 
@@ -136,17 +140,6 @@ admin.site.register(Order, OrderAdmin)
 
 
 # --- Where the shop delivers: served PIN codes and their CSV import ------------------------
-# (Imported here rather than at the top so that this block merges apart from OrderAdmin's
-# changes; hoist them when convenient.)
-from django.contrib import messages  # noqa: E402
-from django.core.exceptions import PermissionDenied  # noqa: E402
-from django.shortcuts import redirect  # noqa: E402
-from django.template.response import TemplateResponse  # noqa: E402
-from django.urls import path  # noqa: E402
-
-from accounts import pincodes  # noqa: E402
-from orders import delivery  # noqa: E402
-from orders.models import ServedPincode  # noqa: E402
 
 # An import file of every PIN code in India is about 200 KB.
 MAX_IMPORT_BYTES = 5 * 1024 * 1024

@@ -17,7 +17,6 @@ an unguessable part.
 
 import secrets
 from datetime import datetime
-from importlib import import_module
 from zoneinfo import ZoneInfo
 
 from django.core.files.base import ContentFile
@@ -26,8 +25,9 @@ from django.http import Http404
 from django.utils import timezone
 
 from orders import invoice_pdf
-from orders.models import Invoice, InvoiceKind, InvoiceSequence, Order, ShopDetails
+from orders.models import Invoice, InvoiceKind, InvoiceSequence, Order
 from orders.selectors import NOT_FOUND
+from orders.shop_details import get_shop_details
 from orders.tasks import render_invoice
 from shop.api.exceptions import Conflict
 from shop.api.permissions import ADMIN_ROLE
@@ -51,16 +51,6 @@ def financial_year(moment: datetime) -> int:
     1 April 2026 00:00 to 31 March 2027 23:59:59.999999, Indian time."""
     local = timezone.localtime(moment, INDIA)
     return local.year if local.month >= 4 else local.year - 1
-
-
-def shop_details() -> ShopDetails:
-    """The seller (row pk 1). A database emptied by hand (or by a test's flush) has lost
-    the row migration 0005 made: its well-formed placeholders stand in, unsaved."""
-    shop = ShopDetails.objects.filter(pk=1).first()
-    if shop is None:
-        placeholder = import_module("orders.migrations.0005_gst_invoices_delivery").PLACEHOLDER
-        shop = ShopDetails(pk=1, **placeholder)
-    return shop
 
 
 def _prefix(raw: str) -> str:
@@ -109,7 +99,7 @@ def allocate(kind: str, moment: datetime) -> tuple[int, int, str]:
             pass  # another transaction created it first; its lock is taken below
         sequence = rows.get()
     serial = sequence.last + 1
-    number = format_number(kind, shop_details().invoice_prefix or DEFAULT_PREFIX, year, serial)
+    number = format_number(kind, get_shop_details().invoice_prefix or DEFAULT_PREFIX, year, serial)
     InvoiceSequence.objects.filter(pk=sequence.pk).update(last=serial)
     return year, serial, number
 
@@ -190,7 +180,7 @@ def invoice_pdf_ensure(*, invoice_id: int) -> Invoice:
         document = Invoice.objects.select_for_update().get(pk=invoice_id)
         if document.pdf:
             return document
-        data = invoice_pdf.render(document, shop=shop_details())
+        data = invoice_pdf.render(document, shop=get_shop_details())
         # Under invoices/ (the field's upload_to); the random part keeps the name from
         # being guessed from the number where media files are reachable.
         name = f"{file_name(document)[:-4]}-{secrets.token_urlsafe(16)}.pdf"

@@ -210,8 +210,12 @@ class Bill:
             amount = variant.price * line.quantity
             subtotal += amount
             self.rows.append(
-                (line, catalog_tax.hsn(product, product.category), rate,
-                 tax.split(amount, rate, intra_state=intra))
+                (
+                    line,
+                    catalog_tax.hsn(product, product.category),
+                    rate,
+                    tax.split(amount, rate, intra_state=intra),
+                )
             )
         self.delivery_charge = tax.delivery_charge(
             subtotal, shop.delivery_charge, shop.free_delivery_from

@@ -25,7 +25,6 @@ from orders.invoices import (
     invoice_pdf_ensure,
     issue_credit_note,
     issue_invoice,
-    shop_details,
 )
 from orders.models import (
     Invoice,
@@ -37,6 +36,7 @@ from orders.models import (
     ShopDetails,
 )
 from orders.services import order_set_status
+from orders.shop_details import get_shop_details
 from orders.tasks import render_invoice
 from orders.tests.factories import place_order
 
@@ -355,7 +355,7 @@ def _issued(order, *, at=None):
 def test_the_invoice_pdf_holds_every_rule_46_field_within_the_state(buyer, kettle, shirt):
     order = gst_order(buyer, kettle, shirt)
     document = _issued(order, at=datetime(2026, 11, 26, 10, 0, tzinfo=IST))
-    text = pdf_text(render(document, shop=shop_details()))
+    text = pdf_text(render(document, shop=get_shop_details()))
     expected = [
         "TAX INVOICE",
         # (a) the supplier's name, address and GSTIN
@@ -413,7 +413,7 @@ def test_the_invoice_pdf_holds_every_rule_46_field_within_the_state(buyer, kettl
 @pytest.mark.django_db
 def test_an_invoice_to_another_state_charges_igst(buyer, kettle, shirt):
     order = gst_order(buyer, kettle, shirt, address=MUMBAI)
-    text = pdf_text(render(_issued(order), shop=shop_details()))
+    text = pdf_text(render(_issued(order), shop=get_shop_details()))
     for field in (
         "Place of supply: Maharashtra (27)",
         "State: Maharashtra, State code: 27",
@@ -433,7 +433,7 @@ def test_an_invoice_to_another_state_charges_igst(buyer, kettle, shirt):
 @pytest.mark.django_db
 def test_a_free_text_address_is_printed_with_the_place_of_supply_state(buyer, kettle, shirt):
     order = gst_order(buyer, kettle, shirt, address=None)
-    text = pdf_text(render(_issued(order), shop=shop_details()))
+    text = pdf_text(render(_issued(order), shop=get_shop_details()))
     assert buyer.name in text
     assert "12 MG Road, Bengaluru 560001" in text  # the order's address as typed
     assert "State: Karnataka, State code: 29" in text
@@ -443,7 +443,7 @@ def test_a_free_text_address_is_printed_with_the_place_of_supply_state(buyer, ke
 @pytest.mark.django_db
 def test_rendering_is_byte_for_byte_the_same_each_time(buyer, kettle, shirt):
     document = _issued(gst_order(buyer, kettle, shirt))
-    assert render(document, shop=shop_details()) == render(document, shop=shop_details())
+    assert render(document, shop=get_shop_details()) == render(document, shop=get_shop_details())
 
 
 @pytest.mark.parametrize(
@@ -665,7 +665,7 @@ def test_a_shop_without_its_details_row_still_numbers_and_prints(buyer, kettle, 
     ShopDetails.objects.all().delete()
     document = _issued(gst_order(buyer, kettle, shirt))
     assert document.number.startswith("SS/")
-    assert "GSTIN: 29AAACS1234A1ZY" in pdf_text(render(document, shop=shop_details()))
+    assert "GSTIN: 29AAACS1234A1ZY" in pdf_text(render(document, shop=get_shop_details()))
 
 
 @pytest.mark.django_db

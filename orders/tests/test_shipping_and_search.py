@@ -175,6 +175,7 @@ def test_the_placed_mail_lists_the_lines_in_rupees_from_the_configured_sender(
     buyer, kettle, settings, run_tasks
 ):
     settings.DEFAULT_FROM_EMAIL = "Gadget Bazaar <orders@gadgetbazaar.example>"
+    settings.COD_LIMIT = 200_000  # an amount in lakhs, within the cap
     mug = ProductFactory(name="Mug", price=Decimal("120000.00"), quantity=5)
     place_order(buyer, (kettle, 2), mug)
     run_tasks()
