@@ -16,11 +16,16 @@ SUBJECTS = {
     "placed": "ShopSphere: your order {number} is placed",
     OrderStatus.SHIPPED: "ShopSphere: your order {number} has shipped",
     OrderStatus.CANCELLED: "ShopSphere: your order {number} is cancelled",
+    OrderStatus.RETURNED: "ShopSphere: your order {number} is returned",
 }
 INTROS = {
     "placed": "Thank you for your order. You pay in cash when it is delivered.",
     OrderStatus.SHIPPED: "Your order is on its way.",
     OrderStatus.CANCELLED: "Your order has been cancelled. Nothing is owed.",
+    OrderStatus.RETURNED: (
+        "We have your order back. A credit note cancels its tax invoice; you can download "
+        "it from your orders."
+    ),
 }
 
 
@@ -35,7 +40,12 @@ def _body(order: Order, event: str) -> str:
         f"  {line.quantity} x {line.name} at {inr(line.price)}: {inr(line.subtotal)}"
         for line in order.lines.all()
     ]
-    lines += [f"Total: {inr(order.total)}", ""]
+    if order.delivery_charge:
+        lines += [f"Delivery: {inr(order.delivery_charge)}"]
+    lines += [f"Total: {inr(order.total)}"]
+    if order.tax_total:
+        lines += [f"Includes GST of {inr(order.tax_total)}"]
+    lines += [""]
     if event == OrderStatus.SHIPPED and (order.courier or order.tracking_number):
         lines += [f"Courier: {order.courier or 'not given'}"]
         lines += [f"Tracking number: {order.tracking_number or 'not given'}", ""]

@@ -448,7 +448,7 @@ def order_set_status(*, order_id: int, status: str, buyer=None) -> Order:
             invoices.issue_invoice(order)
         elif status == OrderStatus.RETURNED:
             invoices.issue_credit_note(order)
-        if status in (OrderStatus.SHIPPED, OrderStatus.CANCELLED):
+        if status in (OrderStatus.SHIPPED, OrderStatus.CANCELLED, OrderStatus.RETURNED):
             _mail(order.pk, status)
     return selectors.order_get_for(user=order.buyer, order_id=order.pk)
 

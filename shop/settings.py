@@ -292,6 +292,8 @@ CATALOG_CACHE_SECONDS = env.int("CATALOG_CACHE_SECONDS", default=300)
 # for suggestions at most every 200 ms while typing); blank turns a throttle off.
 SEARCH_THROTTLE_RATE = env.str("SEARCH_THROTTLE_RATE", default="120/min")
 SUGGEST_THROTTLE_RATE = env.str("SUGGEST_THROTTLE_RATE", default="300/min")
+# Delivery checks by PIN code per client address (blank: off).
+DELIVERY_THROTTLE_RATE = env.str("DELIVERY_THROTTLE_RATE", default="120/min")
 # Addresses in one sitemap file; past it /sitemap.xml is an index of parts this size.
 SITEMAP_URLS_PER_FILE = env.int("SITEMAP_URLS_PER_FILE", default=10_000)
 # The owner's dashboard lists products with at most this many left as low on stock.
