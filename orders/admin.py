@@ -285,7 +285,7 @@ class ShopDetailsAdmin(admin.ModelAdmin):
     fieldsets = (
         ("Seller", {"fields": ("legal_name", "trade_name", "gstin", "invoice_prefix")}),
         ("Address", {"fields": ("address", "city", "state", "pincode")}),
-        ("Customer care", {"fields": ("email", "phone")}),
+        ("Customer care", {"fields": ("email", "phone", "toll_free")}),
         (
             "Grievance officer (Consumer Protection (E-Commerce) Rules 2020, rule 4)",
             {

@@ -176,6 +176,7 @@ class ShopDetails(models.Model):
     gstin = models.CharField("GSTIN", max_length=15)
     email = models.EmailField("customer care e-mail")
     phone = models.CharField("customer care phone", max_length=20)
+    toll_free = models.CharField("customer care toll-free number", max_length=20, blank=True)
     grievance_name = models.CharField("grievance officer", max_length=100)
     grievance_designation = models.CharField("grievance officer's designation", max_length=100)
     grievance_email = models.EmailField("grievance officer's e-mail")

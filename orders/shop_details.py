@@ -65,9 +65,9 @@ def clean_shop_details(values: dict) -> dict:
     pincode = values.get("pincode")
     if pincode is not None and not PINCODE_RE.match(pincode):
         errors["pincode"] = PINCODE_MESSAGE
-    for field in ("phone", "grievance_phone"):
+    for field in ("phone", "grievance_phone", "toll_free"):
         phone = values.get(field)
-        if phone is not None and not PHONE_RE.match(phone):
+        if phone and not PHONE_RE.match(phone):
             errors[field] = PHONE_MESSAGE
     if values.get("free_delivery_from") is not None and not values.get("delivery_charge"):
         errors["free_delivery_from"] = FREE_FROM_MESSAGE

@@ -75,6 +75,9 @@ class ShopOutput(serializers.Serializer):
     tradeName = serializers.CharField(source="trade_name", help_text="Ours; may be blank.")
     city = serializers.CharField(help_text="Ours.")
     pincode = serializers.CharField(help_text="Ours: six digits.")
+    tollFree = serializers.CharField(
+        source="toll_free", help_text="Ours: the toll-free customer care number; may be blank."
+    )
 
     def get_address(self, details) -> str:
         return f"{details.address}, {details.city} {details.pincode}"

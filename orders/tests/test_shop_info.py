@@ -36,7 +36,7 @@ def test_a_fresh_install_answers_the_contract_keys_from_its_placeholders(api, se
     }
     shop = body["shop"]
     contract = {"legalName", "address", "state", "stateCode", "gstin", "email", "phone"}
-    assert set(shop) == contract | {"grievanceOfficer", "tradeName", "city", "pincode"}
+    assert set(shop) == contract | {"grievanceOfficer", "tradeName", "city", "pincode", "tollFree"}
     assert set(shop["grievanceOfficer"]) == {"name", "designation", "email", "phone"}
     assert body["success"] is True
     assert shop["legalName"] == "ShopSphere Retail Private Limited"
@@ -49,6 +49,7 @@ def test_a_fresh_install_answers_the_contract_keys_from_its_placeholders(api, se
     )
     # The placeholder GSTIN is well formed and starts with the state's code.
     assert gstin.is_valid(shop["gstin"]) and shop["gstin"][:2] == shop["stateCode"]
+    assert shop["tollFree"] == "1800 200 7788"
     assert body["delivery"] == {"charge": 0, "freeFrom": None}
     assert body["codLimit"] == 50000
     assert body["paymentMethods"] == ["cod"]
@@ -149,6 +150,7 @@ def admin_form(**overrides) -> dict:
         "pincode": row.pincode,
         "email": row.email,
         "phone": row.phone,
+        "toll_free": row.toll_free,
         "grievance_name": row.grievance_name,
         "grievance_designation": row.grievance_designation,
         "grievance_email": row.grievance_email,
@@ -184,6 +186,7 @@ def test_an_admin_save_reaches_shop_info_at_once(staff_client, api):
         city="New Delhi",
         pincode="110001",
         invoice_prefix="DL1",
+        toll_free="1800 11 2233",
         delivery_charge="40",
         free_delivery_from="500",
     )
@@ -193,6 +196,7 @@ def test_an_admin_save_reaches_shop_info_at_once(staff_client, api):
     assert (body["shop"]["gstin"], body["shop"]["stateCode"]) == (number, "07")
     assert body["shop"]["address"].endswith("New Delhi 110001")
     assert body["delivery"] == {"charge": 40, "freeFrom": 500}
+    assert body["shop"]["tollFree"] == "1800 11 2233"
     assert details().invoice_prefix == "DL1"
 
 
