@@ -262,7 +262,11 @@ def test_a_keyboard_alone_goes_from_home_to_a_placed_order(page, base_url, size)
     card = page.get_by_role("article", name=f"Order #{order.pk}")
     expect(card).to_be_visible()
     expect(page.get_by_role("main")).to_be_focused()
-    expect(card.get_by_role("row", name="Pocket Speaker 2 ₹1,499", exact=True)).to_be_visible()
+    expect(
+        card.get_by_role(
+            "row", name="Pocket Speaker 2 ₹1,499 - 18% CGST ₹228.66 + SGST ₹228.66", exact=True
+        )
+    ).to_be_visible()
     expect(card.get_by_text("Total: ₹2,998")).to_be_visible()
     expect(card.get_by_text("12 MG Road, Bengaluru 560001")).to_be_visible()
     expect(page.get_by_role("link", name="Cart, 0 items")).to_be_visible()
