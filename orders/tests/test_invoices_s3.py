@@ -11,7 +11,7 @@ from orders.models import Invoice, Order
 from orders.tasks import render_invoice
 from orders.tests.test_invoices import gst_order, pdf_text
 from shop.tests.live_gunicorn import free_port
-from shop.tests.s3server import ACCESS_KEY, REGION, SECRET_KEY, bucket_keys, moto_server, s3_client
+from shop.tests.s3server import bucket_keys, media_in_bucket, moto_server
 
 pytestmark = pytest.mark.django_db
 
@@ -26,23 +26,8 @@ def s3_endpoint():
 
 @pytest.fixture
 def s3(settings, s3_endpoint):
-    client = s3_client(s3_endpoint)
-    client.create_bucket(Bucket=BUCKET)
-    settings.AWS_STORAGE_BUCKET_NAME = BUCKET
-    settings.AWS_S3_ENDPOINT_URL = s3_endpoint
-    settings.AWS_ACCESS_KEY_ID = ACCESS_KEY
-    settings.AWS_SECRET_ACCESS_KEY = SECRET_KEY
-    settings.AWS_S3_REGION_NAME = REGION
-    settings.AWS_DEFAULT_ACL = None
-    settings.AWS_S3_FILE_OVERWRITE = False
-    settings.STORAGES = {
-        **settings.STORAGES,
-        "default": {"BACKEND": "storages.backends.s3.S3Storage"},
-    }
-    yield client
-    for key in bucket_keys(client, BUCKET):
-        client.delete_object(Bucket=BUCKET, Key=key)
-    client.delete_bucket(Bucket=BUCKET)
+    with media_in_bucket(settings, s3_endpoint, BUCKET) as client:
+        yield client
 
 
 @pytest.fixture

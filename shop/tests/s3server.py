@@ -62,3 +62,29 @@ def bucket_keys(client, bucket: str) -> set[str]:
     for page in client.get_paginator("list_objects_v2").paginate(Bucket=bucket):
         keys.update(item["Key"] for item in page.get("Contents", []))
     return keys
+
+
+@contextlib.contextmanager
+def media_in_bucket(settings, endpoint: str, bucket: str):
+    """The media storage switched to a fresh `bucket` on the emulator at `endpoint` (the
+    settings AWS_STORAGE_BUCKET_NAME switches on); yields a boto3 client, and empties and
+    removes the bucket afterwards."""
+    client = s3_client(endpoint)
+    client.create_bucket(Bucket=bucket)
+    settings.AWS_STORAGE_BUCKET_NAME = bucket
+    settings.AWS_S3_ENDPOINT_URL = endpoint
+    settings.AWS_ACCESS_KEY_ID = ACCESS_KEY
+    settings.AWS_SECRET_ACCESS_KEY = SECRET_KEY
+    settings.AWS_S3_REGION_NAME = REGION
+    settings.AWS_DEFAULT_ACL = None
+    settings.AWS_S3_FILE_OVERWRITE = False
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "default": {"BACKEND": "storages.backends.s3.S3Storage"},
+    }
+    try:
+        yield client
+    finally:
+        for key in bucket_keys(client, bucket):
+            client.delete_object(Bucket=bucket, Key=key)
+        client.delete_bucket(Bucket=bucket)
