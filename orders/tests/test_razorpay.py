@@ -184,7 +184,7 @@ def test_a_forged_or_mismatched_payment_is_refused_and_changes_nothing(
 
 def test_the_signature_of_another_order_is_refused(buyer_api, lamp, razorpay):
     first, first_checkout = _placed(buyer_api, lamp)
-    second, second_checkout = _placed(buyer_api, lamp)
+    _, second_checkout = _placed(buyer_api, lamp)
     paid_second = razorpay.pay(second_checkout["orderId"])
 
     # The second order's genuine payment, replayed against the first order.
