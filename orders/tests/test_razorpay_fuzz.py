@@ -13,9 +13,9 @@ from accounts.tests.factories import UserFactory
 from catalog.tests.factories import CategoryFactory, ProductFactory
 from shop.tests.test_fuzz import CHECKS, _keep_the_test_transaction  # noqa: F401
 
-schema = schemathesis.openapi.from_wsgi(
-    "/api/schema/?format=json", get_wsgi_application()
-).include(path_regex=r"^/api/v1/(orders/checkout|orders/\{[^}]+\}/razorpay/verify|payments/)")
+schema = schemathesis.openapi.from_wsgi("/api/schema/?format=json", get_wsgi_application()).include(
+    path_regex=r"^/api/v1/(orders/checkout|orders/\{[^}]+\}/razorpay/verify|payments/)"
+)
 
 
 @pytest.fixture
