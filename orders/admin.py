@@ -122,7 +122,10 @@ class OrderAdmin(admin.ModelAdmin):
     @admin.display(description="Refund status")
     def refund_status(self, order):
         payment = order.payment_record
-        return (payment and payment.get_refund_status_display()) or "-"
+        if payment is None or not payment.refund_status:
+            return "-"
+        status = payment.get_refund_status_display()
+        return f"{status} ({payment.refund_id})" if payment.refund_id else status
 
     @admin.display(description="Refunds of other payments")
     def other_refunds(self, order):

@@ -15,7 +15,6 @@ from catalog.models import Product
 from catalog.tests.factories import ProductFactory
 from orders import online
 from orders.models import Order, OrderStatus, Payment, Refund, WebhookEvent
-from orders.tests.conftest import client_for
 from orders.tests.razorpay_standin import payment_signature
 
 CHECKOUT = "/api/v1/orders/checkout"
@@ -146,6 +145,8 @@ def test_a_verified_payment_marks_the_order_paid_once(buyer_api, lamp, razorpay,
     assert order["payment"]["paid"] == 1499.5
     run_tasks()
     assert len(mail.outbox) == 1
+    assert "We have your payment online." in mail.outbox[0].body
+    assert "cash" not in mail.outbox[0].body
 
     again = buyer_api.post(verify_path(order_id), paid)
     assert again.status_code == 200
@@ -466,6 +467,7 @@ def test_the_buyer_cancelling_a_paid_order_refunds_it_in_full(
     assert _stock(lamp) == 5
     assert razorpay.refunds == {}
     run_tasks()
+    assert "refunded in full" in mail.outbox[-1].body
     (made,) = razorpay.refunds.values()
     assert (made["payment_id"], made["amount"]) == (payment_id, 149950)
     shown = buyer_api.get(f"/api/v1/orders/{order_id}").json()["order"]["payment"]
@@ -526,9 +528,27 @@ def test_order_lists_read_the_payment_without_more_queries(
     for _ in range(3):
         _paid_order(buyer_api, lamp, razorpay)
     buyer_api.post(CHECKOUT, {"cart": [{"_id": lamp.pk}]})
-    client_for(Order.objects.first().buyer)
     with django_assert_num_queries(3):  # the token's user, the orders, their lines
         response = buyer_api.get("/api/v1/auth/orders")
     methods = [order["payment"]["method"] for order in response.json()]
     assert methods == ["cod", "razorpay", "razorpay", "razorpay"]
     assert response.json()[0]["payment"] == {"method": "cod", "success": False}
+
+
+def test_the_django_admin_shows_the_payment_and_offers_no_paid_move(
+    buyer_api, lamp, razorpay, run_tasks, staff_client
+):
+    awaiting, _ = _placed(buyer_api, lamp)
+    page = staff_client.get(f"/admin/orders/order/{awaiting}/change/").content.decode()
+    assert 'value="Not Processed"' not in page and 'value="Cancelled"' in page
+
+    order_id, payment_id = _paid_order(buyer_api, lamp, razorpay)
+    buyer_api.post(f"/api/v1/orders/{order_id}/cancel")
+    run_tasks()
+    payment = Payment.objects.get(order_id=order_id)
+    page = staff_client.get(f"/admin/orders/order/{order_id}/change/").content.decode()
+    for shown in (payment.gateway_order_id, payment_id, payment.refund_id, "Processed"):
+        assert shown in page, shown
+    assert page.count("₹1,499.50") == 2  # paid and refunded
+    found = staff_client.get("/admin/orders/order/", {"q": payment_id}).content.decode()
+    assert f"/admin/orders/order/{order_id}/change/" in found
