@@ -158,6 +158,7 @@ def schemathesis(work, label, token, *selection):
     print(f"\n=== {label} ===", flush=True)
     # Run in the scratch folder: schemathesis keeps a cache folder where it runs.
     result = subprocess.run(command, cwd=work, capture_output=True, text=True, check=False)
+    (work / f"{label.replace(':', '').replace(' ', '-')}.txt").write_text(result.stdout)
     print(result.stdout[-6000:], result.stderr[-2000:], sep="\n", flush=True)
     generated = re.search(r"Test cases:\s*\n?\s*(\d+) generated", result.stdout)
     return result.returncode, int(generated.group(1)) if generated else 0

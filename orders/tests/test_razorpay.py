@@ -552,3 +552,29 @@ def test_the_django_admin_shows_the_payment_and_offers_no_paid_move(
     assert page.count("₹1,499.50") == 2  # paid and refunded
     found = staff_client.get("/admin/orders/order/", {"q": payment_id}).content.decode()
     assert f"/admin/orders/order/{order_id}/change/" in found
+
+
+def test_an_order_awaiting_payment_is_not_revenue_until_paid(admin_api, buyer_api, lamp, razorpay):
+    order_id, checkout = _placed(buyer_api, lamp)
+    today = admin_api.get("/api/v1/admin/dashboard").json()["dashboard"]["today"]
+    assert today == {"orders": 0, "revenue": 0}
+    assert buyer_api.post(verify_path(order_id), razorpay.pay(checkout["orderId"])).ok
+    today = admin_api.get("/api/v1/admin/dashboard").json()["dashboard"]["today"]
+    assert today == {"orders": 1, "revenue": 1499.5}
+
+
+@pytest.mark.parametrize(
+    ("rupees", "paise"),
+    [(Decimal("1499.50"), 149950), (Decimal("0.01"), 1), (Decimal("100000"), 10000000)],
+)
+def test_rupees_become_whole_paise_exactly(rupees, paise):
+    from orders.gateway import paise as to_paise
+
+    assert to_paise(rupees) == paise and isinstance(to_paise(rupees), int)
+
+
+def test_a_fraction_of_a_paisa_is_refused():
+    from orders.gateway import paise as to_paise
+
+    with pytest.raises(ValueError):
+        to_paise(Decimal("1.005"))
