@@ -387,3 +387,28 @@ CHECKOUT_JS = r"""
   window.Razorpay = Razorpay;
 })();
 """
+
+
+def main() -> None:
+    """`python -m orders.tests.razorpay_standin --port 8190 --webhook URL`: the stand-in on
+    its own, for a browser journey or trying the shop by hand (point RAZORPAY_API_BASE and
+    RAZORPAY_CHECKOUT_URL at it and use its test keys)."""
+    import argparse
+
+    parser = argparse.ArgumentParser(description=main.__doc__)
+    parser.add_argument("--port", type=int, default=8190)
+    parser.add_argument("--webhook", default=None, help="the shop's webhook URL")
+    args = parser.parse_args()
+    standin = Standin().start(args.port)
+    standin.webhook_url = args.webhook
+    print(
+        f"RAZORPAY_API_BASE={standin.url} RAZORPAY_CHECKOUT_URL={standin.checkout_url} "
+        f"RAZORPAY_KEY_ID={KEY_ID} RAZORPAY_KEY_SECRET={KEY_SECRET} "
+        f"RAZORPAY_WEBHOOK_SECRET={WEBHOOK_SECRET}",
+        flush=True,
+    )
+    threading.Event().wait()
+
+
+if __name__ == "__main__":
+    main()
