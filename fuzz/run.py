@@ -3,7 +3,10 @@ anonymous visitor, a shopper and an admin.
 
 It prepares a database (DATABASE_URL, or a fresh SQLite file under var/fuzz), loads the
 demo catalogue, creates a shopper and an admin, starts gunicorn with production settings
-(DEBUG off) on FUZZ_PORT (default 8106), runs `schemathesis run` once per role and prints
+(DEBUG off) on FUZZ_PORT (default 8106) with paying online on (Razorpay's calls go to the
+tests' local stand-in, orders/tests/razorpay_standin.py, so checkout with
+`payment: "razorpay"`, verify and the webhook run their real paths), runs
+`schemathesis run` once per role and prints
 the number of generated examples and failures. Exit status 0 only when every run passed:
 no 5xx and no answer outside /api/schema/ (status, content type, headers, body).
 
@@ -41,7 +44,15 @@ CHECKS = ",".join(
 )
 
 
-def environment(work: Path) -> dict:
+def standin():
+    """The Razorpay stand-in on a free port, in this process (a thread)."""
+    sys.path.insert(0, str(ROOT))
+    from orders.tests.razorpay_standin import Standin
+
+    return Standin().start()
+
+
+def environment(work: Path, razorpay=None) -> dict:
     env = {k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")}
     env.update(
         DEBUG="false",
@@ -53,6 +64,14 @@ def environment(work: Path) -> dict:
         WEB_CONCURRENCY=os.environ.get("WEB_CONCURRENCY", "2"),
         DATABASE_URL=os.environ.get("DATABASE_URL") or f"sqlite:///{work / 'fuzz.sqlite3'}",
     )
+    if razorpay is not None:
+        env.update(
+            RAZORPAY_KEY_ID=razorpay.key_id,
+            RAZORPAY_KEY_SECRET=razorpay.key_secret,
+            RAZORPAY_WEBHOOK_SECRET=razorpay.webhook_secret,
+            RAZORPAY_API_BASE=razorpay.url,
+            RAZORPAY_CHECKOUT_URL=razorpay.checkout_url,
+        )
     return env
 
 
@@ -139,6 +158,7 @@ def schemathesis(work, label, token, *selection):
     print(f"\n=== {label} ===", flush=True)
     # Run in the scratch folder: schemathesis keeps a cache folder where it runs.
     result = subprocess.run(command, cwd=work, capture_output=True, text=True, check=False)
+    (work / f"{label.replace(':', '').replace(' ', '-')}.txt").write_text(result.stdout)
     print(result.stdout[-6000:], result.stderr[-2000:], sep="\n", flush=True)
     generated = re.search(r"Test cases:\s*\n?\s*(\d+) generated", result.stdout)
     return result.returncode, int(generated.group(1)) if generated else 0
@@ -148,7 +168,8 @@ def main() -> int:
     work = Path(
         tempfile.mkdtemp(prefix="fuzz-", dir=ROOT / "var" if (ROOT / "var").is_dir() else None)
     )
-    env = environment(work)
+    razorpay = standin()
+    env = environment(work, razorpay)
     manage(env, "migrate", "--noinput", "-v", "0")
     manage(env, "seed_demo", "--if-empty")
     roles = tokens(env)
@@ -177,6 +198,7 @@ def main() -> int:
         server.send_signal(signal.SIGTERM)
         server.wait(timeout=30)
         log.close()
+        razorpay.stop()
     server_errors = sum(1 for line in (work / "server.log").open() if '"status": 5' in line)
     print("\n=== fuzz summary ===")
     for role, code, generated in results:

@@ -3,6 +3,8 @@ was charged and never changes), search by the buyer's e-mail, filter by status. 
 change goes through the same service as the API, so the status machine holds, stock goes
 back on a cancel and the buyer gets the mail."""
 
+from decimal import Decimal
+
 from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -17,9 +19,16 @@ from accounts import pincodes
 from orders import delivery
 from orders.invoice_pdf import issue_date
 from orders.invoices import file_name, invoice_pdf_bytes
-from orders.models import NEXT_STATUSES, Order, OrderLine, ServedPincode, ShopDetails
+from orders.models import (
+    Order,
+    OrderLine,
+    ServedPincode,
+    ShopDetails,
+    manual_next_statuses,
+)
 from orders.services import order_set_status
 from orders.shop_details import clean_shop_details
+from shop.money import rupees
 
 
 class OrderLineInline(admin.TabularInline):
@@ -48,7 +57,7 @@ class OrderAdminForm(forms.ModelForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         current = self.instance.status
-        allowed = {current, *NEXT_STATUSES.get(current, ())}
+        allowed = {current, *manual_next_statuses(current)}
         self.fields["status"].choices = [
             (value, label)
             for value, label in Order._meta.get_field("status").choices
@@ -62,12 +71,22 @@ class OrderAdmin(admin.ModelAdmin):
     list_display = ("id", "buyer_email", "status", "total", "payment_method", "created_at")
     list_filter = ("status",)
     list_select_related = ("buyer",)
-    search_fields = ("buyer__email",)
+    search_fields = (
+        "buyer__email",
+        "online_payment__gateway_order_id",
+        "online_payment__payment_id",
+    )
     readonly_fields = (
         "buyer",
         "address",
         "payment_method",
         "total",
+        "gateway_order_id",
+        "gateway_payment_id",
+        "amount_paid",
+        "amount_refunded",
+        "refund_status",
+        "other_refunds",
         "idempotency_key",
         "created_at",
         "updated_at",
@@ -76,6 +95,58 @@ class OrderAdmin(admin.ModelAdmin):
     fields = ("buyer", "status", *readonly_fields[1:])
     date_hierarchy = "created_at"
     list_per_page = 50
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("online_payment")
+
+    @admin.display(description="Razorpay order id")
+    def gateway_order_id(self, order):
+        payment = order.payment_record
+        return (payment and payment.gateway_order_id) or "-"
+
+    @admin.display(description="Razorpay payment id")
+    def gateway_payment_id(self, order):
+        payment = order.payment_record
+        return (payment and payment.payment_id) or "-"
+
+    @admin.display(description="Paid online")
+    def amount_paid(self, order):
+        payment = order.payment_record
+        return rupees(payment.captured_rupees, paise=True) if payment else "-"
+
+    @admin.display(description="Refunded")
+    def amount_refunded(self, order):
+        payment = order.payment_record
+        return rupees(payment.refunded_rupees, paise=True) if payment else "-"
+
+    @admin.display(description="Refund status")
+    def refund_status(self, order):
+        payment = order.payment_record
+        if payment is None or not payment.refund_status:
+            return "-"
+        status = payment.get_refund_status_display()
+        return f"{status} ({payment.refund_id})" if payment.refund_id else status
+
+    @admin.display(description="Refunds of other payments")
+    def other_refunds(self, order):
+        """Payments refunded because they came late, twice or for another amount."""
+        own = order.payment_record and order.payment_record.payment_id
+        stray = [refund for refund in order.refunds.all() if refund.payment_id != own]
+        if not stray:
+            return "-"
+        return format_html_join(
+            mark_safe("<br>"),
+            "{}: {} ({}, {})",
+            (
+                (
+                    refund.payment_id,
+                    rupees(Decimal(refund.amount) / 100, paise=True),
+                    refund.get_reason_display(),
+                    refund.status,
+                )
+                for refund in stray
+            ),
+        )
 
     @admin.display(description="Invoice and credit note")
     def tax_documents(self, order):

@@ -29,13 +29,32 @@ INTROS = {
 }
 
 
+# An order paid online says so: nothing is paid at the door, and a cancel or return
+# refunds the payment (orders.refunds).
+ONLINE_INTROS = {
+    "placed": "Thank you for your order. We have your payment online.",
+    OrderStatus.CANCELLED: (
+        "Your order has been cancelled. Your payment is refunded in full, to the account "
+        "or card it came from."
+    ),
+}
+
+
+def _intro(order: Order, event: str) -> str:
+    if order.payment_method == "razorpay" and order.paid and event in ONLINE_INTROS:
+        return ONLINE_INTROS[event]
+    if order.payment_method == "razorpay" and order.paid and event == OrderStatus.RETURNED:
+        return INTROS[event] + " Your payment is refunded in full."
+    return INTROS[event]
+
+
 def inr(amount) -> str:
     """Rupees the Indian way with paise, as a mail writes them: ₹1,499.00, ₹1,00,000.00."""
     return rupees(amount, paise=True)
 
 
 def _body(order: Order, event: str) -> str:
-    lines = [f"Hello {order.buyer.name},", "", INTROS[event], "", f"Order {order.pk}"]
+    lines = [f"Hello {order.buyer.name},", "", _intro(order, event), "", f"Order {order.pk}"]
     lines += [
         f"  {line.quantity} x {line.name} at {inr(line.price)}: {inr(line.subtotal)}"
         for line in order.lines.all()

@@ -2,6 +2,8 @@
 variant's SKU and option values, and the unit price when the order is placed, so a later
 change to the product never alters an order. Money is Decimal throughout."""
 
+from decimal import Decimal
+
 from django.conf import settings
 from django.core.validators import MinValueValidator
 from django.db import models
@@ -22,10 +24,15 @@ class OrderStatus(models.TextChoices):
     # buyer (from Delivered). Set by an admin; the stock goes back and a credit note is
     # issued against the tax invoice.
     RETURNED = "Returned"
+    # Paid online: placed with its stock reserved, waiting for the gateway's payment. It
+    # moves to Not Processed when the payment is verified (orders.razorpay), never by
+    # hand; it is Cancelled when PAYMENT_WINDOW_MINUTES pass unpaid, or by the buyer.
+    AWAITING_PAYMENT = "Awaiting Payment"
 
 
 # The status machine: where each status may move next (contract, "Orders").
 NEXT_STATUSES: dict[str, frozenset[str]] = {
+    OrderStatus.AWAITING_PAYMENT: frozenset({OrderStatus.NOT_PROCESSED, OrderStatus.CANCELLED}),
     OrderStatus.NOT_PROCESSED: frozenset({OrderStatus.PROCESSING, OrderStatus.CANCELLED}),
     OrderStatus.PROCESSING: frozenset({OrderStatus.SHIPPED, OrderStatus.CANCELLED}),
     OrderStatus.SHIPPED: frozenset({OrderStatus.DELIVERED, OrderStatus.RETURNED}),
@@ -35,13 +42,22 @@ NEXT_STATUSES: dict[str, frozenset[str]] = {
 }
 
 
+# Moves only a payment makes: nobody sets an order paid by hand.
+PAYMENT_MOVES = frozenset({(OrderStatus.AWAITING_PAYMENT, OrderStatus.NOT_PROCESSED)})
+
+
+def manual_next_statuses(status: str) -> frozenset[str]:
+    """Where a person (the buyer, an admin) may move an order in `status`."""
+    return frozenset(nxt for nxt in NEXT_STATUSES[status] if (status, nxt) not in PAYMENT_MOVES)
+
+
 class OrderQuerySet(models.QuerySet):
     def newest_first(self):
         return self.order_by("-created_at", "-id")
 
     def with_lines(self):
         """Buyer joined and lines in one more query, whatever the number of orders."""
-        return self.select_related("buyer").prefetch_related("lines")
+        return self.select_related("buyer", "online_payment").prefetch_related("lines")
 
     def of_buyer(self, buyer):
         return self.filter(buyer=buyer)
@@ -111,8 +127,22 @@ class Order(models.Model):
 
     @property
     def paid(self) -> bool:
+        """Cash on delivery: delivered. Online: the gateway's payment arrived (it stays
+        true when the order is later cancelled and refunded: `refund_status` says so)."""
+        if self.payment_method == "razorpay":
+            payment = self.payment_record
+            return bool(payment and payment.paid_at)
         method = METHODS.get(self.payment_method)
         return bool(method and method.paid_on(self.status))
+
+    @property
+    def payment_record(self) -> "Payment | None":
+        """The online payment's record (None for cash on delivery); no query when loaded
+        with `with_lines`."""
+        try:
+            return self.online_payment
+        except Payment.DoesNotExist:
+            return None
 
 
 class OrderLine(models.Model):
@@ -272,3 +302,107 @@ class Invoice(models.Model):
 
     def __str__(self) -> str:
         return self.number
+
+
+class PaymentStatus(models.TextChoices):
+    CREATED = "created"  # the gateway order is made (or being made); not paid yet
+    PAID = "paid"
+
+
+class RefundStatus(models.TextChoices):
+    PENDING = "pending"
+    PROCESSED = "processed"
+    FAILED = "failed"
+
+
+class Payment(models.Model):
+    """An order paid online: its Razorpay order, and the payment that paid it. Amounts
+    are whole paise, as the gateway counts them (the order's `total` x 100).
+
+    `payment_id` is set once, by whichever comes first of the browser's verified
+    signature and the `payment.captured` webhook; `refund_*` follow the refund of that
+    payment when the paid order is cancelled or returned (orders.razorpay)."""
+
+    order = models.OneToOneField(Order, on_delete=models.CASCADE, related_name="online_payment")
+    # Null while the gateway is being asked (checkout) or when it could not be reached.
+    gateway_order_id = models.CharField(
+        "Razorpay order id", max_length=40, null=True, blank=True, unique=True
+    )
+    # Until then the checkout that placed the order is asking the gateway; after it, a
+    # retry of that checkout may ask instead (its asker died).
+    starting_until = models.DateTimeField(null=True, blank=True)
+    amount = models.PositiveBigIntegerField("amount (paise)")
+    status = models.CharField(
+        max_length=10, choices=PaymentStatus.choices, default=PaymentStatus.CREATED
+    )
+    payment_id = models.CharField("Razorpay payment id", max_length=40, blank=True, default="")
+    captured = models.PositiveBigIntegerField("paid (paise)", default=0)
+    refunded = models.PositiveBigIntegerField("refunded (paise)", default=0)
+    refund_id = models.CharField("Razorpay refund id", max_length=40, blank=True, default="")
+    refund_status = models.CharField(
+        max_length=10, choices=RefundStatus.choices, blank=True, default=""
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+    paid_at = models.DateTimeField(null=True, blank=True)
+    refunded_at = models.DateTimeField(null=True, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(refunded__lte=models.F("captured")),
+                name="payment_refunded_lte_captured",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.gateway_order_id or f"Payment of order {self.order_id}"
+
+    @property
+    def captured_rupees(self) -> Decimal:
+        return (Decimal(self.captured) / 100).quantize(Decimal("0.01"))
+
+    @property
+    def refunded_rupees(self) -> Decimal:
+        return (Decimal(self.refunded) / 100).quantize(Decimal("0.01"))
+
+
+class Refund(models.Model):
+    """Every refund the shop asks the gateway for, one per gateway payment at most (the
+    unique `payment_id`): the paid order's payment when it is cancelled or returned, and
+    a payment that came for an order already paid, cancelled or expired."""
+
+    class Reason(models.TextChoices):
+        CANCELLED = "cancelled", "Order cancelled or returned"
+        LATE = "late", "Paid after the order was cancelled"
+        DUPLICATE = "duplicate", "A second payment for a paid order"
+        MISMATCH = "mismatch", "Amount not the order's"
+
+    order = models.ForeignKey(Order, on_delete=models.PROTECT, related_name="refunds")
+    payment_id = models.CharField("Razorpay payment id", max_length=40, unique=True)
+    amount = models.PositiveBigIntegerField("amount (paise)")
+    reason = models.CharField(max_length=10, choices=Reason.choices)
+    refund_id = models.CharField("Razorpay refund id", max_length=40, blank=True, default="")
+    status = models.CharField(
+        max_length=10, choices=RefundStatus.choices, default=RefundStatus.PENDING
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+
+    def __str__(self) -> str:
+        return self.refund_id or f"Refund of {self.payment_id}"
+
+
+class WebhookEvent(models.Model):
+    """A gateway webhook event already applied: its id is unique, so an event that is
+    delivered twice (or twice at once) is applied once."""
+
+    event_id = models.CharField(max_length=64, unique=True)
+    event = models.CharField(max_length=40)
+    received_at = models.DateTimeField(default=timezone.now)
+
+    def __str__(self) -> str:
+        return f"{self.event} {self.event_id}"

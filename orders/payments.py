@@ -21,7 +21,19 @@ class CashOnDelivery:
         return status == "Delivered"
 
 
-METHODS: dict[str, PaymentMethod] = {method.code: method for method in (CashOnDelivery(),)}
+class Razorpay:
+    """Paid online before the order is processed (orders.razorpay): the order waits in
+    Awaiting Payment until the gateway's payment is verified."""
+
+    code = "razorpay"
+
+    def paid_on(self, status: str) -> bool:
+        return status not in ("Awaiting Payment", "Cancelled")
+
+
+METHODS: dict[str, PaymentMethod] = {
+    method.code: method for method in (CashOnDelivery(), Razorpay())
+}
 
 
 def payment_method(code: str) -> PaymentMethod:

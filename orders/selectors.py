@@ -97,13 +97,16 @@ class Dashboard:
 
 def dashboard_figures(*, now=None) -> Dashboard:
     """The owner's figures: orders and revenue since the start of today and of this month
-    in the shop's time zone, cancelled and returned orders left out; orders not yet
+    in the shop's time zone, cancelled, returned and unpaid online orders left out; orders not yet
     processed; and the products with at most LOW_STOCK_THRESHOLD left, fewest first.
     Three queries."""
     local = timezone.localtime(now)
     day = local.replace(hour=0, minute=0, second=0, microsecond=0)
     month = day.replace(day=1)
-    live = ~Q(status__in=[OrderStatus.CANCELLED, OrderStatus.RETURNED])
+    # An order awaiting its online payment is not a sale yet.
+    live = ~Q(
+        status__in=[OrderStatus.CANCELLED, OrderStatus.RETURNED, OrderStatus.AWAITING_PAYMENT]
+    )
     today, this_month = live & Q(created_at__gte=day), live & Q(created_at__gte=month)
     figures = Order.objects.filter(
         Q(created_at__gte=month) | Q(status=OrderStatus.NOT_PROCESSED)

@@ -7,7 +7,7 @@ from rest_framework import serializers
 
 from accounts.india import NAME_OF
 from catalog.serializers import IdField, _iso, _number
-from orders.models import NEXT_STATUSES, Order, OrderLine, OrderStatus
+from orders.models import Order, OrderLine, OrderStatus, manual_next_statuses
 from orders.payments import METHODS
 from shop.api.fields import TextField
 
@@ -177,8 +177,53 @@ class MoneyField(serializers.Field):
 
 
 class PaymentOutput(serializers.Serializer):
+    """`{method, success}`; an order paid online adds what the gateway gave (and the
+    admin's figures); cash on delivery keeps the two keys."""
+
+    ONLINE_ONLY = ("paymentId", "refundStatus", "gatewayOrderId", "paid", "refunded")
+
     method = serializers.ChoiceField(choices=list(METHODS), source="payment_method")
-    success = serializers.BooleanField(source="paid", help_text="True once paid (COD: delivered).")
+    success = serializers.BooleanField(
+        source="paid",
+        help_text="True once paid (COD: delivered; online: the payment arrived, also when "
+        "it was refunded since).",
+    )
+    paymentId = serializers.CharField(
+        source="payment_record.payment_id",
+        required=False,
+        help_text="Online only: the gateway's payment id (empty until paid).",
+    )
+    refundStatus = serializers.ChoiceField(
+        choices=["pending", "processed", "failed"],
+        source="payment_record.refund_status",
+        required=False,
+        allow_null=True,
+        help_text="Online only: the refund's state once a paid order is cancelled or "
+        "returned; null before.",
+    )
+    gatewayOrderId = serializers.CharField(
+        source="payment_record.gateway_order_id",
+        required=False,
+        allow_null=True,
+        help_text="Ours, online only: the Razorpay order id.",
+    )
+    paid = MoneyField(
+        source="payment_record.captured_rupees",
+        required=False,
+        help_text="Ours, online only: rupees received.",
+    )
+    refunded = MoneyField(
+        source="payment_record.refunded_rupees",
+        required=False,
+        help_text="Ours, online only: rupees refunded.",
+    )
+
+    def to_representation(self, order):
+        if order.payment_record is None:
+            return {"method": order.payment_method, "success": order.paid}
+        data = super().to_representation(order)
+        data["refundStatus"] = data["refundStatus"] or None
+        return data
 
 
 class BuyerOutput(serializers.Serializer):
@@ -306,7 +351,7 @@ class OrderOutput(serializers.ModelSerializer):
         return {"state": NAME_OF.get(code, ""), "stateCode": code} if code else None
 
     def get_nextStatuses(self, order) -> list[str]:
-        return [s for s in OrderStatus.values if s in NEXT_STATUSES[order.status]]
+        return [s for s in OrderStatus.values if s in manual_next_statuses(order.status)]
 
 
 class AdminOrderOutput(OrderOutput):
@@ -325,6 +370,59 @@ class OrderAnswer(serializers.Serializer):
 
 class AdminOrderAnswer(OrderAnswer):
     order = AdminOrderOutput()
+
+
+class RazorpayCheckoutOutput(serializers.Serializer):
+    """What Razorpay's checkout is opened with (contract: keyId, orderId, amount,
+    currency; ours: the buyer's name, email and phone to prefill, the shop's name and
+    the checkout script's URL)."""
+
+    keyId = serializers.CharField()
+    orderId = serializers.CharField(help_text="The Razorpay order id.")
+    amount = serializers.IntegerField(min_value=1, help_text="Paise.")
+    currency = serializers.ChoiceField(choices=["INR"])
+    name = serializers.CharField(help_text="Ours: the buyer's name.")
+    email = serializers.EmailField(help_text="Ours: the buyer's email.")
+    phone = serializers.CharField(allow_blank=True, help_text="Ours: the buyer's phone.")
+    shopName = serializers.CharField(help_text="Ours: the seller, as checkout shows it.")
+    checkoutUrl = serializers.CharField(help_text="Ours: Razorpay's checkout script.")
+
+
+class CheckoutAnswer(OrderAnswer):
+    """Checkout's answer; `razorpay` only for an order awaiting its online payment."""
+
+    razorpay = RazorpayCheckoutOutput(required=False)
+
+
+class RazorpayVerifyInput(serializers.Serializer):
+    razorpay_payment_id = serializers.RegexField(
+        r"^[A-Za-z0-9_]{1,40}$",
+        error_messages={
+            "invalid": "The payment id is not valid.",
+            "required": "The payment id is required.",
+        },
+    )
+    razorpay_order_id = serializers.RegexField(
+        r"^[A-Za-z0-9_]{1,40}$",
+        error_messages={
+            "invalid": "This payment is not for this order.",
+            "required": "The order id is required.",
+        },
+    )
+    razorpay_signature = serializers.RegexField(
+        r"^[0-9a-fA-F]{64}$",
+        error_messages={
+            "invalid": "The payment could not be verified.",
+            "required": "The payment's signature is required.",
+        },
+    )
+
+
+class WebhookAnswer(serializers.Serializer):
+    success = serializers.BooleanField(default=True)
+    result = serializers.CharField(
+        help_text="Ours: paid, refunded, recorded, processed, failed, ignored or duplicate."
+    )
 
 
 class OrderDetailAnswer(serializers.Serializer):

@@ -19,6 +19,7 @@ import hashlib
 import json
 import re
 from collections import OrderedDict
+from datetime import timedelta
 from decimal import Decimal
 
 from django.conf import settings
@@ -35,12 +36,20 @@ from accounts.pincodes import lookup as lookup_pincode
 from catalog import tax as catalog_tax
 from catalog.caching import stock_changed
 from catalog.models import Product, Variant
-from orders import invoices, selectors, tax
+from orders import gateway, invoices, refunds, selectors, tax
 from orders.delivery import check as check_delivery
-from orders.models import NEXT_STATUSES, Order, OrderLine, OrderStatus, ServedPincode
+from orders.models import (
+    NEXT_STATUSES,
+    PAYMENT_MOVES,
+    Order,
+    OrderLine,
+    OrderStatus,
+    Payment,
+    ServedPincode,
+)
 from orders.payments import METHODS
 from orders.shop_details import get_shop_details
-from orders.tasks import send_order_mail
+from orders.tasks import expire_order, send_order_mail
 from shop.api.exceptions import Conflict, Unprocessable
 from shop.money import rupees
 
@@ -49,6 +58,10 @@ NO_ADDRESS = "Please add a delivery address"
 EMPTY_CART = "Your cart is empty."
 KEY_REUSED = "This Idempotency-Key was used for another checkout"
 NEEDS_PIN = "Please add the six-digit PIN code of the delivery address."
+ONLINE_OFF = "Online payment is not available; please choose cash on delivery."
+# How long the checkout that placed an online order has to get the gateway's order
+# before a retry of it may ask instead (the gateway's timeout and a margin).
+GATEWAY_MARGIN = timedelta(seconds=5)
 PIN_IN_TEXT = re.compile(r"(?<![0-9])([1-9][0-9]{5})(?![0-9])")
 
 
@@ -286,6 +299,8 @@ def order_checkout(
         raise ValidationError({"cart": [EMPTY_CART]})
     if payment not in METHODS:
         raise ValidationError({"payment": ["Unknown payment method."]})
+    if payment == "razorpay" and not gateway.configured():
+        raise ValidationError({"payment": [ONLINE_OFF]})
     wanted = _merge(cart)
     digest = ""
     if idempotency_key:
@@ -325,8 +340,10 @@ def _place(buyer, lines, destination, bill, payment, idempotency_key, digest) ->
             created_at__lt=timezone.now() - selectors.IDEMPOTENCY_WINDOW,
         ).update(idempotency_key=None)
     delivery = bill.delivery_tax
+    online = payment == "razorpay"
     order = Order(
         buyer=buyer,
+        status=OrderStatus.AWAITING_PAYMENT if online else OrderStatus.NOT_PROCESSED,
         address=destination.text[:500],
         shipping_address=destination.shipping_address,
         place_of_supply=destination.state_code,
@@ -378,8 +395,25 @@ def _place(buyer, lines, destination, bill, payment, idempotency_key, digest) ->
         )
     OrderLine.objects.bulk_create(rows)
     stock_changed(line.product.pk for line in lines.values())
-    _mail(order.pk, "placed")
+    if online:
+        _reserve_for_payment(order)
+    else:
+        _mail(order.pk, "placed")
     return order
+
+
+def _reserve_for_payment(order: Order) -> None:
+    """An online order's payment record (the gateway's order is asked for after this
+    transaction commits, orders.online) and the job that cancels it if it is not paid
+    in time; the "placed" mail waits for the payment."""
+    now = timezone.now()
+    Payment.objects.create(
+        order=order,
+        amount=gateway.paise(order.total),
+        starting_until=now + timedelta(seconds=settings.RAZORPAY_TIMEOUT_SECONDS) + GATEWAY_MARGIN,
+    )
+    window = timedelta(minutes=settings.PAYMENT_WINDOW_MINUTES)
+    expire_order.using(run_after=now + window).enqueue(order.pk)
 
 
 def _take_stock(lines: "OrderedDict[int, Line]") -> list[Line]:
@@ -422,8 +456,10 @@ def _left(short: list[Line]) -> dict[int, int]:
 
 def order_set_status(*, order_id: int, status: str, buyer=None) -> Order:
     """Move an order along the status machine (NEXT_STATUSES). Any other move, including
-    the current status again, is 409. Cancelling or a return puts every line's stock back
-    in the same transaction. Shipping issues the tax invoice and a return its credit note,
+    the current status again, is 409, and so is a move only a payment makes (an order
+    Awaiting Payment to Not Processed). Cancelling or a return puts every line's stock
+    back in the same transaction, and an order paid online is refunded in full (a job,
+    orders.refunds). Shipping issues the tax invoice and a return its credit note,
     numbered in this transaction (orders.invoices), so a move that fails uses no number.
     With `buyer`, only that buyer's order is found (404 otherwise)."""
     with transaction.atomic():
@@ -435,6 +471,10 @@ def order_set_status(*, order_id: int, status: str, buyer=None) -> Order:
             raise Http404(selectors.NOT_FOUND)
         if status not in NEXT_STATUSES[order.status]:
             raise Conflict(f"An order that is {order.status} cannot be set to {status}.")
+        if (order.status, status) in PAYMENT_MOVES:
+            raise Conflict(
+                f"An order that is {order.status} moves to {status} when its payment arrives."
+            )
         # Conditional on the status read, so two racing moves cannot both apply (SQLite
         # ignores select_for_update); the loser is told the move is no longer allowed.
         moved = Order.objects.filter(pk=order.pk, status=order.status).update(
@@ -444,6 +484,7 @@ def order_set_status(*, order_id: int, status: str, buyer=None) -> Order:
             raise Conflict(f"This order has changed; it cannot be set to {status} now.")
         if status in (OrderStatus.CANCELLED, OrderStatus.RETURNED):
             _put_back(order)
+            refunds.refund_if_paid(order)
         if status == OrderStatus.SHIPPED:
             invoices.issue_invoice(order)
         elif status == OrderStatus.RETURNED:

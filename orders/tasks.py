@@ -23,3 +23,21 @@ def render_invoice(invoice_id: int) -> None:
     from orders.invoices import invoice_pdf_ensure
 
     invoice_pdf_ensure(invoice_id=invoice_id)
+
+
+@retrying
+def refund_payment(refund_pk: int) -> None:
+    """Asks the gateway for a recorded refund (orders.refunds); raises while it cannot be
+    reached, so the queue tries again. Nothing to do once the refund has its id."""
+    from orders.online import refund_make
+
+    refund_make(refund_pk=refund_pk)
+
+
+@retrying
+def expire_order(order_id: int) -> None:
+    """Cancels an online order left unpaid past PAYMENT_WINDOW_MINUTES and returns its
+    stock (nothing to do once it is paid or cancelled)."""
+    from orders.online import order_expire
+
+    order_expire(order_id=order_id)

@@ -9,6 +9,8 @@ urlpatterns = [
     path("orders/checkout", views.CheckoutView.as_view()),
     path("orders/<str:order_id>", views.OrderDetailView.as_view()),
     path("orders/<str:order_id>/cancel", views.OrderCancelView.as_view()),
+    path("orders/<str:order_id>/razorpay/verify", views.RazorpayVerifyView.as_view()),
+    path("payments/razorpay/webhook", views.RazorpayWebhookView.as_view()),
     path("orders/<str:order_id>/invoice", views.InvoiceView.as_view()),
     path("orders/<str:order_id>/credit-note", views.CreditNoteView.as_view()),
     path("auth/orders", views.MyOrdersView.as_view()),

@@ -6,16 +6,18 @@ from django.http import Http404, HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
+from rest_framework.exceptions import ValidationError
 from rest_framework.negotiation import BaseContentNegotiation
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from catalog.serializers import parse_id
-from orders import invoices, selectors, services
+from orders import invoices, online, selectors, services
 from orders.models import InvoiceKind
 from orders.serializers import (
     AdminOrderAnswer,
     AdminOrderOutput,
+    CheckoutAnswer,
     CheckoutInput,
     DashboardAnswer,
     DashboardOutput,
@@ -25,13 +27,30 @@ from orders.serializers import (
     OrderListInput,
     OrderOutput,
     OrderStatusInput,
+    RazorpayVerifyInput,
+    WebhookAnswer,
 )
 from orders.shipping import order_status_change
 from orders.throttles import CheckoutThrottle
 from shop.api.envelope import ok
+from shop.api.exceptions import PayloadTooLarge
 from shop.api.parsers import JSONParser
 from shop.api.permissions import IsAdmin, IsSignedIn
-from shop.api.schema import error_responses
+from shop.api.schema import error_responses, ref
+
+GATEWAY_ERRORS = {
+    502: OpenApiResponse(
+        ref("Error"),
+        description="Paying online: the gateway failed; nothing was ordered, try again.",
+    ),
+    503: OpenApiResponse(
+        ref("Error"),
+        description="The database is briefly unreachable, or (paying online) the gateway "
+        "did not answer in time; nothing was ordered, try again.",
+    ),
+}
+# A webhook is an event of a few kilobytes; anything far larger is not Razorpay's.
+MAX_WEBHOOK_BYTES = 64 * 1024
 
 
 def _order_id(value: str) -> int:
@@ -51,10 +70,13 @@ class CheckoutView(APIView):
     throttle_classes = [CheckoutThrottle]
 
     @extend_schema(
-        summary="Place an order, cash on delivery",
+        summary="Place an order, cash on delivery or paid online",
         description="Prices, names and stock come from the database. 409 names each short "
         "item and how many are left; nothing is taken. The same `Idempotency-Key` within 24 "
-        "hours answers the first order with 200.",
+        'hours answers the first order with 200. With `payment: "razorpay"` (400 when '
+        "the shop has no Razorpay keys) the order is `Awaiting Payment` with its stock "
+        "reserved, and the answer carries `razorpay`, what the gateway's checkout opens "
+        "with; 502/503 when the gateway fails (nothing ordered, a retry works).",
         request=CheckoutInput,
         parameters=[
             OpenApiParameter(
@@ -62,9 +84,10 @@ class CheckoutView(APIView):
             )
         ],
         responses={
-            201: OrderAnswer,
-            200: OrderAnswer,
+            201: CheckoutAnswer,
+            200: CheckoutAnswer,
             **error_responses(400, 401, 409, 413, 415, 429),
+            **GATEWAY_ERRORS,
         },
     )
     def post(self, request):
@@ -72,12 +95,75 @@ class CheckoutView(APIView):
         key.is_valid(raise_exception=True)
         data = CheckoutInput(data=request.data)
         data.is_valid(raise_exception=True)
-        order, created = services.order_checkout(
+        placed = online.order_checkout_online(
             buyer=request.user, idempotency_key=key.validated_data.get("key"), **data.validated_data
         )
-        if created:
-            return _answer(order, "Order placed", status_code=status.HTTP_201_CREATED)
-        return _answer(order, "Order already placed")
+        body = {
+            "message": "Order placed" if placed.created else "Order already placed",
+            "order": OrderOutput(placed.order).data,
+        }
+        if placed.razorpay is not None:
+            body["razorpay"] = placed.razorpay
+        return ok(body, status=status.HTTP_201_CREATED if placed.created else status.HTTP_200_OK)
+
+
+class RazorpayVerifyView(APIView):
+    permission_classes = [IsSignedIn]
+    parser_classes = [JSONParser]
+
+    @extend_schema(
+        summary="Confirm an online payment (the buyer, after Razorpay's checkout)",
+        description="The signature is checked against the Razorpay order id stored with the "
+        "order (the one sent must be it). The order is then `Not Processed` and paid; the "
+        "same payment again answers the paid order. A bad signature or another order's ids "
+        "are 400 and change nothing; a payment that came after the order was cancelled (its "
+        "payment window ran out) is refunded and answered 409.",
+        request=RazorpayVerifyInput,
+        responses={200: OrderDetailAnswer, **error_responses(400, 401, 404, 409, 413, 415)},
+    )
+    def post(self, request, order_id):
+        order_pk = _order_id(order_id)
+        data = RazorpayVerifyInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        order = online.razorpay_verify(buyer=request.user, order_id=order_pk, **data.validated_data)
+        return ok({"order": OrderOutput(order).data})
+
+
+class RazorpayWebhookView(APIView):
+    """Razorpay's webhook: no session, no token, no CSRF (DRF views are exempt and this
+    one authenticates nobody); the signature over the raw body is the authentication."""
+
+    authentication_classes = []
+    permission_classes = []
+
+    @extend_schema(
+        summary="Razorpay's webhook (payment.captured, payment.failed, refund.processed)",
+        description="The raw event, signed in `X-Razorpay-Signature` (HMAC-SHA256 of the body "
+        "with RAZORPAY_WEBHOOK_SECRET); a bad signature is 400. Each event "
+        "(`X-Razorpay-Event-Id`) is applied once; unknown events are 200 and ignored.",
+        request={"application/json": OpenApiTypes.OBJECT},
+        parameters=[
+            OpenApiParameter("X-Razorpay-Signature", str, OpenApiParameter.HEADER),
+            OpenApiParameter("X-Razorpay-Event-Id", str, OpenApiParameter.HEADER),
+        ],
+        responses={200: WebhookAnswer, **error_responses(400, 413)},
+    )
+    def post(self, request):
+        length = request.META.get("CONTENT_LENGTH") or "0"
+        if not length.isdigit() or int(length) > MAX_WEBHOOK_BYTES:
+            raise PayloadTooLarge("A webhook is at most 64 KB.")
+        body = request.body
+        if len(body) > MAX_WEBHOOK_BYTES:
+            raise PayloadTooLarge("A webhook is at most 64 KB.")
+        try:
+            result = online.webhook_receive(
+                body=body,
+                signature=request.headers.get("X-Razorpay-Signature", ""),
+                event_id=request.headers.get("X-Razorpay-Event-Id", ""),
+            )
+        except online.BadWebhook as exc:
+            raise ValidationError("The webhook could not be verified.") from exc
+        return ok({"result": result})
 
 
 class MyOrdersView(APIView):

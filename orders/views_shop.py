@@ -18,6 +18,7 @@ from rest_framework import serializers
 from rest_framework.renderers import JSONRenderer
 from rest_framework.views import APIView
 
+from orders import gateway
 from orders.payments import METHODS
 from orders.shop_details import get_shop_details
 from shop.api.envelope import ok
@@ -94,6 +95,11 @@ class DeliveryOutput(serializers.Serializer):
     )
 
 
+class RazorpayInfoOutput(serializers.Serializer):
+    keyId = serializers.CharField(help_text="The public key id checkout opens with.")
+    checkoutUrl = serializers.CharField(help_text="Razorpay's checkout script.")
+
+
 class ShopInfoAnswer(Envelope):
     shop = ShopOutput()
     delivery = DeliveryOutput(help_text="Ours.")
@@ -102,7 +108,11 @@ class ShopInfoAnswer(Envelope):
     )
     paymentMethods = serializers.ListField(
         child=serializers.ChoiceField(choices=sorted(METHODS)),
-        help_text='Ours: the payment codes checkout takes (`"cod"`).',
+        help_text='Ours: the payment codes checkout takes (`"cod"`, and `"razorpay"` when '
+        "the shop has Razorpay keys).",
+    )
+    razorpay = RazorpayInfoOutput(
+        required=False, help_text="Ours: only when paying online through Razorpay is on."
     )
     invoices = serializers.BooleanField(help_text="Ours: a tax invoice comes with each order.")
     pricesIncludeTax = serializers.BooleanField(help_text="Ours: prices include GST.")
@@ -111,15 +121,22 @@ class ShopInfoAnswer(Envelope):
 def shop_info() -> dict:
     """The answer's body, from the cached shop details (no query when warm)."""
     details = get_shop_details()
-    return {
+    online = gateway.configured()
+    body = {
         "success": True,
         "shop": ShopOutput(details).data,
         "delivery": DeliveryOutput(details).data,
         "codLimit": settings.COD_LIMIT,
-        "paymentMethods": list(METHODS),
+        "paymentMethods": [code for code in METHODS if code != "razorpay" or online],
         "invoices": True,
         "pricesIncludeTax": True,
     }
+    if online:
+        body["razorpay"] = {
+            "keyId": settings.RAZORPAY_KEY_ID,
+            "checkoutUrl": settings.RAZORPAY_CHECKOUT_URL,
+        }
+    return body
 
 
 # --- the view --------------------------------------------------------------------------------

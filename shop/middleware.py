@@ -7,12 +7,14 @@ security answers.
 """
 
 import contextvars
+import functools
 import json
 import logging
 import re
 import time
 import traceback
 import uuid
+from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.utils.functional import SimpleLazyObject, empty
@@ -76,25 +78,58 @@ class RequestLogMiddleware:
             request_id_var.reset(token)
 
 
+def _origin(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}" if parts.scheme and parts.netloc else ""
+
+
+# Razorpay's checkout is a script from its own origin that opens frames and calls its API.
+PAYMENT_DIRECTIVES = ("script-src", "frame-src", "connect-src")
+
+
+@functools.lru_cache(maxsize=8)
+def content_security_policy(policy: tuple, key_id: str, checkout_url: str, api_base: str) -> str:
+    """The policy's header value; with Razorpay on (a key id), its checkout's and API's
+    origins allowed to load scripts, frames and connections."""
+    directives = {directive: list(sources) for directive, sources in policy}
+    extra = [
+        origin for origin in dict.fromkeys((_origin(checkout_url), _origin(api_base))) if origin
+    ]
+    if key_id and extra:
+        for directive in PAYMENT_DIRECTIVES:
+            base = directives.get(directive) or list(directives.get("default-src", ["'self'"]))
+            directives[directive] = base + [o for o in extra if o not in base]
+    return "; ".join(
+        f"{directive} {' '.join(sources)}".strip() for directive, sources in directives.items()
+    )
+
+
 class SecurityHeadersMiddleware:
     """Content-Security-Policy and Permissions-Policy on every response (settings
-    `CONTENT_SECURITY_POLICY` and `PERMISSIONS_POLICY`); a view may set its own."""
+    `CONTENT_SECURITY_POLICY` and `PERMISSIONS_POLICY`, and Razorpay's origins when it is
+    on); a view may set its own."""
 
     def __init__(self, get_response):
         self.get_response = get_response
-        self.csp = "; ".join(
-            f"{directive} {' '.join(sources)}".strip()
-            for directive, sources in settings.CONTENT_SECURITY_POLICY.items()
-        )
         self.permissions = ", ".join(
             f"{feature}=({' '.join(allowed)})"
             for feature, allowed in settings.PERMISSIONS_POLICY.items()
         )
 
+    @property
+    def csp(self) -> str:
+        return content_security_policy(
+            tuple((d, tuple(s)) for d, s in settings.CONTENT_SECURITY_POLICY.items()),
+            getattr(settings, "RAZORPAY_KEY_ID", ""),
+            getattr(settings, "RAZORPAY_CHECKOUT_URL", ""),
+            getattr(settings, "RAZORPAY_API_BASE", ""),
+        )
+
     def __call__(self, request):
         response = self.get_response(request)
-        if self.csp:
-            response.headers.setdefault("Content-Security-Policy", self.csp)
+        csp = self.csp
+        if csp:
+            response.headers.setdefault("Content-Security-Policy", csp)
         if self.permissions:
             response.headers.setdefault("Permissions-Policy", self.permissions)
         return response

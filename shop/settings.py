@@ -223,6 +223,19 @@ REST_FRAMEWORK = {
 # Selling in India (docs/india.md). Cash on delivery is refused above COD_LIMIT rupees
 # (cash receipts of Rs 2 lakh or more are unlawful: Income-tax Act, section 269ST).
 COD_LIMIT = env.int("COD_LIMIT", default=50000)
+# Paying online through Razorpay (docs/payments.md): off while the key id or secret is
+# blank. RAZORPAY_API_BASE and RAZORPAY_CHECKOUT_URL point elsewhere only for a stand-in.
+RAZORPAY_KEY_ID = env.str("RAZORPAY_KEY_ID", default="")
+RAZORPAY_KEY_SECRET = env.str("RAZORPAY_KEY_SECRET", default="")
+RAZORPAY_WEBHOOK_SECRET = env.str("RAZORPAY_WEBHOOK_SECRET", default="")
+RAZORPAY_API_BASE = env.str("RAZORPAY_API_BASE", default="https://api.razorpay.com")
+RAZORPAY_CHECKOUT_URL = env.str(
+    "RAZORPAY_CHECKOUT_URL", default="https://checkout.razorpay.com/v1/checkout.js"
+)
+# Seconds to wait for Razorpay's API before a call counts as failed.
+RAZORPAY_TIMEOUT_SECONDS = env.float("RAZORPAY_TIMEOUT_SECONDS", default=10)
+# An order not paid this many minutes after checkout is cancelled and its stock returned.
+PAYMENT_WINDOW_MINUTES = env.int("PAYMENT_WINDOW_MINUTES", default=15)
 
 SIMPLE_JWT = {
     "ACCESS_TOKEN_LIFETIME": timedelta(days=env.int("JWT_DAYS", default=7)),

@@ -33,3 +33,21 @@ def other_api(db):
 @pytest.fixture
 def admin_api(db):
     return client_for(AdminFactory())
+
+
+@pytest.fixture
+def razorpay(settings):
+    """The Razorpay stand-in (orders/tests/razorpay_standin.py) on a free port, and the
+    shop's settings pointed at it with its test keys."""
+    from orders.tests.razorpay_standin import Standin
+
+    standin = Standin().start()
+    settings.RAZORPAY_KEY_ID = standin.key_id
+    settings.RAZORPAY_KEY_SECRET = standin.key_secret
+    settings.RAZORPAY_WEBHOOK_SECRET = standin.webhook_secret
+    settings.RAZORPAY_API_BASE = standin.url
+    settings.RAZORPAY_CHECKOUT_URL = standin.checkout_url
+    settings.RAZORPAY_TIMEOUT_SECONDS = 1
+    standin.hang_seconds = 2
+    yield standin
+    standin.stop()

@@ -158,6 +158,9 @@ ALLOWED = {
     ("Shipped", "Delivered"),
     ("Shipped", "Returned"),
     ("Delivered", "Returned"),
+    # An order waiting for its online payment may be given up; only its payment makes it
+    # Not Processed (orders/tests/test_razorpay.py).
+    ("Awaiting Payment", "Cancelled"),
 }
 
 

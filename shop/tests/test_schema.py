@@ -55,6 +55,8 @@ CONTRACT_CALLS = {
     ("delete", "/api/v1/auth/addresses/{}"),
     ("get", "/api/v1/delivery/{}"),  # where the shop delivers
     ("get", "/api/v1/shop-info"),  # the seller's details (selling in India)
+    ("post", "/api/v1/orders/{}/razorpay/verify"),  # paying online
+    ("post", "/api/v1/payments/razorpay/webhook"),  # Razorpay's webhook (no token)
 }
 ADMIN_CALLS = {
     ("get", "/api/v1/auth/admin-auth"),
@@ -83,6 +85,7 @@ SIGNED_IN_CALLS = {
     ("delete", "/api/v1/auth/addresses/{}"),
     ("get", "/api/v1/orders/{}/invoice"),
     ("get", "/api/v1/orders/{}/credit-note"),
+    ("post", "/api/v1/orders/{}/razorpay/verify"),
 }
 
 
@@ -255,7 +258,24 @@ def test_order_answers_are_declared_by_the_output_serializers(schema):
     checkout = ops[("post", "/api/v1/orders/checkout")]
     assert {"200", "201", "400", "401", "409", "429"} <= set(checkout["responses"])
     created = checkout["responses"]["201"]["content"]["application/json"]["schema"]
-    assert created == {"$ref": "#/components/schemas/OrderAnswer"}
+    assert created == {"$ref": "#/components/schemas/CheckoutAnswer"}
+    assert {"502", "503"} <= set(checkout["responses"])  # the gateway failed (online)
+    answer = components["CheckoutAnswer"]
+    assert answer["properties"]["razorpay"] == {
+        "$ref": "#/components/schemas/RazorpayCheckoutOutput"
+    }
+    assert {"keyId", "orderId", "amount", "currency"} <= set(
+        components["RazorpayCheckoutOutput"]["required"]
+    )
+    payment = components["PaymentOutput"]
+    assert set(payment["required"]) == {"method", "success"}
+    assert {"paymentId", "refundStatus"} <= set(payment["properties"])
+    verify = ops[("post", "/api/v1/orders/{}/razorpay/verify")]
+    body = verify["requestBody"]["content"]["application/json"]["schema"]
+    assert body == {"$ref": "#/components/schemas/RazorpayVerifyInput"}
+    assert {"400", "404", "409"} <= set(verify["responses"])
+    webhook = ops[("post", "/api/v1/payments/razorpay/webhook")]
+    assert {"200", "400", "413"} <= set(webhook["responses"])
     mine = ops[("get", "/api/v1/auth/orders")]["responses"]["200"]
     assert mine["content"]["application/json"]["schema"]["type"] == "array"  # a bare list
     status = ops[("put", "/api/v1/auth/order-status/{}")]

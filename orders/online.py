@@ -1,0 +1,435 @@
+"""Paying online through Razorpay (docs/payments.md): checkout's gateway order, the
+browser's verified payment, the webhook, the expiry of unpaid orders and the refunds.
+
+The rules:
+- An online order is placed `Awaiting Payment` with its stock taken (orders.services);
+  the Razorpay order for its exact total in paise is asked for after that transaction
+  commits. When the gateway cannot make it, the order is deleted and its stock put back,
+  which also frees its Idempotency-Key, so a retry places it again.
+- It becomes paid (`Not Processed`) once, by a payment whose signature we checked (the
+  browser's) or a signed `payment.captured` webhook, for the stored gateway order and
+  its amount: one conditional UPDATE from Awaiting Payment decides, so the browser and
+  the webhook, in any order or at once, mark it paid once.
+- A payment for an order that is no longer awaiting one (paid by another payment,
+  cancelled, expired) is refunded in full (orders.refunds), as is a paid order that is
+  cancelled or returned.
+"""
+
+import hashlib
+import json
+import logging
+import time
+from dataclasses import dataclass
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.http import Http404
+from django.utils import timezone
+from rest_framework.exceptions import APIException, ValidationError
+
+from orders import gateway, refunds, selectors, services
+from orders.models import Order, OrderStatus, Payment, PaymentStatus, Refund, WebhookEvent
+from orders.shop_details import get_shop_details
+from shop.api.exceptions import Conflict
+
+logger = logging.getLogger("orders.online")
+
+NOT_ONLINE = "This order is not paid online."
+WRONG_ORDER = "This payment is not for this order."
+BAD_SIGNATURE = "The payment could not be verified."
+LATE = "This order was cancelled before its payment arrived; the payment will be refunded in full."
+
+
+class GatewayDown(APIException):
+    """502: Razorpay answered with an error or could not be reached."""
+
+    status_code = 502
+    default_detail = (
+        "We could not reach the payment gateway. Nothing was charged and nothing was "
+        "ordered; please try again in a moment."
+    )
+    default_code = "gateway_unavailable"
+
+
+class GatewaySlow(GatewayDown):
+    """503: Razorpay did not answer in time."""
+
+    status_code = 503
+    default_detail = (
+        "The payment gateway did not answer in time. Nothing was charged and nothing was "
+        "ordered; please try again in a moment."
+    )
+
+
+# --- checkout ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Checkout:
+    order: Order
+    created: bool
+    razorpay: dict | None  # what the browser's checkout needs; None once it is not awaited
+
+
+def checkout_options(order: Order, payment: Payment) -> dict:
+    """The `razorpay` object of checkout's answer: what Razorpay's checkout is opened with."""
+    buyer = order.buyer
+    return {
+        "keyId": settings.RAZORPAY_KEY_ID,
+        "orderId": payment.gateway_order_id,
+        "amount": payment.amount,
+        "currency": gateway.CURRENCY,
+        "name": buyer.name,
+        "email": buyer.email,
+        "phone": buyer.phone,
+        "shopName": get_shop_details().trade_name or get_shop_details().legal_name,
+        "checkoutUrl": settings.RAZORPAY_CHECKOUT_URL,
+    }
+
+
+def order_checkout_online(*, buyer, **checkout) -> Checkout:
+    """Checkout (orders.services.order_checkout) and, for `payment: "razorpay"`, the
+    gateway's order. 502/503 when the gateway fails: the order is undone."""
+    order, created = services.order_checkout(buyer=buyer, **checkout)
+    if order.payment_method != "razorpay":
+        return Checkout(order, created, None)
+    payment = order.payment_record
+    if order.status != OrderStatus.AWAITING_PAYMENT:
+        return Checkout(order, created, None)
+    if not payment.gateway_order_id:
+        payment = _gateway_order(order, payment, own=created)
+    return Checkout(order, created, checkout_options(order, payment))
+
+
+def _gateway_order(order: Order, payment: Payment, *, own: bool) -> Payment:
+    """The gateway's order for `payment`, asked for by the checkout that placed it (`own`)
+    or, when that one has not finished in its time (it died), by a retry. A retry that
+    arrives while the first is asking waits for its answer (a double-clicked Pay makes
+    one gateway order)."""
+    if not own:
+        while True:
+            fresh = Payment.objects.filter(pk=payment.pk).first()
+            if fresh is None:  # the first checkout's gateway call failed: undone
+                raise GatewayDown()
+            if fresh.gateway_order_id:
+                return fresh
+            if fresh.starting_until and fresh.starting_until > timezone.now():
+                time.sleep(0.1)
+                continue
+            # Its asker is gone: this retry takes over, if no other retry did.
+            until = timezone.now() + timedelta(seconds=settings.RAZORPAY_TIMEOUT_SECONDS)
+            if Payment.objects.filter(
+                pk=payment.pk, gateway_order_id=None, starting_until=fresh.starting_until
+            ).update(starting_until=until + services.GATEWAY_MARGIN):
+                break
+    try:
+        made = gateway.create_order(
+            amount=payment.amount,
+            receipt=str(order.pk),
+            notes={"order": str(order.pk), "buyer": str(order.buyer_id)},
+        )
+    except (gateway.GatewayUnavailable, gateway.GatewayRefused) as exc:
+        _undo(order)
+        if isinstance(exc, gateway.GatewayUnavailable) and exc.timed_out:
+            raise GatewaySlow() from exc
+        raise GatewayDown() from exc
+    if made.get("amount") != payment.amount or not made.get("id"):
+        logger.error("Razorpay made order %s for %s paise", made.get("id"), made.get("amount"))
+        _undo(order)
+        raise GatewayDown()
+    Payment.objects.filter(pk=payment.pk).update(
+        gateway_order_id=made["id"], starting_until=None, updated_at=timezone.now()
+    )
+    payment.gateway_order_id = made["id"]
+    return payment
+
+
+def _undo(order: Order) -> None:
+    """The gateway could not make the order: the reservation is undone as if it never was
+    (stock back, the order and its jobs gone, its Idempotency-Key free for a retry)."""
+    with transaction.atomic():
+        locked = (
+            Order.objects.select_for_update()
+            .filter(pk=order.pk, status=OrderStatus.AWAITING_PAYMENT)
+            .first()
+        )
+        if locked is None:
+            return
+        services._put_back(locked)
+        Payment.objects.filter(order=locked).delete()
+        locked.delete()
+
+
+# --- the payment arrives ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Arrival:
+    order: Order
+    paid: bool  # this payment pays the order (now or before); False: it is refunded
+
+
+def payment_arrived(*, gateway_order_id: str, payment_id: str, amount: int | None) -> Arrival:
+    """A payment of `amount` paise (None: the verified browser's, which is the order's
+    amount) made against our gateway order. It pays the order when the order awaits it
+    and the amount is the order's; the same payment again changes nothing; any other
+    payment is refunded (a second one, one after the order was cancelled or expired,
+    one of another amount)."""
+    with transaction.atomic():
+        payment = (
+            Payment.objects.select_for_update()
+            .select_related("order")
+            .get(gateway_order_id=gateway_order_id)
+        )
+        order = payment.order
+        if payment.payment_id == payment_id:
+            # Told again: paid, unless it came too late and is being refunded.
+            late = Refund.objects.filter(payment_id=payment_id, reason=Refund.Reason.LATE)
+            return Arrival(order, not late.exists())
+        if amount is not None and amount != payment.amount:
+            logger.error(
+                "Payment %s of order %s is %s paise, not %s: refunding it",
+                payment_id,
+                order.pk,
+                amount,
+                payment.amount,
+            )
+            refunds.refund_request(
+                order=order, payment_id=payment_id, amount=amount, reason=Refund.Reason.MISMATCH
+            )
+            return Arrival(order, False)
+        now = timezone.now()
+        moved = Order.objects.filter(pk=order.pk, status=OrderStatus.AWAITING_PAYMENT).update(
+            status=OrderStatus.NOT_PROCESSED, updated_at=now
+        )
+        if moved:
+            Payment.objects.filter(pk=payment.pk).update(
+                payment_id=payment_id,
+                status=PaymentStatus.PAID,
+                captured=payment.amount,
+                paid_at=now,
+                updated_at=now,
+            )
+            services._mail(order.pk, "placed")
+            return Arrival(order, True)
+        order.refresh_from_db(fields=["status"])
+        late = order.status == OrderStatus.CANCELLED and not payment.payment_id
+        if late:
+            # The order's only payment, come too late: kept on the order, so its answer
+            # shows the money came and the refund's progress.
+            Payment.objects.filter(pk=payment.pk).update(
+                payment_id=payment_id,
+                status=PaymentStatus.PAID,
+                captured=amount or payment.amount,
+                paid_at=now,
+                updated_at=now,
+            )
+        refunds.refund_request(
+            order=order,
+            payment_id=payment_id,
+            amount=amount or payment.amount,
+            reason=Refund.Reason.LATE if late else Refund.Reason.DUPLICATE,
+        )
+        return Arrival(order, False)
+
+
+def razorpay_verify(
+    *,
+    buyer,
+    order_id: int,
+    razorpay_order_id: str,
+    razorpay_payment_id: str,
+    razorpay_signature: str,
+) -> Order:
+    """The browser's word that it paid: checked against the gateway order id we stored
+    (the one sent must be it) with the key secret's signature. 400 for anything else,
+    nothing changed; the same payment again answers the paid order; a payment that came
+    after the order was cancelled is refunded and answered 409."""
+    order = Order.objects.filter(pk=order_id, buyer=buyer).first()
+    if order is None:
+        raise Http404(selectors.NOT_FOUND)
+    payment = order.payment_record
+    if payment is None or not payment.gateway_order_id:
+        raise ValidationError({"razorpay_order_id": [NOT_ONLINE]})
+    if razorpay_order_id != payment.gateway_order_id:
+        raise ValidationError({"razorpay_order_id": [WRONG_ORDER]})
+    if not gateway.payment_signature_ok(
+        gateway_order_id=payment.gateway_order_id,
+        payment_id=razorpay_payment_id,
+        signature=razorpay_signature,
+    ):
+        raise ValidationError({"razorpay_signature": [BAD_SIGNATURE]})
+    arrival = payment_arrived(
+        gateway_order_id=payment.gateway_order_id, payment_id=razorpay_payment_id, amount=None
+    )
+    if not arrival.paid:
+        raise Conflict(LATE)
+    return selectors.order_get_for(user=buyer, order_id=order.pk)
+
+
+# --- the webhook ------------------------------------------------------------------------
+
+
+class BadWebhook(Exception):
+    pass
+
+
+def webhook_receive(*, body: bytes, signature: str, event_id: str) -> str:
+    """A webhook from Razorpay: its signature checked over the raw body (BadWebhook when
+    wrong or the body is not an event). Applied once per event id: the id's row and the
+    event's effects commit together, so a repeat (or the same event at the same moment)
+    finds the row and changes nothing. Returns what was done."""
+    if not gateway.webhook_signature_ok(body, signature):
+        raise BadWebhook("bad signature")
+    try:
+        event = json.loads(body)
+        name = str(event["event"])
+    except (ValueError, KeyError, TypeError) as exc:
+        raise BadWebhook("not an event") from exc
+    if not event_id:
+        # Razorpay sends X-Razorpay-Event-Id; without it the signed body names the event.
+        event_id = hashlib.sha256(body).hexdigest()
+    with transaction.atomic():
+        try:
+            with transaction.atomic():
+                WebhookEvent.objects.create(event_id=event_id[:64], event=name[:40])
+        except IntegrityError:
+            return "duplicate"
+        return _apply(name, event)
+
+
+def _entity(event: dict, kind: str) -> dict:
+    try:
+        entity = event["payload"][kind]["entity"]
+    except (KeyError, TypeError) as exc:
+        raise BadWebhook(f"no {kind}") from exc
+    if not isinstance(entity, dict):
+        raise BadWebhook(f"no {kind}")
+    return entity
+
+
+def _apply(name: str, event: dict) -> str:
+    if name == "payment.captured":
+        entity = _entity(event, "payment")
+        gateway_order_id, payment_id = entity.get("order_id"), entity.get("id")
+        amount = entity.get("amount")
+        if not isinstance(amount, int) or not gateway_order_id or not payment_id:
+            raise BadWebhook("payment without order, id or amount")
+        if not Payment.objects.filter(gateway_order_id=gateway_order_id).exists():
+            logger.warning("Captured payment %s of an order not ours: ignored", payment_id)
+            return "ignored"
+        arrival = payment_arrived(
+            gateway_order_id=str(gateway_order_id), payment_id=str(payment_id), amount=amount
+        )
+        return "paid" if arrival.paid else "refunded"
+    if name == "payment.failed":
+        entity = _entity(event, "payment")
+        logger.info(
+            "Payment %s of Razorpay order %s failed: %s",
+            entity.get("id"),
+            entity.get("order_id"),
+            entity.get("error_description") or entity.get("error_code"),
+        )
+        return "recorded"
+    if name in ("refund.processed", "refund.failed"):
+        entity = _entity(event, "refund")
+        refund = Refund.objects.filter(payment_id=str(entity.get("payment_id"))).first()
+        if refund is None:
+            return "ignored"
+        status = "processed" if name == "refund.processed" else "failed"
+        amount = entity.get("amount") if isinstance(entity.get("amount"), int) else None
+        refunds.refund_settle(
+            refund=refund, refund_id=str(entity.get("id") or ""), status=status, amount=amount
+        )
+        return status
+    return "ignored"
+
+
+# --- expiry and refunds (task-queue jobs, orders.tasks) ----------------------------------
+
+
+def order_expire(*, order_id: int) -> str:
+    """Cancels an online order still Awaiting Payment once PAYMENT_WINDOW_MINUTES have
+    passed since it was placed, and returns its stock; a payment the gateway took that
+    we have not heard of yet pays it instead. Idempotent: a paid, cancelled or missing
+    order is left alone. Early (the job ran before its time): enqueued again."""
+    from orders.tasks import expire_order
+
+    order = Order.objects.filter(pk=order_id).first()
+    if order is None or order.status != OrderStatus.AWAITING_PAYMENT:
+        return "nothing to do"
+    due = order.created_at + timedelta(minutes=settings.PAYMENT_WINDOW_MINUTES)
+    if due > timezone.now():
+        expire_order.using(run_after=due).enqueue(order_id)
+        return "not yet"
+    if _paid_at_gateway(order):
+        return "paid"
+    with transaction.atomic():
+        moved = Order.objects.filter(pk=order.pk, status=OrderStatus.AWAITING_PAYMENT).update(
+            status=OrderStatus.CANCELLED, updated_at=timezone.now()
+        )
+        if not moved:
+            return "nothing to do"
+        services._put_back(order)
+    logger.info("Order %s was not paid in time: cancelled, stock returned", order.pk)
+    return "cancelled"
+
+
+def _paid_at_gateway(order: Order) -> bool:
+    """Asks the gateway whether a payment of the order was captured that neither the
+    browser nor a webhook told us of; when so, it pays the order. Unreachable: no."""
+    payment = order.payment_record
+    if payment is None or not payment.gateway_order_id:
+        return False
+    try:
+        found = gateway.order_payments(payment.gateway_order_id)
+    except (gateway.GatewayUnavailable, gateway.GatewayRefused):
+        return False
+    for item in found:
+        if item.get("status") == "captured" and item.get("amount") == payment.amount:
+            arrival = payment_arrived(
+                gateway_order_id=payment.gateway_order_id,
+                payment_id=str(item.get("id")),
+                amount=item["amount"],
+            )
+            if arrival.paid:
+                return True
+    return False
+
+
+def expire_overdue() -> int:
+    """The sweep for expiry jobs that were lost: every online order Awaiting Payment past
+    its window, expired now. Returns how many were cancelled."""
+    since = timezone.now() - timedelta(minutes=settings.PAYMENT_WINDOW_MINUTES)
+    overdue = Order.objects.filter(
+        status=OrderStatus.AWAITING_PAYMENT, created_at__lte=since
+    ).values_list("pk", flat=True)
+    return sum(order_expire(order_id=pk) == "cancelled" for pk in list(overdue))
+
+
+def refund_make(*, refund_pk: int) -> None:
+    """Asks the gateway for a recorded refund. A refund the gateway refuses is marked
+    failed (the admin sees it); one it cannot be reached for raises, and is tried again.
+    When an earlier try got through but its answer was lost, the payment's refunded
+    amount shows it and it is not asked for twice."""
+    refund = Refund.objects.filter(pk=refund_pk).first()
+    if refund is None or refund.refund_id:
+        return
+    try:
+        taken = gateway.fetch_payment(refund.payment_id)
+        if int(taken.get("amount_refunded") or 0) >= refund.amount:
+            refunds.refund_settle(refund=refund, refund_id="", status="processed")
+            return
+        made = gateway.refund(
+            payment_id=refund.payment_id,
+            amount=refund.amount,
+            notes={"order": str(refund.order_id), "reason": refund.reason},
+        )
+    except gateway.GatewayRefused:
+        refunds.refund_settle(refund=refund, refund_id="", status="failed")
+        return
+    status = made.get("status") if made.get("status") in ("pending", "processed") else "pending"
+    refunds.refund_settle(
+        refund=refund, refund_id=str(made.get("id") or ""), status=status, amount=made.get("amount")
+    )
