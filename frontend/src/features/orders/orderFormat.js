@@ -1,5 +1,8 @@
 // Shared pieces of the order screens.
+// An order paid online waits in this status until the payment is verified.
+export const AWAITING_PAYMENT = 'Awaiting Payment';
 export const ORDER_STATUSES = [
+  AWAITING_PAYMENT,
   'Not Processed',
   'Processing',
   'Shipped',

@@ -9,7 +9,12 @@ export function fakeServer(routes) {
   apiClient.defaults.adapter = async (config) => {
     const key = `${config.method.toUpperCase()} ${config.url}`;
     const body = typeof config.data === 'string' ? JSON.parse(config.data) : config.data;
-    calls.push({ key, body, authorization: config.headers?.Authorization ?? null });
+    calls.push({
+      key,
+      body,
+      authorization: config.headers?.Authorization ?? null,
+      idempotencyKey: config.headers?.['Idempotency-Key'] ?? null,
+    });
     const handler = routes[key];
     if (!handler) throw new Error(`No fake answer for ${key}`);
     // A handler may answer later (a promise), as a slow network does.
