@@ -189,7 +189,9 @@ describe('CartPage paying online', () => {
     });
     expect(razorpay.scripts).toHaveLength(1);
     expect(status()).toHaveTextContent('Complete the payment in the Razorpay window.');
-    expect(within(summary()).getByRole('button', { name: 'Waiting for payment ...' })).toBeDisabled();
+    expect(
+      within(summary()).getByRole('button', { name: 'Waiting for payment ...' }),
+    ).toBeDisabled();
     // Not emptied while the payment is open.
     expect(stored()).toHaveLength(1);
     act(() => razorpay.last.pay({ ...IDS, extra: 'not sent' }));
