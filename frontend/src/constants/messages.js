@@ -70,7 +70,8 @@ export const MESSAGES = {
   paymentWindowOpen: 'Complete the payment in the Razorpay window.',
   paymentConfirming: 'Confirming your payment ...',
   paymentNotCompleted: 'Payment not completed',
-  paymentKept: (id) => `Order #${id} is kept for you until you pay or switch.`,
+  paymentKept: (id) => `Order #${id} is waiting for your payment.`,
+  orderPaidNow: (id) => `Payment received for order #${id}.`,
   paymentFailedReason: (reason) => `The payment failed: ${reason}`,
   paymentScriptFailed:
     'The payment window could not be loaded. Check your connection and try again.',

@@ -22,6 +22,7 @@ import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from
 import toast from '../lib/toast';
 import { Link, useNavigate } from 'react-router-dom';
 import { usePageMeta } from '../lib/usePageMeta';
+import { focusFirstVisible, useFocusAfterRender } from '../lib/useFocusAfterRender';
 import { formatPrice, preview } from '../lib/format';
 import { errorMessage } from '../lib/apiClient';
 import { paths } from '../config/paths';
@@ -186,15 +187,6 @@ function PaymentChoice({ method, cod, online, codLimit, disabled, onChoose }) {
   );
 }
 
-// Tries each copy of the main button (summary, phone bar) until one takes focus: the other
-// is display: none at this screen width and refuses it.
-function focusVisible(nodes) {
-  for (const node of nodes) {
-    node?.focus();
-    if (node && document.activeElement === node) return;
-  }
-}
-
 export default function CartPage() {
   usePageMeta({ title: 'Cart - ShopSphere' });
   const { auth, setAuth } = useAuth();
@@ -249,11 +241,13 @@ export default function CartPage() {
   const retrying = payment.phase === 'failed' && attempt?.signature === signature;
   const working = useRef(false);
   const mainButtons = useRef(new Map());
-  const [focusRequest, setFocusRequest] = useState(0);
-  const requestFocus = useCallback(() => setFocusRequest((n) => n + 1), []);
-  useEffect(() => {
-    if (focusRequest > 0) focusVisible([...mainButtons.current.values()]);
-  }, [focusRequest]);
+  // After Razorpay's window, focus returns to the main button (its copy on screen: the
+  // summary's or the phone bar's).
+  const focusLater = useFocusAfterRender();
+  const requestFocus = useCallback(
+    () => focusLater(() => focusFirstVisible([...mainButtons.current.values()])),
+    [focusLater],
+  );
 
   const addAddress = useCallback(
     async (payload) => {

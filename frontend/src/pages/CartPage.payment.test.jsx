@@ -228,7 +228,7 @@ describe('CartPage paying online', () => {
     const again = await within(summary()).findByRole('button', { name: 'Try again' });
     await waitFor(() => expect(again).toHaveFocus());
     expect(status()).toHaveTextContent('Payment not completed');
-    expect(status()).toHaveTextContent('Order #51 is kept for you until you pay or switch.');
+    expect(status()).toHaveTextContent('Order #51 is waiting for your payment.');
     expect(
       within(summary()).getByRole('button', { name: 'Pay cash on delivery instead' }),
     ).toBeEnabled();
