@@ -630,8 +630,9 @@ export default function CartPage() {
                             disabled={busy || retrying}
                             onChoose={setPicked}
                           />
+                          {/* A failure about another cart or address is no longer said. */}
                           <PaymentStatus
-                            phase={payment.phase}
+                            phase={retrying || payment.busy ? payment.phase : 'idle'}
                             detail={retrying || payment.busy ? payment.detail : null}
                             className="text-start small"
                           />

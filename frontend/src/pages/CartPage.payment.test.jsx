@@ -405,6 +405,7 @@ describe('CartPage paying online', () => {
     await user.click(screen.getByRole('button', { name: 'More: Linen Shirt' }));
     // The held order no longer matches the cart: Pay is back, for the new total.
     expect(within(summary()).queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(status()).toBeEmptyDOMElement();
     await user.click(within(summary()).getByRole('button', { name: 'Pay ₹1,598 online' }));
     await waitFor(() => expect(razorpay.last?.options.order_id).toBe('order_Q2'));
     const keys = server.calls.map((call) => call.key).filter((key) => !key.includes('/product/'));
