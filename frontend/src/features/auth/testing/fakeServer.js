@@ -1,6 +1,8 @@
 // Test helper: answers the app's HTTP calls at the transport (the axios adapter of the one
 // API client), so everything of ours (interceptors, api.js, contexts) still runs for real.
 // routes: { 'POST /api/v1/auth/login': { status, data } | (body) => ({ status, data }) }.
+// `calls` keeps each request as {key, body, authorization, idempotencyKey} (the last is
+// left out when the request had no Idempotency-Key).
 import { apiClient } from '../../../lib/apiClient';
 
 export function fakeServer(routes) {
@@ -13,7 +15,7 @@ export function fakeServer(routes) {
       key,
       body,
       authorization: config.headers?.Authorization ?? null,
-      idempotencyKey: config.headers?.['Idempotency-Key'] ?? null,
+      idempotencyKey: config.headers?.['Idempotency-Key'],
     });
     const handler = routes[key];
     if (!handler) throw new Error(`No fake answer for ${key}`);
