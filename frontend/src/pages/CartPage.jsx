@@ -323,8 +323,11 @@ export default function CartPage() {
       }
       if (data?.order?.status === AWAITING_PAYMENT) await cancelOrder(held.order._id);
     } catch (error) {
-      toast.error(errorMessage(error) ?? MESSAGES.somethingWentWrong);
-      return false;
+      // An order the server no longer knows holds nothing: go on without it.
+      if (error?.response?.status !== 404) {
+        toast.error(errorMessage(error) ?? MESSAGES.somethingWentWrong);
+        return false;
+      }
     }
     setAttempt(null);
     payment.reset();

@@ -418,4 +418,25 @@ describe('CartPage paying online', () => {
     expect(second.body.cart).toEqual([{ _id: '2', quantity: 2 }]);
     expect(second.idempotencyKey).not.toBe(first.idempotencyKey);
   });
+
+  it('keeps the cart and the held order when it cannot be released, and says why', async () => {
+    const user = userEvent.setup();
+    const why = 'Please try again in a moment.';
+    server = serve(ONLINE, {
+      [CHECKOUT]: { status: 201, data: { success: true, order: awaiting, razorpay: RAZORPAY } },
+      'GET /api/v1/orders/51': { data: { success: true, order: awaiting } },
+      'POST /api/v1/orders/51/cancel': { status: 503, data: { success: false, message: why } },
+    });
+    renderCart();
+    await payOnline(user);
+    await waitFor(() => expect(razorpay.last?.opened).toBe(1));
+    act(() => razorpay.last.dismiss());
+    await user.click(
+      await within(summary()).findByRole('button', { name: 'Pay cash on delivery instead' }),
+    );
+    expect(await screen.findByText(why)).toBeInTheDocument();
+    expect(callsTo(CHECKOUT)).toHaveLength(1);
+    expect(stored()).toHaveLength(1);
+    expect(within(summary()).getByRole('button', { name: 'Try again' })).toBeEnabled();
+  });
 });
