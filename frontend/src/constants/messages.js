@@ -64,6 +64,22 @@ export const MESSAGES = {
   variantNeeded: (name) =>
     `${name} now comes in more than one option and was removed from your cart: please choose yours on its page.`,
   orderPlaced: 'Order placed. Your cart is empty now; pay in cash on delivery.',
+  // Paying online (Razorpay): the cart's and the orders' live region, and the toasts.
+  orderPaid: 'Payment received. Your order is placed and your cart is empty now.',
+  paymentOpening: 'Opening the secure payment window ...',
+  paymentWindowOpen: 'Complete the payment in the Razorpay window.',
+  paymentConfirming: 'Confirming your payment ...',
+  paymentNotCompleted: 'Payment not completed',
+  paymentKept: (id) => `Order #${id} is waiting for your payment.`,
+  orderPaidNow: (id) => `Payment received for order #${id}.`,
+  paymentFailedReason: (reason) => `The payment failed: ${reason}`,
+  paymentScriptFailed:
+    'The payment window could not be loaded. Check your connection and try again.',
+  paymentUnconfirmed:
+    'We could not confirm your payment. If money left your account, the order shows as paid in Your Orders shortly.',
+  paymentServiceDown: 'Online payment is not available right now. Please try again.',
+  payOnlineHint: 'You pay now in Razorpay’s secure window; the order is confirmed once it is paid.',
+  codOverLimit: (limit) => `Not available for orders over ${limit}`,
   orderCancelled: 'Order cancelled',
   cancelOrderTitle: (id) => `Cancel order #${id}?`,
   cancelOrderQuestion: (id) =>

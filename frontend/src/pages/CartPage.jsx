@@ -11,10 +11,18 @@
 // the order is sent with its `addressId`; one without keeps the spec's free-text address.
 // The summary shows the subtotal, the delivery charge by the shop's rule (shop-info), the
 // total and that prices include taxes; while the rule is unknown only the subtotal counts.
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+// Payment: cash on delivery (disabled, with the reason, over the shop's cap) and, when the
+// shop takes them, online payments through Razorpay. Paying online places the order
+// Awaiting Payment and opens Razorpay's window; the cart is emptied once the server has
+// verified the payment. A window closed without paying leaves "Payment not completed"
+// with Try again (the same Razorpay order) and Pay cash on delivery instead (that order is
+// cancelled, then a cash order placed under a new Idempotency-Key). A cart or address
+// changed meanwhile makes the held order stale: the next order releases it first.
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import toast from '../lib/toast';
 import { Link, useNavigate } from 'react-router-dom';
 import { usePageMeta } from '../lib/usePageMeta';
+import { focusFirstVisible, useFocusAfterRender } from '../lib/useFocusAfterRender';
 import { formatPrice, preview } from '../lib/format';
 import { errorMessage } from '../lib/apiClient';
 import { paths } from '../config/paths';
@@ -26,7 +34,7 @@ import { createAddress } from '../features/auth/api';
 import { addressText, defaultAddress } from '../features/auth/addresses';
 import { useAddresses } from '../features/auth/useAddresses';
 import { useShopInfo } from '../features/shop/useShopInfo';
-import { deliveryChargeFor } from '../features/shop/shopRules';
+import { deliveryChargeFor, offersCod } from '../features/shop/shopRules';
 import { useCart } from '../features/cart/CartContext';
 import {
   cartTotal,
@@ -40,13 +48,17 @@ import { CART_PREVIEW_LENGTH, greetingName, itemCountMessage } from '../features
 import { useCartRefresh } from '../features/cart/useCartRefresh';
 import '../features/cart/cart.css';
 import { getProduct } from '../features/catalog/api';
-import { checkout } from '../features/orders/api';
-import { newIdempotencyKey } from '../features/orders/orderFormat';
+import { cancelOrder, checkout, getOrder } from '../features/orders/api';
+import { AWAITING_PAYMENT, newIdempotencyKey } from '../features/orders/orderFormat';
+import { useRazorpay } from '../features/orders/useRazorpay';
+import PaymentStatus from '../features/orders/PaymentStatus';
 import ProductImage from '../components/ProductImage';
 import { photoForVariant } from '../lib/variants';
 import StockBadge from '../components/StockBadge';
 
 export const PLACE_ORDER = 'Place Order (Cash on Delivery)';
+export const PAY_ONLINE = 'Pay online (UPI, cards, netbanking)';
+export const payOnlineLabel = (total) => `Pay ${formatPrice(total)} online`;
 
 function QuantityStepper({ label, max, quantity, onChange }) {
   return (
@@ -125,6 +137,56 @@ function Totals({ subtotal, delivery, charge }) {
   );
 }
 
+// The "Payment" radio group. Cash on delivery shows only when the shop offers it (or its
+// rules are unknown: the server decides), disabled with the reason over the cap.
+function PaymentChoice({ method, cod, online, codLimit, disabled, onChoose }) {
+  const id = useId();
+  return (
+    <fieldset className="cart-payment text-start mb-3" disabled={disabled}>
+      <legend className="h5">Payment</legend>
+      {cod.offered && (
+        <div className="form-check">
+          <input
+            className="form-check-input"
+            type="radio"
+            name={`${id}-payment`}
+            id={`${id}-cod`}
+            value="cod"
+            checked={method === 'cod'}
+            disabled={cod.overLimit}
+            aria-describedby={cod.overLimit ? `${id}-cod-reason` : undefined}
+            onChange={() => onChoose('cod')}
+          />
+          <label className="form-check-label" htmlFor={`${id}-cod`}>
+            Cash on delivery
+          </label>
+          {cod.overLimit && (
+            <div id={`${id}-cod-reason`} className="form-text mt-0">
+              {MESSAGES.codOverLimit(formatPrice(codLimit))}
+            </div>
+          )}
+        </div>
+      )}
+      {online && (
+        <div className="form-check">
+          <input
+            className="form-check-input"
+            type="radio"
+            name={`${id}-payment`}
+            id={`${id}-online`}
+            value="razorpay"
+            checked={method === 'razorpay'}
+            onChange={() => onChoose('razorpay')}
+          />
+          <label className="form-check-label" htmlFor={`${id}-online`}>
+            {PAY_ONLINE}
+          </label>
+        </div>
+      )}
+    </fieldset>
+  );
+}
+
 export default function CartPage() {
   usePageMeta({ title: 'Cart - ShopSphere' });
   const { auth, setAuth } = useAuth();
@@ -139,7 +201,8 @@ export default function CartPage() {
   const continueLink = useRef(null);
   const stickyBar = useRef(null);
   useStickyBarHeight(stickyBar, cart.length > 0);
-  const { delivery } = useShopInfo();
+  const shopInfo = useShopInfo();
+  const { delivery, codLimit } = shopInfo;
   const { addresses, reload: reloadAddresses } = useAddresses({ enabled: Boolean(user) });
   const [chosenId, setChosenId] = useState(null);
   const saved = addresses ?? [];
@@ -150,6 +213,41 @@ export default function CartPage() {
   const charge = deliveryChargeFor(delivery, subtotal);
   const total = subtotal + (charge ?? 0);
   const hasAddress = Boolean(chosen) || Boolean(user?.address);
+
+  // How the shopper can pay this total. Until shop-info answers, cash on delivery as before.
+  const shopKnown = !shopInfo.loading && !shopInfo.failed;
+  const online = shopInfo.razorpay;
+  const codOffered = !shopKnown || offersCod(shopInfo.paymentMethods);
+  const cod = {
+    offered: codOffered,
+    overLimit: codOffered && codLimit !== null && total > Number(codLimit),
+  };
+  const codUsable = cod.offered && !cod.overLimit;
+  const [picked, setPicked] = useState(null);
+  let method = null;
+  if (picked === 'razorpay' && online) method = 'razorpay';
+  else if (codUsable) method = 'cod';
+  else if (online) method = 'razorpay';
+  const payment = useRazorpay({
+    settings: online,
+    shopName: shopInfo.shop?.tradeName || shopInfo.shop?.legalName || 'ShopSphere',
+  });
+  // The online attempt the shopper may retry: what it was for (cart and address), and the
+  // order and Razorpay order when checkout placed one (none when the gateway was down).
+  const [attempt, setAttempt] = useState(null);
+  const lineItems = checkoutLines(cart);
+  const addressId = chosen ? chosen._id : undefined;
+  const signature = JSON.stringify([lineItems, addressId ?? null]);
+  const retrying = payment.phase === 'failed' && attempt?.signature === signature;
+  const working = useRef(false);
+  const mainButtons = useRef(new Map());
+  // After Razorpay's window, focus returns to the main button (its copy on screen: the
+  // summary's or the phone bar's).
+  const focusLater = useFocusAfterRender();
+  const requestFocus = useCallback(
+    () => focusLater(() => focusFirstVisible([...mainButtons.current.values()])),
+    [focusLater],
+  );
 
   const addAddress = useCallback(
     async (payload) => {
@@ -182,61 +280,203 @@ export default function CartPage() {
     });
   }
 
-  // A changed cart is a new attempt; the same cart retried keeps its key (one order).
+  // A changed cart, address or payment method is a new attempt; the same one retried keeps
+  // its key (one order: the server would refuse the key for another checkout anyway).
   useEffect(() => {
     attemptKey.current = null;
-  }, [cart]);
+  }, [signature, method]);
 
-  async function placeOrder() {
-    if (placing) return;
+  // One request at a time, whatever the clicks: the ref holds before React re-renders.
+  async function exclusive(work) {
+    if (working.current) return;
+    working.current = true;
     setPlacing(true);
+    try {
+      await work();
+    } finally {
+      working.current = false;
+      setPlacing(false);
+    }
+  }
+
+  function paid() {
+    setAttempt(null);
+    clear();
+    toast.success(MESSAGES.orderPaid);
+    navigate(paths.userOrders);
+  }
+
+  function refused(error) {
+    toast.error(errorMessage(error) ?? MESSAGES.somethingWentWrong);
+    if ([400, 409].includes(error?.response?.status)) refresh();
+  }
+
+  // Lets go of the order an earlier online attempt holds (its stock is reserved): read it
+  // first, since a payment may have arrived after the window closed (then it is simply
+  // paid), else cancel it while it still awaits payment. False when the caller must stop.
+  async function release(held) {
+    try {
+      const { data } = await getOrder(held.order._id);
+      if (data?.order?.payment?.success) {
+        paid();
+        return false;
+      }
+      if (data?.order?.status === AWAITING_PAYMENT) await cancelOrder(held.order._id);
+    } catch (error) {
+      // An order the server no longer knows holds nothing: go on without it.
+      if (error?.response?.status !== 404) {
+        toast.error(errorMessage(error) ?? MESSAGES.somethingWentWrong);
+        return false;
+      }
+    }
+    setAttempt(null);
+    payment.reset();
+    return true;
+  }
+
+  async function placeCod() {
     attemptKey.current = attemptKey.current ?? newIdempotencyKey();
     try {
       await checkout({
-        cart: checkoutLines(cart),
-        addressId: chosen ? chosen._id : undefined,
+        cart: lineItems,
+        addressId,
+        payment: 'cod',
         idempotencyKey: attemptKey.current,
       });
       clear();
       toast.success(MESSAGES.orderPlaced);
       navigate(paths.userOrders);
     } catch (error) {
-      toast.error(errorMessage(error) ?? MESSAGES.somethingWentWrong);
-      if ([400, 409].includes(error?.response?.status)) refresh();
-    } finally {
-      setPlacing(false);
+      refused(error);
     }
   }
 
-  let mainAction;
-  if (!user) {
-    mainAction = (
-      <button
-        type="button"
-        className="btn btn-warning"
-        onClick={() => navigate(paths.login, { state: { from: paths.cart } })}
-      >
-        Please login to checkout
-      </button>
-    );
-  } else if (!hasAddress) {
-    mainAction = <UpdateAddressButton />;
-  } else {
-    mainAction = (
+  function openPayment(held) {
+    return payment.pay(held, { onPaid: paid, onClosed: requestFocus });
+  }
+
+  async function startOnline() {
+    attemptKey.current = attemptKey.current ?? newIdempotencyKey();
+    let data;
+    try {
+      ({ data } = await checkout({
+        cart: lineItems,
+        addressId,
+        payment: 'razorpay',
+        idempotencyKey: attemptKey.current,
+      }));
+    } catch (error) {
+      const status = error?.response?.status;
+      // The gateway is down or the network failed: nothing was placed, the shopper may
+      // retry (same key) or pay cash on delivery.
+      if (!error?.response || status >= 500) {
+        setAttempt({ signature });
+        payment.fail(errorMessage(error) ?? MESSAGES.paymentServiceDown);
+        requestFocus();
+      } else {
+        refused(error);
+      }
+      return;
+    }
+    if (!data?.order || !data?.razorpay?.orderId) {
+      setAttempt({ signature });
+      payment.fail(MESSAGES.paymentServiceDown);
+      requestFocus();
+      return;
+    }
+    const held = { signature, order: data.order, razorpay: data.razorpay };
+    setAttempt(held);
+    await openPayment(held);
+  }
+
+  const placeOrder = () =>
+    exclusive(async () => {
+      // A stale attempt's order goes first, so its reserved stock is free for this one.
+      if (attempt?.order && !(await release(attempt))) return;
+      if (method === 'razorpay') await startOnline();
+      else if (method === 'cod') await placeCod();
+    });
+
+  const tryAgain = () =>
+    exclusive(async () => {
+      if (attempt?.order) await openPayment(attempt);
+      else await startOnline();
+    });
+
+  const switchToCod = () =>
+    exclusive(async () => {
+      if (attempt?.order && !(await release(attempt))) return;
+      setAttempt(null);
+      payment.reset();
+      setPicked('cod');
+      attemptKey.current = newIdempotencyKey();
+      await placeCod();
+    });
+
+  const busy = placing || payment.busy;
+  let busyLabel = 'Placing order ...';
+  if (payment.phase === 'opening') busyLabel = 'Opening payment ...';
+  else if (payment.phase === 'open') busyLabel = 'Waiting for payment ...';
+  else if (payment.phase === 'verifying') busyLabel = 'Confirming payment ...';
+  const keepButton = (place) => (node) => {
+    if (node) mainButtons.current.set(place, node);
+    else mainButtons.current.delete(place);
+  };
+
+  function mainAction(place) {
+    if (!user) {
+      return (
+        <button
+          type="button"
+          className="btn btn-warning"
+          onClick={() => navigate(paths.login, { state: { from: paths.cart } })}
+        >
+          Please login to checkout
+        </button>
+      );
+    }
+    if (!hasAddress) return <UpdateAddressButton />;
+    if (retrying) {
+      return (
+        <span className="d-inline-flex flex-wrap justify-content-center gap-2">
+          <button
+            type="button"
+            className="btn btn-success"
+            onClick={tryAgain}
+            disabled={busy}
+            ref={keepButton(place)}
+          >
+            Try again
+          </button>
+          {codUsable && (
+            <button
+              type="button"
+              className="btn btn-outline-secondary"
+              onClick={switchToCod}
+              disabled={busy}
+            >
+              Pay cash on delivery instead
+            </button>
+          )}
+        </span>
+      );
+    }
+    return (
       <button
         type="button"
         className="btn btn-success"
         onClick={placeOrder}
-        disabled={placing || cart.length === 0}
+        disabled={busy || cart.length === 0 || method === null}
+        ref={keepButton(place)}
       >
-        {placing ? 'Placing order ...' : PLACE_ORDER}
+        {busy ? busyLabel : method === 'razorpay' ? payOnlineLabel(total) : PLACE_ORDER}
       </button>
     );
   }
 
   // One main button on screen at a time: in the summary from the lg breakpoint, in the
   // sticky bar below it.
-  const inSummary = <span className="d-none d-lg-inline-block">{mainAction}</span>;
+  const inSummary = <span className="d-none d-lg-inline-block">{mainAction('summary')}</span>;
 
   return (
     <div className="container py-4">
@@ -383,15 +623,38 @@ export default function CartPage() {
                       {saved.length === 0 && addresses !== null && (
                         <AddressChooser addresses={[]} onAdd={addAddress} />
                       )}
+                      {hasAddress && (
+                        <>
+                          <PaymentChoice
+                            method={method}
+                            cod={cod}
+                            online={Boolean(online)}
+                            codLimit={codLimit}
+                            disabled={busy || retrying}
+                            onChoose={setPicked}
+                          />
+                          {/* A failure about another cart or address is no longer said. */}
+                          <PaymentStatus
+                            phase={retrying || payment.busy ? payment.phase : 'idle'}
+                            detail={retrying || payment.busy ? payment.detail : null}
+                            className="text-start small"
+                          />
+                        </>
+                      )}
                       <div className="d-flex flex-wrap justify-content-center gap-2">
                         {saved.length === 0 && user.address && (
                           <UpdateAddressButton className="btn btn-outline-warning" />
                         )}
                         {inSummary}
                       </div>
-                      {hasAddress && (
+                      {hasAddress && method === 'cod' && (
                         <p className="small text-body-secondary mt-2 mb-0">
                           Pay in cash when your order is delivered.
+                        </p>
+                      )}
+                      {hasAddress && method === 'razorpay' && (
+                        <p className="small text-body-secondary mt-2 mb-0">
+                          {MESSAGES.payOnlineHint}
                         </p>
                       )}
                     </>
@@ -408,7 +671,7 @@ export default function CartPage() {
           <div className="cart-sticky-bar d-lg-none" data-testid="cart-sticky-bar" ref={stickyBar}>
             <div className="d-flex align-items-center justify-content-between gap-2">
               <span className="fw-bold">Total {formatPrice(total)}</span>
-              {mainAction}
+              {mainAction('bar')}
             </div>
           </div>
         </div>

@@ -5,12 +5,16 @@
 // (admin). Orders with tax lines show each line's HSN and GST (rate, and CGST + SGST or
 // IGST), the delivery charge and the tax included, the structured shipping address, and
 // the invoice (once shipped) and credit note (once returned) to download.
+// Payment: cash on delivery, or online ("Awaiting payment" until Razorpay's payment is
+// verified, then "Paid online" with its payment id), and a paid order's refund once it was
+// cancelled or returned ("Refund pending", "Refunded", "Refund failed"). Admin cards add
+// the gateway's ids and the amounts paid and refunded when the answer carries them.
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { formatPrice } from '../../lib/format';
 import { describeOptions } from '../../lib/variants';
 import OrderDocuments from './OrderDocuments';
-import { lineTax, orderDate } from './orderFormat';
+import { AWAITING_PAYMENT, lineTax, orderDate } from './orderFormat';
 
 function ShippingAddress({ address }) {
   return (
@@ -41,7 +45,72 @@ function TaxCells({ line }) {
   );
 }
 
+const REFUNDS = {
+  pending: { text: 'Refund pending', badge: 'text-bg-warning' },
+  processed: { text: 'Refunded', badge: 'text-bg-success' },
+  failed: { text: 'Refund failed', badge: 'text-bg-danger' },
+};
+
+function paymentText(order) {
+  const payment = order.payment ?? {};
+  if (payment.method !== 'razorpay') {
+    return `Cash on delivery${payment.success ? ' (paid)' : ''}`;
+  }
+  if (payment.success) return 'Paid online';
+  return order.status === AWAITING_PAYMENT ? 'Online, awaiting payment' : 'Online, not paid';
+}
+
+function PaymentLine({ order }) {
+  const payment = order.payment ?? {};
+  const refund = REFUNDS[payment.refundStatus];
+  return (
+    <p className="mb-1" data-testid="order-payment">
+      <strong>Payment:</strong> {paymentText(order)}
+      {payment.method === 'razorpay' && payment.paymentId && (
+        <span className="text-body-secondary">
+          {' '}
+          (payment ID <code>{payment.paymentId}</code>)
+        </span>
+      )}
+      {refund && (
+        <>
+          {' '}
+          <span className={`badge ${refund.badge}`} data-testid="refund">
+            {refund.text}
+          </span>
+        </>
+      )}
+    </p>
+  );
+}
+
+// The admin's view of the payment: only the keys the answer has.
+function PaymentDetails({ payment }) {
+  const rows = [
+    ['Method', payment.method === 'razorpay' ? 'Razorpay' : 'Cash on delivery'],
+    ['Razorpay order', payment.gatewayOrderId && <code>{payment.gatewayOrderId}</code>],
+    ['Razorpay payment', payment.paymentId && <code>{payment.paymentId}</code>],
+    ['Paid', payment.paid != null && formatPrice(payment.paid)],
+    ['Refunded', payment.refunded != null && formatPrice(payment.refunded)],
+  ].filter(([, value]) => value);
+  if (!['gatewayOrderId', 'paid', 'refunded'].some((key) => payment[key] != null)) return null;
+  return (
+    <dl className="order-payment-details small mb-1" data-testid="payment-details">
+      {rows.map(([term, value]) => (
+        <div key={term} className="d-flex gap-2">
+          <dt className="fw-normal text-body-secondary">{term}</dt>
+          <dd className="mb-0">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+// The server's status names, as the badge says them.
+const STATUS_LABELS = { [AWAITING_PAYMENT]: 'Awaiting payment' };
+
 const BADGES = {
+  [AWAITING_PAYMENT]: 'text-bg-warning',
   'Not Processed': 'text-bg-secondary',
   Processing: 'text-bg-info',
   Shipped: 'text-bg-primary',
@@ -63,7 +132,7 @@ export default function OrderCard({ order, showBuyer = false, actions = null }) 
         </h2>
         <span className="text-body-secondary small">{orderDate(order.createdAt)}</span>
         <span className={`badge ${BADGES[order.status] ?? 'text-bg-light'}`} data-testid="status">
-          {order.status}
+          {STATUS_LABELS[order.status] ?? order.status}
         </span>
       </div>
       <div className="card-body">
@@ -134,9 +203,8 @@ export default function OrderCard({ order, showBuyer = false, actions = null }) 
             Includes GST of {formatPrice(order.taxTotal)}
           </p>
         )}
-        <p className="mb-1">
-          <strong>Payment:</strong> Cash on delivery{order.payment?.success ? ' (paid)' : ''}
-        </p>
+        <PaymentLine order={order} />
+        {showBuyer && order.payment && <PaymentDetails payment={order.payment} />}
         {order.shippingAddress ? (
           <ShippingAddress address={order.shippingAddress} />
         ) : (

@@ -47,11 +47,11 @@ const order = {
   ],
 };
 
-function show(value) {
+function show(value, props = {}) {
   return render(
     <MemoryRouter>
       <Toaster />
-      <OrderCard order={value} />
+      <OrderCard order={value} {...props} />
     </MemoryRouter>,
   );
 }
@@ -155,5 +155,101 @@ describe('OrderCard with GST', () => {
     await user.click(screen.getByRole('button', { name: 'Download invoice of order #17' }));
     expect(await screen.findByText(MESSAGES.downloadFailed)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Download invoice of order #17' })).toBeEnabled();
+  });
+});
+
+describe('OrderCard payment', () => {
+  const online = (status, payment) => ({
+    ...order,
+    status,
+    invoiceNumber: null,
+    payment: { method: 'razorpay', ...payment },
+  });
+
+  it('says cash on delivery, and paid once delivered', () => {
+    const { unmount } = show(order);
+    expect(screen.getByTestId('order-payment')).toHaveTextContent('Payment: Cash on delivery');
+    expect(screen.getByTestId('order-payment')).not.toHaveTextContent('(paid)');
+    unmount();
+    show({ ...order, status: 'Delivered', payment: { method: 'cod', success: true } });
+    expect(screen.getByTestId('order-payment')).toHaveTextContent('Cash on delivery (paid)');
+  });
+
+  it('shows an order awaiting its online payment with its own badge', () => {
+    show(online('Awaiting Payment', { success: false }));
+    const badge = screen.getByTestId('status');
+    expect(badge).toHaveTextContent('Awaiting payment');
+    expect(badge).toHaveClass('text-bg-warning');
+    expect(screen.getByTestId('order-payment')).toHaveTextContent(
+      'Payment: Online, awaiting payment',
+    );
+    expect(screen.queryByTestId('refund')).toBeNull();
+  });
+
+  it('shows a paid online order with its payment id', () => {
+    show(online('Not Processed', { success: true, paymentId: 'pay_A1' }));
+    expect(screen.getByTestId('order-payment')).toHaveTextContent(
+      'Payment: Paid online (payment ID pay_A1)',
+    );
+    expect(screen.queryByTestId('refund')).toBeNull();
+  });
+
+  it('says an online order cancelled before payment was not paid', () => {
+    show(online('Cancelled', { success: false }));
+    expect(screen.getByTestId('order-payment')).toHaveTextContent('Payment: Online, not paid');
+  });
+
+  it.each([
+    ['Cancelled', 'pending', 'Refund pending'],
+    ['Cancelled', 'processed', 'Refunded'],
+    ['Returned', 'failed', 'Refund failed'],
+  ])('shows the refund of a paid order that was %s: %s', (status, refundStatus, text) => {
+    show(online(status, { success: true, paymentId: 'pay_A1', refundStatus }));
+    expect(screen.getByTestId('refund')).toHaveTextContent(text);
+    expect(screen.getByTestId('order-payment')).toHaveTextContent(
+      `Paid online (payment ID pay_A1) ${text}`,
+    );
+  });
+
+  it('gives the admin the method, gateway ids and the amounts paid and refunded', () => {
+    const paid = online('Cancelled', {
+      success: true,
+      paymentId: 'pay_A1',
+      gatewayOrderId: 'order_Q1',
+      paid: 1048,
+      refunded: 1048,
+      refundStatus: 'processed',
+    });
+    const { unmount } = show(paid, { showBuyer: true });
+    const details = screen.getByTestId('payment-details');
+    const rows = within(details)
+      .getAllByRole('term')
+      .map((term) => `${term.textContent}: ${term.nextSibling.textContent}`);
+    expect(rows).toEqual([
+      'Method: Razorpay',
+      'Razorpay order: order_Q1',
+      'Razorpay payment: pay_A1',
+      'Paid: ₹1,048',
+      'Refunded: ₹1,048',
+    ]);
+    unmount();
+    // The shopper's card keeps to the payment line.
+    show(paid);
+    expect(screen.queryByTestId('payment-details')).toBeNull();
+  });
+
+  it('shows the admin no details the answer does not carry', () => {
+    show(order, { showBuyer: true });
+    expect(screen.queryByTestId('payment-details')).toBeNull();
+    show(
+      { ...order, _id: '18', payment: { method: 'cod', success: true, paid: 1048 } },
+      {
+        showBuyer: true,
+      },
+    );
+    const details = screen.getByTestId('payment-details');
+    expect(details).toHaveTextContent('MethodCash on delivery');
+    expect(details).toHaveTextContent('Paid₹1,048');
+    expect(details).not.toHaveTextContent('Refunded');
   });
 });

@@ -4,17 +4,29 @@ import { apiClient } from '../../lib/apiClient';
 const enc = encodeURIComponent;
 
 // `addressId` (one of the shopper's saved addresses) takes the place of the free-text
-// `address`; without either the server uses the profile's address.
-export const checkout = ({ cart, address, addressId, idempotencyKey }) =>
+// `address`; without either the server uses the profile's address. `payment` is "cod" or
+// "razorpay" (the latter answers the order Awaiting Payment with `razorpay`, what the
+// gateway's checkout needs).
+export const checkout = ({ cart, address, addressId, payment = 'cod', idempotencyKey }) =>
   apiClient.post(
     '/api/v1/orders/checkout',
     {
       cart,
-      payment: 'cod',
+      payment,
       ...(addressId != null ? { addressId } : address ? { address } : {}),
     },
     { headers: idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {} },
   );
+// The gateway's answer for a paid order: exactly the three keys the server checks.
+export const verifyRazorpayPayment = (
+  id,
+  { razorpay_payment_id, razorpay_order_id, razorpay_signature },
+) =>
+  apiClient.post(`/api/v1/orders/${enc(id)}/razorpay/verify`, {
+    razorpay_payment_id,
+    razorpay_order_id,
+    razorpay_signature,
+  });
 export const getMyOrders = () => apiClient.get('/api/v1/auth/orders');
 export const getOrder = (id) => apiClient.get(`/api/v1/orders/${enc(id)}`);
 export const cancelOrder = (id) => apiClient.post(`/api/v1/orders/${enc(id)}/cancel`);

@@ -1,5 +1,8 @@
 // Shared pieces of the order screens.
+// An order paid online waits in this status until the payment is verified.
+export const AWAITING_PAYMENT = 'Awaiting Payment';
 export const ORDER_STATUSES = [
+  AWAITING_PAYMENT,
   'Not Processed',
   'Processing',
   'Shipped',
@@ -9,8 +12,19 @@ export const ORDER_STATUSES = [
 ];
 export const ORDERS_PER_PAGE = 20;
 
+// The buyer may cancel what the server allows next, and an order still awaiting its
+// online payment (nothing was paid; its reserved stock goes back).
 export function canCancel(order) {
-  return (order?.nextStatuses ?? []).includes('Cancelled');
+  return (order?.nextStatuses ?? []).includes('Cancelled') || order?.status === AWAITING_PAYMENT;
+}
+
+// An awaiting order can be paid again from Your Orders when its answer carries the
+// Razorpay order (`razorpay: {orderId, ...}`, checkout's shape) and the shop still takes
+// online payments; otherwise the buyer can only cancel it.
+export function canPayNow(order, settings) {
+  return (
+    order?.status === AWAITING_PAYMENT && Boolean(settings) && Boolean(order?.razorpay?.orderId)
+  );
 }
 
 export function orderDate(iso) {

@@ -45,8 +45,20 @@ export function resetShopInfo() {
 
 const getSnapshot = () => state;
 
-// { shop, delivery, codLimit, paymentMethods, invoices, pricesIncludeTax } once loaded
-// (each null/empty before), `loading` until the call has ended, `failed` after an error.
+function razorpaySettings(data) {
+  const settings = data.razorpay;
+  const listed = Array.isArray(data.paymentMethods) && data.paymentMethods.includes('razorpay');
+  if (!listed || !settings) return null;
+  const { keyId, checkoutUrl } = settings;
+  return typeof keyId === 'string' && keyId && typeof checkoutUrl === 'string' && checkoutUrl
+    ? { keyId, checkoutUrl }
+    : null;
+}
+
+// { shop, delivery, codLimit, paymentMethods, razorpay, invoices, pricesIncludeTax } once
+// loaded (each null/empty before), `loading` until the call has ended, `failed` after an
+// error. `razorpay` ({keyId, checkoutUrl}) is there only when the shop takes online
+// payments and the answer says where the checkout script lives.
 export function useShopInfo() {
   const current = useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
   useEffect(() => {
@@ -58,6 +70,7 @@ export function useShopInfo() {
     delivery: data.delivery ?? null,
     codLimit: data.codLimit ?? null,
     paymentMethods: Array.isArray(data.paymentMethods) ? data.paymentMethods : [],
+    razorpay: razorpaySettings(data),
     invoices: Boolean(data.invoices),
     pricesIncludeTax: data.pricesIncludeTax !== false,
     loading: current.status === 'idle' || current.status === 'loading',

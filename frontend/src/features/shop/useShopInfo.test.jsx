@@ -62,4 +62,26 @@ describe('useShopInfo', () => {
     render(<Probe name="one" />);
     await waitFor(() => expect(screen.getByTestId('one')).toHaveTextContent('failed'));
   });
+
+  it('gives the Razorpay settings only when the shop lists razorpay and says where its script is', async () => {
+    const RazorpayProbe = () => {
+      const { razorpay, loading } = useShopInfo();
+      return <p data-testid="rzp">{loading ? 'loading' : JSON.stringify(razorpay)}</p>;
+    };
+    const settings = { keyId: 'rzp_test_1', checkoutUrl: 'https://checkout.example.test/v1.js' };
+    const cases = [
+      [{ paymentMethods: ['cod', 'razorpay'], razorpay: settings }, JSON.stringify(settings)],
+      [{ paymentMethods: ['cod'], razorpay: settings }, 'null'],
+      [{ paymentMethods: ['cod', 'razorpay'] }, 'null'],
+      [{ paymentMethods: ['cod', 'razorpay'], razorpay: { keyId: 'rzp_test_1' } }, 'null'],
+    ];
+    for (const [extra, expected] of cases) {
+      resetShopInfo();
+      server?.restore();
+      server = fakeServer({ 'GET /api/v1/shop-info': { data: shopInfoAnswer(extra) } });
+      const view = render(<RazorpayProbe />);
+      await waitFor(() => expect(screen.getByTestId('rzp')).toHaveTextContent(expected));
+      view.unmount();
+    }
+  });
 });

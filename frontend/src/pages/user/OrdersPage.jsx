@@ -1,23 +1,54 @@
 // /dashboard/user/orders (spec: heading 'All Orders'; decision F10): the shopper's orders,
 // newest first, each with number, date, status, items, total and address, the courier and
 // tracking number once shipped, and Cancel (after a confirmation) while the order has not
-// shipped. With no orders the screen says so.
-import { useEffect, useState } from 'react';
+// shipped. With no orders the screen says so. An order awaiting its online payment offers
+// Pay now (Razorpay's window for the same Razorpay order) when its answer carries the
+// Razorpay order, and Cancel; progress and failures are read out from one live region,
+// and focus returns to Pay now when the window closes unpaid.
+import { useCallback, useEffect, useRef, useState } from 'react';
 import toast from '../../lib/toast';
 import { MESSAGES } from '../../constants/messages';
 import { errorMessage } from '../../lib/apiClient';
 import { usePageMeta } from '../../lib/usePageMeta';
+import { useFocusAfterRender } from '../../lib/useFocusAfterRender';
+import { useShopInfo } from '../../features/shop/useShopInfo';
+import { useRazorpay } from '../../features/orders/useRazorpay';
+import PaymentStatus from '../../features/orders/PaymentStatus';
 import UserShell from '../../features/auth/UserShell';
 import { cancelOrder, getMyOrders } from '../../features/orders/api';
 import CancelOrderDialog from '../../features/orders/CancelOrderDialog';
 import OrderCard from '../../features/orders/OrderCard';
-import { canCancel } from '../../features/orders/orderFormat';
+import { canCancel, canPayNow } from '../../features/orders/orderFormat';
 
 export default function OrdersPage() {
   usePageMeta({ title: 'Your Orders - ShopSphere' });
   const [orders, setOrders] = useState(null);
   const [busy, setBusy] = useState(null);
   const [asking, setAsking] = useState(null);
+  const { razorpay: settings, shop } = useShopInfo();
+  const payment = useRazorpay({
+    settings,
+    shopName: shop?.tradeName || shop?.legalName || 'ShopSphere',
+  });
+  const payButtons = useRef(new Map());
+  const focusLater = useFocusAfterRender();
+  const replace = useCallback(
+    (changed) => setOrders((list) => list.map((o) => (o._id === changed._id ? changed : o))),
+    [],
+  );
+
+  function payNow(order) {
+    payment.pay(
+      { order, razorpay: order.razorpay },
+      {
+        onPaid: (paid) => {
+          replace(paid ?? order);
+          toast.success(MESSAGES.orderPaidNow(order._id));
+        },
+        onClosed: () => focusLater(() => payButtons.current.get(order._id)?.focus()),
+      },
+    );
+  }
 
   useEffect(() => {
     let current = true;
@@ -37,7 +68,8 @@ export default function OrdersPage() {
     setBusy(order._id);
     try {
       const { data } = await cancelOrder(order._id);
-      setOrders((list) => list.map((o) => (o._id === order._id ? data.order : o)));
+      replace(data.order);
+      payment.reset();
       toast.success(MESSAGES.orderCancelled);
     } catch (error) {
       toast.error(errorMessage(error) ?? MESSAGES.somethingWentWrong);
@@ -56,21 +88,41 @@ export default function OrdersPage() {
         </p>
       )}
       {orders?.length === 0 && <p className="text-center text-muted">{MESSAGES.noOrders}</p>}
+      <PaymentStatus phase={payment.phase} detail={payment.detail} />
       {orders?.map((order) => (
         <OrderCard
           key={order._id}
           order={order}
           actions={
-            canCancel(order) ? (
-              <button
-                type="button"
-                className="btn btn-outline-danger btn-sm"
-                disabled={busy === order._id}
-                onClick={() => setAsking(order)}
-                aria-label={`Cancel order #${order._id}`}
-              >
-                Cancel
-              </button>
+            canCancel(order) || canPayNow(order, settings) ? (
+              <div className="d-flex flex-wrap gap-2">
+                {canPayNow(order, settings) && (
+                  <button
+                    type="button"
+                    className="btn btn-success btn-sm"
+                    disabled={payment.busy || busy === order._id}
+                    onClick={() => payNow(order)}
+                    aria-label={`Pay now for order #${order._id}`}
+                    ref={(node) => {
+                      if (node) payButtons.current.set(order._id, node);
+                      else payButtons.current.delete(order._id);
+                    }}
+                  >
+                    Pay now
+                  </button>
+                )}
+                {canCancel(order) && (
+                  <button
+                    type="button"
+                    className="btn btn-outline-danger btn-sm"
+                    disabled={busy === order._id || payment.busy}
+                    onClick={() => setAsking(order)}
+                    aria-label={`Cancel order #${order._id}`}
+                  >
+                    Cancel
+                  </button>
+                )}
+              </div>
             ) : null
           }
         />

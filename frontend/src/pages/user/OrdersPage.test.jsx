@@ -1,8 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
-import { fakeServer } from '../../features/auth/testing/fakeServer';
+import { fakeServer as fakeApi } from '../../features/auth/testing/fakeServer';
+import { resetShopInfo } from '../../features/shop/useShopInfo';
+import { shopInfoAnswer } from '../../features/shop/testing';
+import { CHECKOUT_URL, fakeRazorpay } from '../../features/orders/testing/fakeRazorpay';
+import { forgetScripts } from '../../lib/loadScript';
 import { renderRoutes } from '../../features/auth/testing/renderRoutes';
 import { AUTH_KEY } from '../../constants/storageKeys';
 import OrdersPage from './OrdersPage';
@@ -23,10 +27,24 @@ const order = (id, status, extra = {}) => ({
   ...extra,
 });
 
+// The shop takes online payments unless a test's routes say otherwise.
+const ONLINE = shopInfoAnswer({
+  paymentMethods: ['cod', 'razorpay'],
+  razorpay: { keyId: 'rzp_test_key', checkoutUrl: CHECKOUT_URL },
+});
+const fakeServer = (routes) => fakeApi({ 'GET /api/v1/shop-info': { data: ONLINE }, ...routes });
+
 let server;
+let razorpay;
+beforeEach(() => {
+  razorpay = fakeRazorpay();
+});
 afterEach(() => {
   server?.restore();
   server = undefined;
+  razorpay.restore();
+  forgetScripts();
+  resetShopInfo();
   toast.remove();
   window.localStorage.clear();
 });
@@ -155,5 +173,97 @@ describe('Your orders', () => {
     server = fakeServer({ 'GET /api/v1/auth/orders': { data: [] } });
     open();
     expect(await screen.findByText('You have no orders yet.')).toBeInTheDocument();
+  });
+});
+
+const RAZORPAY = { keyId: 'rzp_test_key', orderId: 'order_Q7', amount: 259800, currency: 'INR' };
+const awaiting = order(21, 'Awaiting Payment', {
+  payment: { method: 'razorpay', success: false },
+  nextStatuses: ['Cancelled'],
+  razorpay: RAZORPAY,
+});
+const IDS = {
+  razorpay_payment_id: 'pay_B2',
+  razorpay_order_id: 'order_Q7',
+  razorpay_signature: 'cd34',
+};
+
+describe('Your orders paid online', () => {
+  it('pays an awaiting order from its card: the same Razorpay order, verified, shown paid', async () => {
+    const user = userEvent.setup();
+    const paid = {
+      ...awaiting,
+      status: 'Not Processed',
+      payment: { method: 'razorpay', success: true, paymentId: 'pay_B2' },
+      nextStatuses: ['Processing', 'Cancelled'],
+    };
+    server = fakeServer({
+      'GET /api/v1/auth/orders': { data: [awaiting] },
+      'POST /api/v1/orders/21/razorpay/verify': { data: { success: true, order: paid } },
+    });
+    open();
+    const card = await screen.findByRole('article');
+    expect(within(card).getByTestId('status')).toHaveTextContent('Awaiting payment');
+    const payNow = await within(card).findByRole('button', { name: 'Pay now for order #21' });
+    expect(within(card).getByRole('button', { name: 'Cancel order #21' })).toBeEnabled();
+    await user.click(payNow);
+    await waitFor(() => expect(razorpay.last?.opened).toBe(1));
+    expect(razorpay.last.options).toMatchObject({
+      key: 'rzp_test_key',
+      order_id: 'order_Q7',
+      amount: 259800,
+      name: 'ShopSphere',
+    });
+    expect(payNow).toBeDisabled();
+    act(() => razorpay.last.pay(IDS));
+    expect(await screen.findByText('Payment received for order #21.')).toBeInTheDocument();
+    const verify = server.calls.filter((call) => call.key.endsWith('/razorpay/verify'));
+    expect(verify.map((call) => call.body)).toEqual([IDS]);
+    expect(within(card).getByTestId('status')).toHaveTextContent('Not Processed');
+    expect(within(card).getByTestId('order-payment')).toHaveTextContent(
+      'Payment: Paid online (payment ID pay_B2)',
+    );
+    expect(within(card).queryByRole('button', { name: /Pay now/ })).toBeNull();
+  });
+
+  it('says the payment was not completed and puts focus back on Pay now', async () => {
+    const user = userEvent.setup();
+    server = fakeServer({ 'GET /api/v1/auth/orders': { data: [awaiting] } });
+    open();
+    const payNow = await screen.findByRole('button', { name: 'Pay now for order #21' });
+    await user.click(payNow);
+    await waitFor(() => expect(razorpay.last?.opened).toBe(1));
+    act(() => razorpay.last.dismiss());
+    await waitFor(() => expect(payNow).toHaveFocus());
+    expect(screen.getByTestId('payment-status')).toHaveTextContent(
+      'Payment not completedOrder #21 is waiting for your payment.',
+    );
+    expect(server.calls.some((call) => call.key.startsWith('POST'))).toBe(false);
+  });
+
+  it('offers only Cancel for an awaiting order whose answer lacks the Razorpay order', async () => {
+    const bare = { ...awaiting, razorpay: undefined };
+    server = fakeServer({ 'GET /api/v1/auth/orders': { data: [{ ...bare, nextStatuses: [] }] } });
+    open();
+    const card = await screen.findByRole('article');
+    await waitFor(() =>
+      expect(server.calls.map((call) => call.key)).toContain('GET /api/v1/shop-info'),
+    );
+    expect(within(card).getByRole('button', { name: 'Cancel order #21' })).toBeEnabled();
+    expect(within(card).queryByRole('button', { name: /Pay now/ })).toBeNull();
+  });
+
+  it('offers only Cancel when the shop no longer takes online payments', async () => {
+    server = fakeServer({
+      'GET /api/v1/shop-info': { data: shopInfoAnswer() },
+      'GET /api/v1/auth/orders': { data: [awaiting] },
+    });
+    open();
+    const card = await screen.findByRole('article');
+    await waitFor(() =>
+      expect(server.calls.map((call) => call.key)).toContain('GET /api/v1/shop-info'),
+    );
+    expect(within(card).getByRole('button', { name: 'Cancel order #21' })).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: /Pay now/ })).toBeNull();
   });
 });
