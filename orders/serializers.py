@@ -7,7 +7,9 @@ from rest_framework import serializers
 
 from accounts.india import NAME_OF
 from catalog.serializers import IdField, _iso, _number
+from orders import gateway
 from orders.models import Order, OrderLine, OrderStatus, manual_next_statuses
+from orders.online import checkout_options
 from orders.payments import METHODS
 from shop.api.fields import TextField
 
@@ -286,6 +288,22 @@ class TimestampField(serializers.DateTimeField):
         return _iso(value)
 
 
+class RazorpayCheckoutOutput(serializers.Serializer):
+    """What Razorpay's checkout is opened with (contract: keyId, orderId, amount,
+    currency; ours: the buyer's name, email and phone to prefill, the shop's name and
+    the checkout script's URL)."""
+
+    keyId = serializers.CharField()
+    orderId = serializers.CharField(help_text="The Razorpay order id.")
+    amount = serializers.IntegerField(min_value=1, help_text="Paise.")
+    currency = serializers.ChoiceField(choices=["INR"])
+    name = serializers.CharField(help_text="Ours: the buyer's name.")
+    email = serializers.EmailField(help_text="Ours: the buyer's email.")
+    phone = serializers.CharField(allow_blank=True, help_text="Ours: the buyer's phone.")
+    shopName = serializers.CharField(help_text="Ours: the seller, as checkout shows it.")
+    checkoutUrl = serializers.CharField(help_text="Ours: Razorpay's checkout script.")
+
+
 class OrderOutput(serializers.ModelSerializer):
     _id = serializers.CharField(source="pk")
     products = OrderLineOutput(source="lines", many=True)
@@ -313,6 +331,10 @@ class OrderOutput(serializers.ModelSerializer):
         source="delivery_charge", help_text="Part of `total`, tax inclusive (rupees)."
     )
     taxTotal = MoneyField(source="tax_total", help_text="GST in `total` (rupees).")
+    razorpay = serializers.SerializerMethodField(
+        help_text="Ours: while an order paid online awaits its payment, what Razorpay's "
+        "checkout is opened with again (Pay now); null otherwise."
+    )
     invoiceNumber = serializers.CharField(
         source="invoice_number", allow_null=True, help_text="Null until the order ships."
     )
@@ -337,6 +359,7 @@ class OrderOutput(serializers.ModelSerializer):
             "deliveryCharge",
             "taxTotal",
             "invoiceNumber",
+            "razorpay",
         ]
 
     @extend_schema_field(
@@ -349,6 +372,15 @@ class OrderOutput(serializers.ModelSerializer):
     def get_placeOfSupply(self, order) -> dict | None:
         code = order.place_of_supply
         return {"state": NAME_OF.get(code, ""), "stateCode": code} if code else None
+
+    @extend_schema_field(RazorpayCheckoutOutput(allow_null=True))
+    def get_razorpay(self, order) -> dict | None:
+        if order.status != OrderStatus.AWAITING_PAYMENT or order.payment_method != "razorpay":
+            return None
+        payment = order.payment_record
+        if payment is None or not payment.gateway_order_id or not gateway.configured():
+            return None
+        return checkout_options(order, payment)
 
     def get_nextStatuses(self, order) -> list[str]:
         return [s for s in OrderStatus.values if s in manual_next_statuses(order.status)]
@@ -370,22 +402,6 @@ class OrderAnswer(serializers.Serializer):
 
 class AdminOrderAnswer(OrderAnswer):
     order = AdminOrderOutput()
-
-
-class RazorpayCheckoutOutput(serializers.Serializer):
-    """What Razorpay's checkout is opened with (contract: keyId, orderId, amount,
-    currency; ours: the buyer's name, email and phone to prefill, the shop's name and
-    the checkout script's URL)."""
-
-    keyId = serializers.CharField()
-    orderId = serializers.CharField(help_text="The Razorpay order id.")
-    amount = serializers.IntegerField(min_value=1, help_text="Paise.")
-    currency = serializers.ChoiceField(choices=["INR"])
-    name = serializers.CharField(help_text="Ours: the buyer's name.")
-    email = serializers.EmailField(help_text="Ours: the buyer's email.")
-    phone = serializers.CharField(allow_blank=True, help_text="Ours: the buyer's phone.")
-    shopName = serializers.CharField(help_text="Ours: the seller, as checkout shows it.")
-    checkoutUrl = serializers.CharField(help_text="Ours: Razorpay's checkout script.")
 
 
 class CheckoutAnswer(OrderAnswer):

@@ -157,6 +157,22 @@ def test_a_verified_payment_marks_the_order_paid_once(buyer_api, lamp, razorpay,
     assert _stock(lamp) == 4
 
 
+def test_an_awaiting_order_answers_what_pay_now_reopens_and_a_paid_one_does_not(
+    buyer_api, lamp, razorpay
+):
+    """The buyer's order page can reopen Razorpay's checkout for an order still awaiting
+    its payment: the order answer carries the same options checkout gave."""
+    order_id, checkout = _placed(buyer_api, lamp)
+    awaiting = buyer_api.get(f"/api/v1/orders/{order_id}").json()["order"]
+    assert awaiting["status"] == "Awaiting Payment"
+    assert awaiting["razorpay"] == checkout
+    listed = {o["_id"]: o for o in buyer_api.get("/api/v1/auth/orders").json()}
+    assert listed[order_id]["razorpay"]["orderId"] == checkout["orderId"]
+    buyer_api.post(verify_path(order_id), razorpay.pay(checkout["orderId"]))
+    paid = buyer_api.get(f"/api/v1/orders/{order_id}").json()["order"]
+    assert paid["status"] == "Not Processed" and paid["razorpay"] is None
+
+
 @pytest.mark.parametrize(
     "change",
     [
