@@ -31,7 +31,7 @@ export default [
         {
           paths: [
             { name: 'axios', message: 'Use lib/apiClient.js.' },
-            // Issue 16: identical toasts collapse into one only through lib/toast.js.
+            // Identical toasts collapse into one only through lib/toast.js.
             { name: 'react-hot-toast', message: 'Use lib/toast.js.' },
           ],
         },

@@ -20,8 +20,8 @@ from orders.tests.conftest import razorpay  # noqa: F401 (the stand-in fixture)
 def test_a_shopper_pays_online_the_admin_cancels_and_the_shopper_sees_the_refund(
     page,
     base_url,
-    razorpay,
-    run_tasks,  # noqa: F811
+    razorpay,  # noqa: F811 (the fixture imported above)
+    run_tasks,
 ):
     lamp = ProductFactory(name="Desk Lamp", price=Decimal("1499.50"), quantity=5)
     shopper = UserFactory(name="Meera Iyer", address="8 Marine Drive, Mumbai 400002")

@@ -8,7 +8,7 @@ import { captureInitialData } from './lib/initialData';
 // The first render is a transition: React renders it in short slices and lets the browser
 // paint and take input in between, instead of one long task on a slow phone (Total
 // Blocking Time).
-// What the server rendered (issue 19), taken before React replaces it.
+// What the server rendered, taken before React replaces it.
 captureInitialData();
 const root = createRoot(document.getElementById('root'));
 startTransition(() => {

@@ -25,7 +25,7 @@ export function AppProviders({ children }) {
   );
 }
 
-// A declarative router (ShopRouter, issue 17): the app uses none of the data router.
+// A declarative router (ShopRouter): the app uses none of the data router.
 const tree = [
   {
     element: (

@@ -1,4 +1,4 @@
-// The browser router of the app (issue 17): react-router's declarative <Router> over the
+// The browser router of the app: react-router's declarative <Router> over the
 // browser history, without the data router of createBrowserRouter (loaders, actions,
 // fetchers: 17 KB of the first visit's script, none of it used here).
 //

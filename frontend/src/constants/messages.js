@@ -45,7 +45,7 @@ export const MESSAGES = {
   welcome: (name) => `Welcome, ${name}!`,
   noAddress: 'No address provided',
   noOrders: 'You have no orders yet.',
-  // Cart and orders (issue 15).
+  // Cart and orders.
   outOfStock: 'Sorry, this product is out of stock',
   cartLimit: (count) => `You can order at most ${count} of this product`,
   itemRemoved: (name) => `${name} removed from your cart`,

@@ -1,7 +1,7 @@
 // The only HTTP client: knows the base URL, attaches the token, normalises errors.
 // Every feature's api.js calls through it; pages never call fetch themselves.
 //
-// It speaks the subset of axios's interface the app uses (issue 17: axios was a fifth of
+// It speaks the subset of axios's interface the app uses (axios was a fifth of
 // the first visit's JavaScript): get/post/put/delete(url, [data], { params, headers,
 // signal, responseType }) resolve to { data, status, statusText, headers, config } for a
 // 2xx answer and reject otherwise with an Error carrying `response` and `config`; an

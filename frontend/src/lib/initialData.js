@@ -1,4 +1,4 @@
-// What the server rendered the page with (issue 19). Django embeds the data as
+// What the server rendered the page with. Django embeds the data as
 // <script id="initial-data" type="application/json"> (json_script) on product and category
 // pages, and writes their content into the main area. Both are taken when the app starts,
 // before React replaces the server's markup:

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 
 // Page head defaults (spec section 1): the title stays; the description is the shop's own,
 // as the server writes it (shop/views.py), and the leftover `mern,react,node,mongodb`
-// keywords are gone (issue 19). Each page may override title and description.
+// keywords are gone. Each page may override title and description.
 export const DEFAULT_META = {
   title: 'SHOPSPHERE - shop now',
   description:

@@ -1,5 +1,5 @@
 // The product screen against a fake server at the HTTP boundary (axios adapter): the data
-// the server embedded in the page is used for the first render (issue 19), and a renamed
+// the server embedded in the page is used for the first render, and a renamed
 // product's old address is replaced by its current one.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';

@@ -1,6 +1,6 @@
 // Search results (spec section 2): 'No Products Found' or 'Found N', with working cards
 // (decision F2). The keyword is also in the URL (?q=), so a reload searches again.
-// Issue 18: "Showing results for X" when the results come from a corrected spelling, and
+// "Showing results for X" when the results come from a corrected spelling, and
 // the categories to browse when nothing matched. Results come best match first; the shopper
 // may order them by price or date instead (?sort=, kept on reload).
 import { useEffect, useState } from 'react';

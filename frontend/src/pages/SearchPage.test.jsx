@@ -1,6 +1,6 @@
 // The search results screen against a fake server at the HTTP boundary (axios adapter):
 // the correction header becomes "Showing results for ...", and an empty answer offers the
-// categories (issue 18).
+// categories.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';

@@ -63,7 +63,7 @@ export default function Header({ navRef }) {
           <Link className="navbar-brand fw-bold" to={paths.home}>
             <CartIcon className="me-1 text-primary" /> ShopSphere
           </Link>
-          {/* Phones (issue 16): the cart with its count and the search box stay in the bar;
+          {/* Phones: the cart with its count and the search box stay in the bar;
               only the links fold behind the menu button. Wide screens keep one row:
               brand, search, links, cart. */}
           <div className="d-flex align-items-center order-lg-3">
@@ -91,7 +91,7 @@ export default function Header({ navRef }) {
               <span className="navbar-toggler-icon" />
             </button>
           </div>
-          {/* The search slot: any search component fits here (issue 18 owns the box). */}
+          {/* The search slot: any search component fits here. */}
           <div
             className="navbar-search order-1 ms-lg-auto me-lg-3"
             onSubmit={() => setExpanded(false)}

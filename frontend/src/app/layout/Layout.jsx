@@ -28,7 +28,7 @@ function useFocusMainOnNavigation(mainRef) {
 }
 
 // While a screen's code arrives: on the first load, the server's markup of that screen
-// (issue 19: what the HTML already showed stays in place, no flash); later, a loading line.
+// (what the HTML already showed stays in place, no flash); later, a loading line.
 function ScreenFallback() {
   const html = readServerMain();
   // Our own server's markup, already in this document before React started.

@@ -10,7 +10,7 @@ const RETRY_MS = 1000;
 // A new screen starts at its top; coming back to a screen (Back, or a link to it) finds the
 // place it was left; a change of the query alone (filters, Load More) keeps the place.
 // What react-router's ScrollRestoration did with `getKey={(l) => l.pathname}`, without
-// needing its data router (issue 17: that router was 17 KB of the first visit's script).
+// needing its data router (that router was 17 KB of the first visit's script).
 export function useScrollPerScreen() {
   const { pathname } = useLocation();
   const shown = useRef(pathname);

@@ -1,4 +1,4 @@
-// The navbar search box (spec sections 2 and 4, issue 18): an ARIA 1.2 combobox with a
+// The navbar search box (spec sections 2 and 4): an ARIA 1.2 combobox with a
 // list of suggestions. The keyword updates as typed; after a short pause the server
 // suggests category and product names (even for a misspelled start). Arrow keys move
 // through them, Enter opens the one picked, Escape closes the list (or clears the box
