@@ -93,7 +93,8 @@ def _read() -> ShopDetails:
     found = ShopDetails.objects.order_by("pk").first()
     if found is None:
         placeholder = import_module("orders.migrations.0005_gst_invoices_delivery").PLACEHOLDER
-        found = ShopDetails(pk=1, **placeholder)
+        toll_free = import_module("orders.migrations.0007_shop_toll_free").TOLL_FREE
+        found = ShopDetails(pk=1, **placeholder, toll_free=toll_free)
     return found
 
 

@@ -3,12 +3,17 @@
 from django.db import migrations, models
 
 
+# The placeholder shop's toll-free number (orders.shop_details uses it too when the row
+# is gone).
+TOLL_FREE = "1800 200 7788"
+
+
 def placeholder(apps, schema_editor):
     """The placeholder shop (GSTIN of migration 0005) gets a placeholder toll-free number,
     as the contact page showed before the details came from the database."""
     ShopDetails = apps.get_model("orders", "ShopDetails")
     ShopDetails.objects.filter(gstin="29AAACS1234A1ZY", toll_free="").update(
-        toll_free="1800 200 7788"
+        toll_free=TOLL_FREE
     )
 
 

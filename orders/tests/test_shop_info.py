@@ -112,9 +112,10 @@ def test_the_cached_copy_is_dropped_again_after_the_commit(django_capture_on_com
 def test_a_database_that_lost_the_row_answers_the_placeholders(api):
     ShopDetails.objects.all().delete()
     shop = api.get(URL).json()["shop"]
-    assert (shop["legalName"], shop["gstin"]) == (
+    assert (shop["legalName"], shop["gstin"], shop["tollFree"]) == (
         "ShopSphere Retail Private Limited",
         "29AAACS1234A1ZY",
+        "1800 200 7788",
     )
     assert not ShopDetails.objects.exists()  # nothing written by a read
 
