@@ -17,7 +17,6 @@ from django.utils.safestring import mark_safe
 
 from accounts import pincodes
 from orders import delivery
-from orders.invoice_pdf import issue_date
 from orders.invoices import file_name, invoice_pdf_bytes
 from orders.models import (
     Order,
@@ -154,6 +153,8 @@ class OrderAdmin(admin.ModelAdmin):
         documents = list(order.invoices.all())
         if not documents:
             return "None yet: the tax invoice is issued when the order ships."
+        from orders.invoice_pdf import issue_date  # ReportLab loads with the first document
+
         return format_html_join(
             mark_safe("<br>"),
             '{}: <a href="{}">{}</a> ({}, PDF)',

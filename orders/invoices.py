@@ -24,7 +24,6 @@ from django.db import IntegrityError, transaction
 from django.http import Http404
 from django.utils import timezone
 
-from orders import invoice_pdf
 from orders.models import Invoice, InvoiceKind, InvoiceSequence, Order
 from orders.selectors import NOT_FOUND
 from orders.shop_details import get_shop_details
@@ -180,6 +179,9 @@ def invoice_pdf_ensure(*, invoice_id: int) -> Invoice:
         document = Invoice.objects.select_for_update().get(pk=invoice_id)
         if document.pdf:
             return document
+        # ReportLab and num2words load with the first document, not in every process.
+        from orders import invoice_pdf
+
         data = invoice_pdf.render(document, shop=get_shop_details())
         # Under invoices/ (the field's upload_to); the random part keeps the name from
         # being guessed from the number where media files are reachable.
