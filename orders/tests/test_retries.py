@@ -77,13 +77,58 @@ def _together(calls) -> list[requests.Response]:
         return list(pool.map(run, calls))
 
 
-def _checkout(server, token, cart, key=None):
+def _checkout(server, token, cart, key=None, **fields):
     headers = {"Authorization": f"Bearer {token}"}
     if key:
         headers["Idempotency-Key"] = key
     return lambda: requests.post(
-        f"{server.url}/api/v1/orders/checkout", json={"cart": cart}, headers=headers, timeout=120
+        f"{server.url}/api/v1/orders/checkout",
+        json={"cart": cart, **fields},
+        headers=headers,
+        timeout=120,
     )
+
+
+SAVED_ADDRESS = """
+from accounts.models import Address, User
+buyer = User.objects.get(email="buyer0@example.com")
+address = Address.objects.create(
+    user=buyer, name="Buyer 0", phone="9876543210", line1="14 Janpath", city="New Delhi",
+    state="Delhi", pincode="110001", is_default=True,
+)
+print(address.pk)
+"""
+
+SAVED_ORDER = """
+import json
+from orders.models import Order
+order = Order.objects.get()
+print(json.dumps({
+    "pincode": (order.shipping_address or {}).get("pincode"),
+    "place": order.place_of_supply,
+    "igst": [str(line.igst) for line in order.lines.all()],
+}))
+"""
+
+
+def test_eight_retries_to_a_saved_address_place_one_taxed_order(tmp_path):
+    with gunicorn_server(tmp_path, **SERVER) as server:
+        seeded = _seed(server, stock=100, buyers=1)
+        a, _ = seeded["products"]
+        address_id = server.manage("shell", "-c", SAVED_ADDRESS).strip().splitlines()[-1]
+        cart = [{"_id": a, "quantity": 2}]
+        call = _checkout(server, seeded["tokens"][0], cart, key="tap-2", addressId=address_id)
+
+        answers = _together([call] * 8)
+
+        codes = sorted(answer.status_code for answer in answers)
+        assert codes == [200] * 7 + [201], [a.text for a in answers]
+        assert len({answer.json()["order"]["_id"] for answer in answers}) == 1
+        state = _state(server)
+        assert (state["orders"], state["stock"]) == (1, [98, 100])
+        # Delhi is not the shop's state: 1,998 x 18 / 118 = 304.78 of IGST, stored once.
+        saved = json.loads(server.manage("shell", "-c", SAVED_ORDER).strip().splitlines()[-1])
+        assert saved == {"pincode": "110001", "place": "07", "igst": ["304.78"]}
 
 
 def test_eight_retries_at_once_place_one_order_and_take_stock_once(tmp_path):
