@@ -60,6 +60,9 @@ class Standin:
         self.lock = threading.Lock()
         self.fail_orders: str | None = None
         self.hang_seconds = 3.0
+        # A hanging gateway answers when released (stop() releases it) or after
+        # hang_seconds, whichever comes first: past the client's timeout either way.
+        self.released = threading.Event()
         self.order_delay = 0.0
         self.webhook_url: str | None = None
         self.refund_status = "processed"
@@ -79,6 +82,7 @@ class Standin:
         return self
 
     def stop(self) -> None:
+        self.released.set()
         if self.server is not None:
             self.server.shutdown()
             self.server.server_close()
@@ -291,10 +295,10 @@ class _Handler(BaseHTTPRequestHandler):
             raise _Error(401, "BAD_REQUEST_ERROR", "Authentication failed")
         if method == "POST" and path == "/v1/orders":
             body = self._body()
-            if owner.order_delay:
-                time.sleep(owner.order_delay)
+            if owner.order_delay:  # the gateway's own latency, simulated
+                owner.released.wait(owner.order_delay)
             if owner.fail_orders == "timeout":
-                time.sleep(owner.hang_seconds)
+                owner.released.wait(owner.hang_seconds)
             elif owner.fail_orders == "5xx":
                 raise _Error(500, "SERVER_ERROR", "The server encountered an error")
             return self._send(200, owner.create_order(body))
