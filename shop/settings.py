@@ -117,7 +117,7 @@ REDIS_URL = env.str("REDIS_URL", default="")
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "shop.cache.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "shopsphere",
         }
