@@ -69,7 +69,7 @@ def test_threads_each_get_their_own_cache_object_and_all_see_every_write(redis_c
                 cache.set(f"k{n}", round_)
                 cache.incr("counter") if cache.add("counter", 1) is False else None
             clients.append(cache._cache.get_client())
-        except Exception as error:  # noqa: BLE001 (reported below)
+        except Exception as error:
             errors.append(error)
 
     threads = [threading.Thread(target=work, args=(n,)) for n in range(8)]
