@@ -1,4 +1,4 @@
-"""Cached answers for the public catalogue reads, invalidated by every write (issue 8).
+"""Cached answers for the public catalogue reads, invalidated by every write.
 
 A public read (GET, and the product-filters POST, which is a read) is answered from the
 shared cache (`CACHES`: Redis when `REDIS_URL` is set) when the same request was answered
@@ -23,7 +23,7 @@ table where it is.
 When the cache cannot be reached the reads are answered from the database as if the
 cache were off: a cache outage slows the shop down, it never breaks it.
 
-Two layers (issue 17). Each process keeps a bounded local layer (`LocalLayer`: least
+Two layers. Each process keeps a bounded local layer (`LocalLayer`: least
 recently used answers, at most `CATALOG_LOCAL_CACHE_ENTRIES` entries and
 `CATALOG_LOCAL_CACHE_BYTES` bytes) in front of the shared cache; it holds one catalogue
 version and is emptied when the version changes, so it is never staler than the shared
@@ -34,7 +34,7 @@ the file cache (no `REDIS_URL`) answers are kept in the local layer only: the fi
 holds the version (written only when the catalogue changes) and the rare answer too large
 for the local layer (an unpaged category of thousands of products).
 
-Keys (issue 14, items 2 and 3). Every key is namespaced by the database it reflects
+Keys. Every key is namespaced by the database it reflects
 (vendor, host, port and name of the default database) and by the settings that shape an
 answer (page size, search cap), so two databases or two configurations sharing one cache
 never see each other's answers. A POST read (product-filters) is cached only when it is

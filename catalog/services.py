@@ -460,8 +460,8 @@ def product_delete(*, product: Product) -> None:
 
 
 def product_slug_remember(*, product: Product, old_slug: str) -> None:
-    """When a product's slug changes (`product.slug` is the new one), keep the old one
-    (issue 19): `/product/{old}` answers 301 to the new address. A slug the product takes
+    """When a product's slug changes (`product.slug` is the new one), keep the old one:
+    `/product/{old}` answers 301 to the new address. A slug the product takes
     back is no longer "old"."""
     if not product.pk or old_slug == product.slug:
         return

@@ -1,4 +1,4 @@
-"""The search index of issue 18, one per database, each kept in step with the products by
+"""The search index, one per database, each kept in step with the products by
 the database itself (triggers), so every way of writing a product (the API, the admin,
 bulk inserts of seed_demo, a CSV import, raw SQL) keeps search right.
 

@@ -1,4 +1,4 @@
-"""A literal search of several words is answered from the word index (issue 17).
+"""A literal search of several words is answered from the word index.
 
 The literal step of a search (the keyword as typed, inside a name or a description) was
 answered by the trigram indexes: for two words, about ten trigrams and their long
