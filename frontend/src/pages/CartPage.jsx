@@ -707,7 +707,7 @@ export default function CartPage() {
                       )}
                       <div className="d-flex flex-wrap justify-content-center gap-2">
                         {saved.length === 0 && user.address && (
-                          <UpdateAddressButton className="btn btn-outline-warning" />
+                          <UpdateAddressButton className="btn btn-outline-secondary" />
                         )}
                         {inSummary}
                       </div>
