@@ -178,7 +178,7 @@ function OrderReview({ lines, deliverTo, method, charge, total }) {
         <dt>Total</dt>
         <dd className="mb-0 fw-bold" data-testid="review-total">
           {formatPrice(total)}{' '}
-          <span className="fw-normal text-body-secondary">({MESSAGES.pricesInclusive})</span>
+          <span className="fw-normal text-body-secondary">(taxes included)</span>
         </dd>
       </dl>
     </section>

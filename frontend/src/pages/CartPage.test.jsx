@@ -240,9 +240,7 @@ describe('CartPage', () => {
     expect(within(review).getByTestId('review-address')).toHaveTextContent('12 MG Road, Pune');
     expect(within(review).getByTestId('review-payment')).toHaveTextContent('Cash on delivery');
     expect(within(review).getByText(`${shirt.name} × 1: ₹799`)).toBeInTheDocument();
-    expect(within(review).getByTestId('review-total')).toHaveTextContent(
-      'Prices are inclusive of all taxes',
-    );
+    expect(within(review).getByTestId('review-total')).toHaveTextContent('₹799 (taxes included)');
     // On a phone the bar shows the address over the total and the button.
     expect(screen.getByTestId('bar-address')).toHaveTextContent('Deliver to: 12 MG Road, Pune');
     expect(screen.queryByText('Please login to proceed with checkout.')).not.toBeInTheDocument();
