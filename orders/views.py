@@ -24,9 +24,11 @@ from orders.serializers import (
     IdempotencyKeyInput,
     OrderAnswer,
     OrderDetailAnswer,
+    OrderDetailOutput,
     OrderListInput,
     OrderOutput,
     OrderStatusInput,
+    OrderWithHistoryAnswer,
     RazorpayVerifyInput,
     WebhookAnswer,
 )
@@ -184,11 +186,14 @@ class OrderDetailView(APIView):
 
     @extend_schema(
         summary="One order (its buyer or an admin)",
-        responses={200: OrderDetailAnswer, **error_responses(400, 401, 404)},
+        description="Ours: `statusHistory`, each status the order reached and when.",
+        responses={200: OrderWithHistoryAnswer, **error_responses(400, 401, 404)},
     )
     def get(self, request, order_id):
-        order = selectors.order_get_for(user=request.user, order_id=_order_id(order_id))
-        return ok({"order": OrderOutput(order).data})
+        order = selectors.order_get_for(
+            user=request.user, order_id=_order_id(order_id), with_history=True
+        )
+        return ok({"order": OrderDetailOutput(order).data})
 
 
 class OrderCancelView(APIView):
@@ -247,6 +252,7 @@ class OrderStatusView(APIView):
             status=data.validated_data["status"],
             tracking_number=data.validated_data["trackingNumber"],
             courier=data.validated_data["courier"],
+            by=request.user,
         )
         return ok({"message": "Order status updated", "order": AdminOrderOutput(order).data})
 
