@@ -118,7 +118,7 @@ const COUNTS = [
     key: 'users',
     label: 'Users',
     to: paths.adminUsers,
-    load: () => listUsers(1).then(({ data }) => Number(data.total)),
+    load: () => listUsers(1).then(({ headers }) => Number(headers['x-total-count'])),
   },
   {
     key: 'orders',
