@@ -67,7 +67,14 @@ def test_sort_by_stock_both_ways_and_search_by_name(admin_api):
 
 @pytest.mark.parametrize(
     "params",
-    [{"page": 0}, {"page": -1}, {"page": "x"}, {"page": "1.5"}, {"sort": "price"}, {"q": "x" * 201}],
+    [
+        {"page": 0},
+        {"page": -1},
+        {"page": "x"},
+        {"page": "1.5"},
+        {"sort": "price"},
+        {"q": "x" * 201},
+    ],
 )
 def test_bad_input_is_a_400_in_the_error_shape(admin_api, params):
     response = admin_api.get(LIST, params)
