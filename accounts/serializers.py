@@ -313,10 +313,3 @@ class ProfileAnswer(Envelope):
 
 class AddressAnswer(Envelope):
     address = AddressOutput()
-
-
-class UserListAnswer(Envelope):
-    users = UserListItemOutput(many=True)
-    total = serializers.IntegerField(min_value=0)
-    page = serializers.IntegerField(min_value=1)
-    pages = serializers.IntegerField(min_value=0)

@@ -819,13 +819,6 @@ class OptionFacetsAnswer(Envelope):
     facets = FacetOutput(many=True)
 
 
-class AdminProductListAnswer(Envelope):
-    products = ProductOutput(many=True)
-    total = serializers.IntegerField(min_value=0, help_text="Products matching, all pages.")
-    page = serializers.IntegerField(min_value=1)
-    perPage = serializers.IntegerField(min_value=1)
-
-
 class SuggestAnswer(Envelope):
     suggestions = serializers.ListField(child=SuggestionOutput(), max_length=8)
 
