@@ -709,7 +709,9 @@ def product_search(*, keyword: str) -> SearchAnswer:
     pattern): a name that starts with it, then a name containing it, then a description
     containing it; newest first within each. Then, up to SEARCH_RESULTS_LIMIT, what the
     shopper meant (catalog/search/): every word in any order, typos, joined and split
-    words, plurals, ranked name > category > description.
+    words, plurals, ranked name > category > description. Of what the steps found, the
+    products whose name holds the keyword or the words come first (search.name_first),
+    unless the literal step alone fills the answer (it already ranks names first).
 
     Each step ranks ids only (a narrow sort, a query text without the product's columns
     and join); the products found are then read in one query by primary key, by the
@@ -755,10 +757,9 @@ def product_search(*, keyword: str) -> SearchAnswer:
                 meant.expression, exclude=[], limit=limit, total=total, rows=True
             )
     corrected = meant.corrected if more and not literal else None
-    if answer is not None:  # literal is empty: the step's products are the answer
-        return SearchAnswer(answer, corrected)
-    found = literal + more
-    return SearchAnswer(_by_ids(found) if found else [], corrected)
+    if answer is None:  # else literal is empty: the step's products are the answer
+        answer = _by_ids(literal + more) if literal or more else []
+    return SearchAnswer(search.name_first(answer, keyword, meant.expression), corrected)
 
 
 def product_suggest(*, text: str, limit: int = SUGGEST_LIMIT) -> list[tuple[str, object]]:

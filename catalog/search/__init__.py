@@ -59,6 +59,7 @@ from catalog.search.parsing import (
 )
 from catalog.search.planning import Plan, loosened, plan
 from catalog.search.querysets import match_query, suggest_query
+from catalog.search.ranking import name_first, name_holds
 from catalog.search.sql_postgres import (
     _LITERAL_AND_MATCH_SQL,
     _LITERAL_SQL,
@@ -142,6 +143,8 @@ __all__ = [
     "match_query",
     "match_ranked",
     "match_window",
+    "name_first",
+    "name_holds",
     "plan",
     "ranked_matches",
     "suggest_query",
