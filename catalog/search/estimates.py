@@ -64,14 +64,14 @@ def estimated_match_rows(expression: Node) -> int:
 
 # --- the planner's estimates, computed in process (PostgreSQL) -----------------
 #
-# Asking EXPLAIN for a step's estimate is a round trip and a planning: 0.25-0.45 ms of
-# PostgreSQL and about 0.1 ms of Python each, and a two-word search that finds nothing
-# together asks three times. The estimate is arithmetic on statistics ANALYZE keeps in
-# pg_stats, so the same figures are read once a catalogue version and the planner's own
-# formulas applied in process (PostgreSQL 15: tsquerysel in ts_selfuncs.c for `@@`,
-# patternsel in selfuncs.c for LIKE, an OR of two clauses as s1 + s2 - s1 s2), for plain
-# ASCII words and keywords; anything else still asks EXPLAIN. An estimate only sizes a
-# window (a wrong one costs time, never results): the test holds both to the same figure.
+# Asking EXPLAIN for a step's estimate is a round trip and a planning each, and a two-word
+# search that finds nothing together asks three times. The estimate is arithmetic on
+# statistics ANALYZE keeps in pg_stats, so the same figures are read once a catalogue
+# version and the planner's own formulas applied in process (PostgreSQL 15: tsquerysel in
+# ts_selfuncs.c for `@@`, patternsel in selfuncs.c for LIKE, an OR of two clauses as s1 +
+# s2 - s1 s2), for plain ASCII words and keywords; anything else still asks EXPLAIN. An
+# estimate only sizes a window (a wrong one costs time, never results): the test holds
+# both to the same figure.
 DEFAULT_TS_MATCH_SEL = 0.005  # tsquery: no statistics, or a word ANALYZE did not list
 FIXED_CHAR_SEL, FULL_WILDCARD_SEL = 0.20, 5.0  # LIKE's heuristic (small histograms)
 

@@ -82,7 +82,7 @@ def plan(query: str, *, prefix_last: bool = False) -> Plan:
         words = [w for w in words if w not in STOP_WORDS] or words
     # A word said twice asks for nothing more (`crimson crimson`), but an AND of a word
     # with itself is estimated as if the two were independent (the square of its share),
-    # so a common one was ranked whole instead of from a window: 19-48 ms.
+    # so a common one was ranked whole instead of from a window.
     # The cap comes after both: stop words and repeats do not use up the words considered.
     words = list(dict.fromkeys(words))[:MAX_WORDS]
     if not words:

@@ -20,11 +20,10 @@ def ranked_matches() -> int:
 
 
 # same conditions as the ORM's `icontains` (and so the same trigram indexes), written out
-# because building the ranked query with the ORM cost about a millisecond a search. The
+# because building the ranked query with the ORM cost more than answering it. The
 # rank is where the keyword stands in the name (`strpos` of the raw keyword: 1 = starts
 # it, 0 = only in the description), one upper-casing and one search a row where the
-# ORM's CASE of `istartswith` and `icontains` did two of each: ranking the 1,818 holders
-# of a common word took 4.7 ms that way and 3.1 ms this way (EXPLAIN ANALYZE, 100k).
+# ORM's CASE of `istartswith` and `icontains` did two of each (docs/performance.md).
 #
 # What is ranked is the newest SEARCH_RANKED_MATCHES matches (`newest`), not every match:
 # the same rows a window that holds them ranks, so a step answers the same whichever way
@@ -92,9 +91,9 @@ _LITERAL_AND_MATCH_SQL = (
 # long word, a character that changes case into ASCII), where the index may not say so.
 # So the literal step of a keyword of plain words (letters and digits, one space apart)
 # tests only the products holding those words, or the marked ones: the word index's
-# answer where the trigram indexes intersected about ten long posting lists (1.2 ms of
-# PostgreSQL for two words at 100k products; about 0.1 ms this way). The words are looked
-# up in the vocabulary held in process (every word the index ever held, a superset).
+# answer where the trigram indexes intersected about ten long posting lists. The words
+# are looked up in the vocabulary held in process (every word the index ever held, a
+# superset).
 ODD_WORD = "~odd"
 _PLAIN_WORDS = re.compile("[A-Za-z0-9]+(?: [A-Za-z0-9]+)+")
 LITERAL_WORDS = 32  # the most words a keyword's first or last word may stand for
@@ -144,8 +143,8 @@ _WORDS_LITERAL_SQL = (
     "ORDER BY rank, created_at DESC, id DESC LIMIT %s"
 )
 # The same pair from one pass over the products holding the literal's words or the
-# match's (the same products, or nearly: `green forest` is 8,334 of them at 100k, every
-# one read twice by the two subqueries, 37 ms; the match may hold more forms of a word).
+# match's (the same products, or nearly, which two subqueries read twice; the match may
+# hold more forms of a word).
 # Each product gets its literal rank (_WORDS_LITERAL_SQL's, NULL when it is no literal
 # match) and its match rank (_MATCH_SQL's, NULL when it does not match); a narrow copy
 # of these, then each answer in its order. Parameters: the literal's tsquery, the keyword
@@ -184,10 +183,8 @@ def _literal_query(keyword: str, *, limit: int) -> tuple[str, list, Callable]:
     `limit` long. From the word index when the vocabulary is held and the keyword is plain
     words (literal_words_query; the pair in one pass), else from the trigrams. The
     products the word index tests are those holding the words, which also hold every
-    trigram of the keyword: a subset of the trigrams' (the same count for words that go
-    together, `red series`: 21,521 products, 38 ms either way; 1,818 for `grip phone`,
-    3.7 ms where the trigrams took 6; none for two words that never meet, 0.1-0.4 ms where
-    the trigrams took 1.2 at 100k and 16 at 1M)."""
+    trigram of the keyword: a subset of the trigrams' (as many for words that go
+    together, far fewer for words that rarely or never meet; docs/search.md)."""
     ranked = ranked_matches()
     # (Only a keyword that could be looked up asks for the vocabulary: plan() does too.)
     vocabulary = held_vocabulary() if _PLAIN_WORDS.fullmatch(keyword) else None

@@ -22,13 +22,13 @@ from catalog.search.parsing import (
 # --- the vocabulary held in process (PostgreSQL) -------------------------------
 #
 # The candidates query reads the whole vocabulary table and computes a trigram similarity
-# for every word (0.8-1.1 ms of PostgreSQL a misspelled or two-word search at 100k
-# products, 770 words). A vocabulary of at most VOCABULARY_IN_PROCESS words, all of them
-# ASCII letters and digits (the demo's; most catalogues in English), is read once a
-# catalogue version and answered in process by the same rule: pg_trgm's trigrams (each
-# word padded with two spaces before and one after), its similarity (shared trigrams over
-# all distinct trigrams, as a float4) and the database's own threshold. Any other
-# vocabulary, or a misspelled word with other characters, is asked of the database.
+# for every word, for every misspelled or two-word search. A vocabulary of at most
+# VOCABULARY_IN_PROCESS words, all of them ASCII letters and digits (the demo's; most
+# catalogues in English), is read once a catalogue version and answered in process by the
+# same rule: pg_trgm's trigrams (each word padded with two spaces before and one after),
+# its similarity (shared trigrams over all distinct trigrams, as a float4) and the
+# database's own threshold. Any other vocabulary, or a misspelled word with other
+# characters, is asked of the database.
 VOCABULARY_IN_PROCESS = 5_000
 _ASCII_WORD = re.compile("[a-z0-9]+")
 

@@ -28,7 +28,7 @@ from catalog.search.sql_postgres import ids_of, ranked_matches
 # Both read the newest products in the list index's order: the subquery's LIMIT keeps the
 # planner from testing the whole catalogue through another index first (no condition
 # moves below a LIMIT), and unlike the MATERIALIZED CTE this was, it copies no row aside
-# (the window's 5,714 documents: 3.3 ms where the CTE took 6.4, EXPLAIN ANALYZE, 100k).
+# (about half the time: docs/search.md).
 # Constant texts: every value is a parameter. The literal rank is _LITERAL_SQL's
 # (`strpos`, below).
 #
@@ -62,12 +62,10 @@ _MATCH_WINDOW_SQL = (
 # of the newest products while that is fewer rows than LOOSENED_REACH x its matches, where
 # every other step needs fewer rows than matches. A window is read in the list index's
 # order, about nine products a page; the matches of a ranking are spread over the table,
-# about one a page: 0.6 us a row against 1.7 us a match (EXPLAIN ANALYZE, 100k; 5,714
-# rows in 3.3 ms, 3,636 matches in 6.2 ms). The loosened answer is already a second best
-# (no product holds every word), so there the cheaper read wins: two-word searches that
-# found nothing together, the bench's cold searches, went from 8.5-8.8 to 6.2-6.7 ms in
-# process. Its price: such an answer is the best of the newest matches (about margin x
-# the answer of them) rather than of all the catalogue's 2,800-4,500.
+# about one a page, so a window row costs about a third of a match read through the index
+# (docs/search.md). The loosened answer is already a second best (no product holds every
+# word), so there the cheaper read wins. Its price: such an answer is the best of the
+# newest matches (about margin x the answer of them) rather than of all the catalogue's.
 LOOSENED_REACH = 2.5
 
 
