@@ -14,15 +14,19 @@ this is read from the names the answer already carries, in the same way on both 
 """
 
 import re
+from functools import lru_cache
 
-from catalog.search.expression import Node, Term
-from catalog.search.parsing import words_of
+from catalog.search.expression import Node, Term, _words_in
+from catalog.search.parsing import _JOINERS, words_of
 
 # The index keeps a name's words both split at `-`, `'` and `.` and joined across them
 # (`T-Shirt`: `t`, `shirt` and `tshirt`): either form is a word of the name.
 _SPLIT_WORD = re.compile(r"[^\W_]+")
 
 
+# An answer's names come back in the next searches: their words are kept (a few hundred
+# kilobytes at most).
+@lru_cache(maxsize=4096)
 def name_words(name: str) -> frozenset[str]:
     """The words of a name as the match expression's terms are written."""
     return frozenset(_SPLIT_WORD.findall(name.lower())) | frozenset(words_of(name))
@@ -41,15 +45,31 @@ def holds(words: frozenset[str], node) -> bool:
 def name_holds(name: str, keyword: str, expression: Node | None) -> bool:
     """Whether a product's name holds the keyword as typed (case-insensitive, as the
     literal step reads it) or every word of the expression."""
-    if keyword and keyword.upper() in name.upper():
+    needle = keyword.upper() if keyword else ""
+    terms = frozenset(_words_in(expression)) if expression is not None else frozenset()
+    return _holds(name, needle, terms, expression)
+
+
+def _holds(name: str, needle: str, terms: frozenset[str], expression: Node | None) -> bool:
+    if needle and needle in name.upper():
         return True
-    return expression is not None and holds(name_words(name), expression)
+    if expression is None:
+        return False
+    # Every word of the name, split or joined, is a run of its lower-cased text with the
+    # joiners dropped: a name holding none of the terms so is not split into words (most
+    # names of an answer found by their descriptions).
+    joined = _JOINERS.sub("", name.lower())
+    if not any(term in joined for term in terms):
+        return False
+    return holds(name_words(name), expression)
 
 
 def name_first(products: list, keyword: str, expression: Node | None) -> list:
     """The products (anything with a `name`) whose name holds the search first, then the
     others, each part in the order given."""
+    needle = keyword.upper() if keyword else ""
+    terms = frozenset(_words_in(expression)) if expression is not None else frozenset()
     first, rest = [], []
     for product in products:
-        (first if name_holds(product.name, keyword, expression) else rest).append(product)
+        (first if _holds(product.name, needle, terms, expression) else rest).append(product)
     return first + rest if first and rest else products
