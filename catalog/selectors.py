@@ -533,7 +533,7 @@ _ROW_SELECT = (
 _ROWS_SQL = _ROW_SELECT + (
     "FROM catalog_product p INNER JOIN catalog_category c ON c.id = p.category_id WHERE "
 )
-# A search step's ids query (catalog/search.py's constant texts) read with its products'
+# A search step's ids query (catalog/search/'s constant texts) read with its products'
 # rows, in the step's order: one round trip where the ids and then the rows were two.
 _STEP_ROWS_HEAD = _ROW_SELECT + "FROM unnest(ARRAY("
 _STEP_ROWS_TAIL = (
@@ -601,11 +601,11 @@ def _by_ids(ids: list[int]) -> list[ProductRow]:
 
 def _from_windows(estimate, fetch, *, total: int, limit: int, reach: float = 1.0) -> list | None:
     """A step's answer (ids, best first) from windows of the newest products
-    (catalog/search.py, "common words"): `estimate()` is the planner's guess of the step's
-    matches, `fetch(window)` the step's answer when the newest `window` products hold its
-    newest search.ranked_matches() matches, else nothing. The estimate only chooses how
-    the answer is read, never what it is: a window's answer is the ranking's. A
-    window that comes back short is read again eight times larger while that stays
+    (catalog/search/windows.py, "common words"): `estimate()` is the planner's guess of
+    the step's matches, `fetch(window)` the step's answer when the newest `window`
+    products hold its newest search.ranked_matches() matches, else nothing. The estimate
+    only chooses how the answer is read, never what it is: a window's answer is the
+    ranking's. A window that comes back short is read again eight times larger while that stays
     smaller than `reach` x the matches (a catalogue whose newest products lack the word;
     search.LOOSENED_REACH); None: rank every match. `total` is 0 off PostgreSQL. The
     smallest window holds margin x limit products, so a catalogue no larger is never
@@ -708,17 +708,19 @@ def product_search(*, keyword: str) -> SearchAnswer:
     come first (Django escapes `%`, `_` and `\\` in `icontains`, so the keyword is never a
     pattern): a name that starts with it, then a name containing it, then a description
     containing it; newest first within each. Then, up to SEARCH_RESULTS_LIMIT, what the
-    shopper meant (catalog/search.py): every word in any order, typos, joined and split
-    words, plurals, ranked name > category > description.
+    shopper meant (catalog/search/): every word in any order, typos, joined and split
+    words, plurals, ranked name > category > description. Of what the steps found, the
+    products whose name holds the keyword or the words come first (search.name_first),
+    unless the literal step alone fills the answer (it already ranks names first).
 
     Each step ranks ids only (a narrow sort, a query text without the product's columns
     and join); the products found are then read in one query by primary key, by the
     step's own query when nothing was found before it (`_step_rows`). On
     PostgreSQL (two more queries, once a catalogue version: the catalogue's size and the
     planner's statistics) a step that matches many products (a common word) ranks only
-    the matches among the newest products when they fill the answer (catalog/search,
-    "common words"; the loosened step from a larger window than the
-    others, search.LOOSENED_REACH), and a keyword of several words reads its literal
+    the matches among the newest products when they fill the answer
+    (catalog/search/windows.py, "common words"; the loosened step from a larger window
+    than the others, search.LOOSENED_REACH), and a keyword of several words reads its literal
     match and its match in one query when the first is not expected to fill the answer
     (`_literal_and_match`)."""
     limit = settings.SEARCH_RESULTS_LIMIT
@@ -755,10 +757,9 @@ def product_search(*, keyword: str) -> SearchAnswer:
                 meant.expression, exclude=[], limit=limit, total=total, rows=True
             )
     corrected = meant.corrected if more and not literal else None
-    if answer is not None:  # literal is empty: the step's products are the answer
-        return SearchAnswer(answer, corrected)
-    found = literal + more
-    return SearchAnswer(_by_ids(found) if found else [], corrected)
+    if answer is None:  # else literal is empty: the step's products are the answer
+        answer = _by_ids(literal + more) if literal or more else []
+    return SearchAnswer(search.name_first(answer, keyword, meant.expression), corrected)
 
 
 def product_suggest(*, text: str, limit: int = SUGGEST_LIMIT) -> list[tuple[str, object]]:
