@@ -3,14 +3,7 @@
 // product cards with Load More on the right.
 // Filters live in the URL, so a reload keeps them; filtered results are paged like the
 // plain list (the contract's `page` on product-filters).
-import {
-  startTransition,
-  useCallback,
-  useEffect,
-  useOptimistic,
-  useRef,
-  useState,
-} from 'react';
+import { startTransition, useCallback, useEffect, useOptimistic, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { usePageMeta } from '../lib/usePageMeta';
 import { MESSAGES } from '../constants/messages';
