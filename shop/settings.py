@@ -110,17 +110,6 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and (
     _pg_options["options"] = (
         _pg_options.get("options", "") + " -c plan_cache_mode=force_generic_plan"
     ).strip()
-# psycopg 3's own preparation instead: every statement a connection has run this many
-# times is prepared. It needs server-side binding (a client-side cursor prepares
-# nothing). Measured against catalog/prepared.py in docs/decisions/0009; unset, off.
-DATABASE_PREPARE_THRESHOLD = env.int("DATABASE_PREPARE_THRESHOLD", default=None)
-if (
-    DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
-    and DATABASE_PREPARE_THRESHOLD is not None
-):
-    DATABASES["default"].setdefault("OPTIONS", {}).update(
-        {"server_side_binding": True, "prepare_threshold": DATABASE_PREPARE_THRESHOLD}
-    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Cache: shared by every server process (throttle counters, cached counts) ---------
