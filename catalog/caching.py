@@ -59,8 +59,9 @@ from django.core.cache import cache, caches
 from django.core.cache.backends.filebased import FileBasedCache
 from django.db import connection as default_connection
 from django.db import transaction
-from django.http import HttpResponse, HttpResponseNotModified
-from django.utils.http import http_date, parse_etags
+from django.http import HttpResponse
+from django.utils.cache import get_conditional_response
+from django.utils.http import http_date
 
 logger = logging.getLogger("catalog.cache")
 
@@ -688,13 +689,15 @@ class CachedRead:
                 "|".join([version, key, *map(str, stock[1])]).encode(), usedforsecurity=False
             )
             etag = f'"{digest.hexdigest()[:20]}"'
-            if _not_modified(request, etag):
-                response = HttpResponseNotModified()
             stamps = [int(s) for s in (version, *stock[1]) if s is not None and s.isdigit()]
             modified = max(stamps) // 1_000_000_000
             response["ETag"] = etag
             response["Last-Modified"] = http_date(modified)
             response["Cache-Control"] = "public, max-age=0, must-revalidate"
+            # Django's If-None-Match handling, with the ETag as the only validator: two
+            # writes within one second share a Last-Modified, so an If-Modified-Since
+            # alone could hide the second one.
+            response = get_conditional_response(request, etag=etag, response=response)
         return response
 
     def _cache_key(self, request) -> str | None:
@@ -720,13 +723,3 @@ class CachedRead:
         else:
             return None
         return hashlib.sha1(raw, usedforsecurity=False).hexdigest()
-
-
-def _not_modified(request, etag: str) -> bool:
-    """The ETag is the validator. `If-Modified-Since` alone is not trusted: two writes
-    within one second share a Last-Modified, so it could hide the second one."""
-    if_none_match = request.headers.get("If-None-Match")
-    if not if_none_match:
-        return False
-    tags = parse_etags(if_none_match)
-    return "*" in tags or etag in tags or f"W/{etag}" in tags

@@ -11,8 +11,8 @@ from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.core.exceptions import RequestDataTooBig
 from django.core.files.storage import default_storage
-from django.http import Http404, HttpResponse, HttpResponseNotModified
-from django.utils.http import parse_etags
+from django.http import Http404, HttpResponse
+from django.utils.cache import get_conditional_response
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
@@ -542,38 +542,29 @@ class ProductPhotoView(PublicRead):
         else:
             cache_control = "public, max-age=0, must-revalidate"
 
-        if_none_match = request.headers.get("If-None-Match")
-        if if_none_match:
-            tags = parse_etags(if_none_match)
-            if "*" in tags or etag in tags or f"W/{etag}" in tags:
-                response = HttpResponseNotModified()
-                response["ETag"] = etag
-                response["Cache-Control"] = cache_control
-                return response
         response = HttpResponse(data, content_type=content_type)
         response["ETag"] = etag
         response["Cache-Control"] = cache_control
         response["Content-Length"] = str(len(data))
-        return response
+        return get_conditional_response(request, etag=etag, response=response)
 
 
 def _photo_not_modified(request, name: str, width: int | None):
     """304 straight away when the browser holds this photo (or its rendition): no file is
-    read. Only for stored photos; the placeholder goes the long way."""
-    if_none_match = request.headers.get("If-None-Match")
-    if not if_none_match or not name:
+    read. Only for stored photos; the placeholder goes the long way. Which file would be
+    served is not known before reading, so each one's ETag is tried."""
+    if not request.headers.get("If-None-Match") or not name:
         return None
-    tags = parse_etags(if_none_match)
+    if request.query_params.get("v") == photo_version(name):
+        cache_control = "public, max-age=31536000, immutable"
+    else:
+        cache_control = "public, max-age=0, must-revalidate"
     for served in ([rendition_name(name, width)] if width else []) + [name]:
         etag = f'"{photo_version(served)}"'
-        if etag in tags or f"W/{etag}" in tags:
-            response = HttpResponseNotModified()
-            response["ETag"] = etag
-            if request.query_params.get("v") == photo_version(name):
-                response["Cache-Control"] = "public, max-age=31536000, immutable"
-            else:
-                response["Cache-Control"] = "public, max-age=0, must-revalidate"
-            return response
+        headers = HttpResponse(headers={"ETag": etag, "Cache-Control": cache_control})
+        answer = get_conditional_response(request, etag=etag, response=headers)
+        if answer.status_code == 304:
+            return answer
     return None
 
 

@@ -10,9 +10,8 @@ import hashlib
 from decimal import Decimal
 
 from django.conf import settings
-from django.http import HttpResponseNotModified
-from django.utils.cache import patch_cache_control
-from django.utils.http import parse_etags, quote_etag
+from django.utils.cache import get_conditional_response, patch_cache_control
+from django.utils.http import quote_etag
 from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers
 from rest_framework.renderers import JSONRenderer
@@ -156,10 +155,7 @@ class ShopInfoView(APIView):
     def get(self, request):
         body = shop_info()
         etag = quote_etag(hashlib.sha256(JSONRenderer().render(body)).hexdigest()[:32])
-        if etag in parse_etags(request.headers.get("If-None-Match", "")):
-            response = HttpResponseNotModified()
-        else:
-            response = ok({key: value for key, value in body.items() if key != "success"})
+        response = ok({key: value for key, value in body.items() if key != "success"})
         response["ETag"] = etag
         patch_cache_control(response, public=True, max_age=0, must_revalidate=True)
-        return response
+        return get_conditional_response(request, etag=etag, response=response)

@@ -13,8 +13,8 @@ import hashlib
 from django.conf import settings
 from django.contrib.sitemaps import Sitemap
 from django.contrib.sitemaps import views as sitemap_views
-from django.http import HttpResponse, HttpResponseNotModified
-from django.utils.http import parse_etags
+from django.http import HttpResponse
+from django.utils.cache import get_conditional_response
 from django.views.decorators.http import require_safe
 
 # Public pages a crawler should know (the cart, dashboards, login and search are not).
@@ -72,16 +72,12 @@ def _answer(request, key: str, build, cache) -> HttpResponse:
     # Absolute addresses are written from the request's scheme and host: both are in the key.
     key = f"sitemap:{request.scheme}:{request.get_host()}:{_limit()}:{key}"
     built = cache(key, lambda: _built(build))
-    if_none_match = request.headers.get("If-None-Match")
-    if if_none_match and built["etag"] in parse_etags(if_none_match):
-        response = HttpResponseNotModified()
-    else:
-        response = HttpResponse(built["content"])
-        for name, value in built["headers"].items():
-            response[name] = value
+    response = HttpResponse(built["content"])
+    for name, value in built["headers"].items():
+        response[name] = value
     response["ETag"] = built["etag"]
     response["Cache-Control"] = "public, max-age=0, must-revalidate"
-    return response
+    return get_conditional_response(request, etag=built["etag"], response=response)
 
 
 def _uncached(key, compute):

@@ -3,7 +3,7 @@
 // product cards with Load More on the right.
 // Filters live in the URL, so a reload keeps them; filtered results are paged like the
 // plain list (the contract's `page` on product-filters).
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useOptimistic, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { usePageMeta } from '../lib/usePageMeta';
 import { MESSAGES } from '../constants/messages';
@@ -70,7 +70,9 @@ export default function HomePage() {
   const { add } = useCart();
   const { categories, loaded: categoriesLoaded, failed: categoriesFailed } = useCategories();
   const categoriesLate = useLate(categoriesLoaded, CATEGORY_WAIT_MS);
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [urlParams, setSearchParams] = useSearchParams();
+  // The URL as the screen shows it: a filter just clicked at once, the URL a moment later.
+  const [searchParams, showParams] = useOptimistic(urlParams);
   const query = searchParams.toString();
   const [state, setState] = useState({ query: null, products: [], page: 1, total: 0 });
   const [loading, setLoading] = useState(false);
@@ -130,10 +132,14 @@ export default function HomePage() {
       });
   }, [query, state.page]);
 
-  // The checkboxes are controlled by the URL. React Router wraps a navigation in a
-  // transition by default, which would leave a just-clicked box unticked until that
-  // transition commits; flushSync updates the URL and the boxes in the same event.
-  const navigateNow = (params) => setSearchParams(params, { flushSync: true });
+  // The checkboxes are controlled by the URL. React Router renders a move as a
+  // transition, which would leave a just-clicked box unticked until it commits; the
+  // optimistic params are rendered within the event and give way to the URL's after.
+  const navigateNow = (params) =>
+    startTransition(() => {
+      showParams(params);
+      setSearchParams(params);
+    });
   const onCategory = (id, on) => navigateNow(toggleCategory(searchParams, id, on));
   const onPrice = (id) => navigateNow(choosePrice(searchParams, id));
   const onRange = (min, max) => navigateNow(chooseRange(searchParams, min, max));

@@ -5,9 +5,10 @@
 // when it is closed); a screen reader hears how many suggestions there are.
 // Enter without a pick searches as before: a blank keyword sends nothing and says so
 // (decision F6); on success the results are stored and the shopper goes to /search?q=.
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import toast from '../../lib/toast';
+import { takeTypedSearch } from '../../lib/typedSearch';
 import { paths } from '../../config/paths';
 import { MESSAGES } from '../../constants/messages';
 import { correctionOf, searchProducts, suggestProducts } from './api';
@@ -45,8 +46,23 @@ export default function SearchBox() {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const id = useId();
+  const input = useRef(null);
   const listId = `${id}-listbox`;
   const optionId = (index) => `${id}-option-${index}`;
+
+  // Text typed into the server's box before the app took over: kept with its caret and
+  // focus (lib/typedSearch.js). Written into the input before React reads it back, so
+  // the caret is where the shopper left it, all before the first paint.
+  useLayoutEffect(() => {
+    const carried = takeTypedSearch();
+    const box = input.current;
+    if (!carried || !box) return;
+    box.value = carried.value;
+    if (carried.focused) box.focus({ preventScroll: true });
+    box.setSelectionRange(carried.start, carried.end, carried.direction);
+    setTyped(carried.value);
+    setValues((current) => ({ ...current, keyword: carried.value }));
+  }, [setValues]);
 
   const wanted = typed.trim();
   useEffect(() => {
@@ -159,6 +175,7 @@ export default function SearchBox() {
         </label>
         <input
           id="navbar-search"
+          ref={input}
           className="form-control"
           type="search"
           placeholder="Search"
