@@ -1,12 +1,12 @@
-"""Search statements PostgreSQL plans once a connection, not once a search (issue 17).
+"""Search statements PostgreSQL plans once a connection, not once a search.
 
 A cold search sends two or three statements of fixed text whose values change (the
-words, a window's size); PostgreSQL parsed and planned each one every time: about 0.3 ms
-of its CPU for the loosened window with its products, a tenth of a cold search's
-database time. The texts registered here are prepared on each connection the first time
-it runs them (`PREPARE`, not logged: it is no query of the request) and executed with
-`EXECUTE name(values)` through Django's cursor, so they are logged, counted and wrapped
-like any other query.
+words, a window's size); PostgreSQL parsed and planned each one every time, a tenth of
+a cold search's database time (docs/decisions/0003 and 0009 have the figures). The
+texts registered here are prepared on each connection the first time it runs them
+(`PREPARE`, not logged: it is no query of the request) and executed with `EXECUTE
+name(values)` through Django's cursor, so they are logged, counted and wrapped like any
+other query.
 
 PostgreSQL keeps re-planning a prepared statement whose generic plan it estimates to be
 dearer than the plans made for its values (the window's LIMIT is a parameter), so the

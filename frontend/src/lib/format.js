@@ -12,9 +12,9 @@ function shortestDecimal(amount) {
 
 // Rupees with Indian digit grouping, as Intl.NumberFormat('en-IN', INR) writes them, except
 // that a whole-rupee amount drops its paise (₹15,299, not ₹15,299.00); an amount with paise
-// keeps both digits (₹199.50). Written out because a page's first Intl call loads locale data: about
-// 75 ms of main thread on our machines, four times that on a slow phone, on every first
-// visit (Lighthouse's Total Blocking Time). format.test.js holds it to Intl's output.
+// keeps both digits (₹199.50). Written out because a page's first Intl call loads locale data,
+// a long task on the main thread of every first visit, longest on a slow phone (Lighthouse's
+// Total Blocking Time). format.test.js holds it to Intl's output.
 export function formatPrice(value) {
   const number = Number(value);
   const amount = Math.abs(Number.isFinite(number) ? number : 0);
