@@ -262,7 +262,7 @@ class AddressListView(APIView):
         return Response(AddressOutput(found, many=True).data)
 
     @extend_schema(
-        summary="Add a delivery address",
+        summary="Add a Delivery Address",
         description=(
             f"{ADDRESS_RULES} The first address is the default. At most "
             f"{Address.MAX_PER_USER} addresses (400 past that)."

@@ -192,7 +192,7 @@ def test_forgot_password_then_login_with_the_new_password(page, base_url):
     page.get_by_role("button", name="Forgot Password").click()
     path_is(page, base_url, "/forgot-password")
     # The emailed link comes first; the security question is the fallback.
-    page.get_by_role("button", name="Use my security question instead").click()
+    page.get_by_role("button", name="Use My Security Question Instead").click()
 
     field(page, "Email address").fill(user.email)
     field(page, "Favorite Sport Name").fill("cricket")

@@ -1,6 +1,6 @@
 """Irreversible actions ask first, and the keyboard never gets lost, on a phone and a
 laptop: the shopper's and the admin's cancel confirm in a dialog that names the order, an
-arrow key on the admin's status select changes nothing until Update status, focus goes to
+arrow key on the admin's status select changes nothing until Update Status, focus goes to
 Undo after Remove in the cart and on to the next line, and on a phone the toasts stay
 clear of the cart's sticky bar, which sits inside the screen."""
 
@@ -83,7 +83,7 @@ def test_the_admin_status_moves_only_on_update_and_cancelling_asks(page, base_ur
     assert puts == []
 
     select.select_option("Cancelled")
-    update = card.get_by_role("button", name="Update status")
+    update = card.get_by_role("button", name="Update Status")
     update.click()
     dialog = page.get_by_role("dialog", name=f"Cancel order #{order.pk}?")
     expect(dialog).to_be_visible()

@@ -96,7 +96,7 @@ def test_register_from_the_cart_review_place_and_follow_the_order(page, base_url
     assert_accessible(page, "the order confirmation")
 
     # The order's own page: lines, address, status history.
-    page.get_by_role("link", name="View order").click()
+    page.get_by_role("link", name="View Order").click()
     detail_path = f"/dashboard/user/orders/{order.pk}"
     expect(page).to_have_url(base_url + detail_path)
     card = page.get_by_role("article", name=f"Order #{order.pk}")

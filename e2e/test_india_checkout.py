@@ -29,7 +29,7 @@ def test_address_check_delivery_order_ship_and_download_the_invoice(page, base_u
 
     log_in(page, base_url, shopper)
     page.goto(base_url + "/dashboard/user/profile")
-    page.get_by_role("button", name="Add address").click()
+    page.get_by_role("button", name="Add Address").click()
     form = page.get_by_role("form", name="Add an address")
     form.get_by_label("Full name").fill("Meera Iyer")
     form.get_by_label("Phone").fill("98765 43210")
@@ -50,7 +50,7 @@ def test_address_check_delivery_order_ship_and_download_the_invoice(page, base_u
     page.goto(f"{base_url}/product/{tee.slug}")
     expect(page.get_by_text("Inclusive of all taxes")).to_be_visible()
     expect(page.get_by_text("Country of origin: India")).to_be_visible()
-    check = page.get_by_role("form", name="Check delivery")
+    check = page.get_by_role("form", name="Check Delivery")
     check.get_by_label("PIN code").fill("400001")
     check.get_by_role("button", name="Check").click()
     expect(page.get_by_test_id("delivery-result")).to_contain_text("Cash on delivery not available")
@@ -70,7 +70,7 @@ def test_address_check_delivery_order_ship_and_download_the_invoice(page, base_u
     page.get_by_role("button", name="Place Order (Cash on Delivery)").click()
     expect(page).to_have_url(re.compile(r"/dashboard/user/orders/\d+/placed$"))
     order = Order.objects.get()
-    page.get_by_role("link", name="View order").click()
+    page.get_by_role("link", name="View Order").click()
     url_is(page, base_url, f"/dashboard/user/orders/{order.pk}")
     assert order.shipping_address["pincode"] == "110001"
     # Delhi is another state than the shop's (Karnataka): IGST, 1,050 x 5 / 105 = 50.
@@ -87,7 +87,7 @@ def test_address_check_delivery_order_ship_and_download_the_invoice(page, base_u
     select = page.get_by_label(f"New status of order #{order.pk}")
     for status in ("Processing", "Shipped"):
         select.select_option(status)
-        page.get_by_role("button", name="Update status").click()
+        page.get_by_role("button", name="Update Status").click()
         expect(page.get_by_role("status").filter(has_text=f"Order marked {status}")).to_be_visible()
     order.refresh_from_db()
     assert order.invoice_number

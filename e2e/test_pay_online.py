@@ -47,7 +47,7 @@ def test_a_shopper_pays_online_the_admin_cancels_and_the_shopper_sees_the_refund
     expect(page.get_by_role("status").filter(has_text="Payment received")).to_be_visible()
     expect(page.get_by_role("link", name="Cart, 0 items")).to_be_visible()
     expect(page.get_by_test_id("placed-payment")).to_have_text("Paid online")
-    page.get_by_role("link", name="View order").click()
+    page.get_by_role("link", name="View Order").click()
     url_is(page, base_url, f"/dashboard/user/orders/{order.pk}")
     order.refresh_from_db()
     assert order.status == OrderStatus.NOT_PROCESSED
@@ -60,7 +60,7 @@ def test_a_shopper_pays_online_the_admin_cancels_and_the_shopper_sees_the_refund
     page.goto(base_url + "/dashboard/admin/orders")
     select = page.get_by_label(f"New status of order #{order.pk}")
     select.select_option("Cancelled")
-    page.get_by_role("button", name="Update status").click()
+    page.get_by_role("button", name="Update Status").click()
     page.get_by_role("dialog", name=f"Cancel order #{order.pk}?").get_by_role(
         "button", name="Cancel order"
     ).click()

@@ -43,7 +43,7 @@ def test_reset_by_emailed_link_then_sign_in_and_the_link_works_once(page, base_u
     page.goto(link)
     expect(page.get_by_role("heading", name="SET A NEW PASSWORD")).to_be_visible()
     field(page, "New Password").fill(NEW_PASSWORD)
-    page.get_by_role("button", name="SET NEW PASSWORD").click()
+    page.get_by_role("button", name="Set New Password").click()
     expect(toast(page, "Password Reset Successfully")).to_be_visible()
     path_is(page, base_url, "/login")
 
@@ -56,7 +56,7 @@ def test_reset_by_emailed_link_then_sign_in_and_the_link_works_once(page, base_u
     # The same link again: refused, and the password stays the new one.
     page.goto(link)
     field(page, "New Password").fill("Another-Pass-2029!")
-    page.get_by_role("button", name="SET NEW PASSWORD").click()
+    page.get_by_role("button", name="Set New Password").click()
     expect(page.get_by_role("alert").filter(has_text=BAD_LINK)).to_be_visible()
     user.refresh_from_db()
     assert user.check_password(NEW_PASSWORD)

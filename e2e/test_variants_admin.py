@@ -28,7 +28,7 @@ def png(path: Path, color) -> Path:
 
 
 def add_option(page, n, name, values):
-    page.get_by_role("button", name="Add option").click()
+    page.get_by_role("button", name="Add Option").click()
     expect(page.get_by_label(f"Option {n} name")).to_be_focused()
     page.get_by_label(f"Option {n} name").fill(name)
     # A comma list: the values before the last comma go in at once, Enter adds the last.
@@ -57,7 +57,7 @@ def test_admin_builds_a_3_by_4_variant_grid_and_reads_it_back(page, base_url):
     expect(page.get_by_label("Quantity")).to_be_disabled()
 
     page.get_by_label("Stock for every sold variant").fill("4")
-    page.get_by_role("button", name="Set all stock").click()
+    page.get_by_role("button", name="Set All Stock").click()
     for size in SIZES:
         for colour in COLOURS:
             expect(page.get_by_label(f"Stock of {size} / {colour}")).to_have_value("4")
@@ -131,19 +131,19 @@ def test_admin_adds_three_photos_and_reorders_the_gallery_by_keyboard(page, base
     page.get_by_label("Alt text for photo 3").fill("Blue case, side")
     page.get_by_label("Alt text for photo 4").fill("Blue case, back")
 
-    # Keyboard only: from photo 4's alt text, Tab to its Move up and press Enter three
-    # times; the focus follows the photo, on Move down once it is first.
+    # Keyboard only: from photo 4's alt text, Tab to its Move Up and press Enter three
+    # times; the focus follows the photo, on Move Down once it is first.
     page.get_by_label("Alt text for photo 4").focus()
     page.keyboard.press("Tab")
     page.keyboard.press("Tab")
-    expect(page.get_by_role("button", name="Move up photo 4")).to_be_focused()
+    expect(page.get_by_role("button", name="Move Up photo 4")).to_be_focused()
     page.keyboard.press("Enter")
-    expect(page.get_by_role("button", name="Move up photo 3")).to_be_focused()
+    expect(page.get_by_role("button", name="Move Up photo 3")).to_be_focused()
     expect(page.get_by_label("Alt text for photo 3")).to_have_value("Blue case, back")
     page.keyboard.press("Enter")
-    expect(page.get_by_role("button", name="Move up photo 2")).to_be_focused()
+    expect(page.get_by_role("button", name="Move Up photo 2")).to_be_focused()
     page.keyboard.press("Enter")
-    expect(page.get_by_role("button", name="Move down photo 1")).to_be_focused()
+    expect(page.get_by_role("button", name="Move Down photo 1")).to_be_focused()
     expect(page.get_by_text("Moved Blue case, back to position 1 of 4.")).to_be_attached()
     alts = [f"Alt text for photo {n}" for n in range(1, 5)]
     expect(page.get_by_label(alts[0])).to_have_value("Blue case, back")

@@ -134,7 +134,7 @@ def test_pick_a_size_and_colour_see_its_photo_and_price_add_and_buy(page, base_u
 
     expect(page).to_have_url(re.compile(r"/dashboard/user/orders/\d+/placed$"))
     expect(page.get_by_role("status").filter(has_text="Order placed")).to_be_visible()
-    page.get_by_role("link", name="View order").click()
+    page.get_by_role("link", name="View Order").click()
     card = page.get_by_role("article").first
     expect(card.get_by_test_id("line-options")).to_have_text("Size: M · Colour: Blue")
     expect(card.get_by_text("Total: ₹599")).to_be_visible()

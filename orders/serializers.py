@@ -333,7 +333,7 @@ class OrderOutput(serializers.ModelSerializer):
     taxTotal = MoneyField(source="tax_total", help_text="GST in `total` (rupees).")
     razorpay = serializers.SerializerMethodField(
         help_text="Ours: while an order paid online awaits its payment, what Razorpay's "
-        "checkout is opened with again (Pay now); null otherwise."
+        "checkout is opened with again (Pay Now); null otherwise."
     )
     invoiceNumber = serializers.CharField(
         source="invoice_number", allow_null=True, help_text="Null until the order ships."

@@ -1,5 +1,5 @@
-// Focus that must land on an element the next render creates or enables (a Try again that
-// replaces Pay, a Pay now re-enabled after Razorpay's window closed): the returned function
+// Focus that must land on an element the next render creates or enables (a Try Again that
+// replaces Pay, a Pay Now re-enabled after Razorpay's window closed): the returned function
 // takes a callback that focuses, and runs it once React has committed that render.
 import { useCallback, useEffect, useState } from 'react';
 

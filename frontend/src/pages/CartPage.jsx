@@ -7,7 +7,7 @@
 // On phones a bar with the total and the main button stays at the bottom of the screen,
 // and toasts rise above it (its height is the `--sticky-bar-height` they are offset by).
 // After Remove, focus goes to the toast's Undo, then back to that line if undone, else to
-// the next line (or the previous; Continue shopping when the cart is empty).
+// the next line (or the previous; Continue Shopping when the cart is empty).
 // A shopper with saved addresses chooses one (the default first) or adds one in place, and
 // the order is sent with its `addressId`; one without keeps the spec's free-text address.
 // The summary shows the subtotal, the delivery charge by the shop's rule (shop-info), the
@@ -19,7 +19,7 @@
 // shop takes them, online payments through Razorpay. Paying online places the order
 // Awaiting Payment and opens Razorpay's window; the cart is emptied once the server has
 // verified the payment. A window closed without paying leaves "Payment not completed"
-// with Try again (the same Razorpay order) and Pay cash on delivery instead (that order is
+// with Try Again (the same Razorpay order) and Pay Cash on Delivery Instead (that order is
 // cancelled, then a cash order placed under a new Idempotency-Key). A cart or address
 // changed meanwhile makes the held order stale: the next order releases it first.
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
@@ -501,7 +501,7 @@ export default function CartPage() {
             disabled={busy}
             ref={keepButton(place)}
           >
-            Try again
+            Try Again
           </button>
           {codUsable && (
             <button
@@ -510,7 +510,7 @@ export default function CartPage() {
               onClick={switchToCod}
               disabled={busy}
             >
-              Pay cash on delivery instead
+              Pay Cash on Delivery Instead
             </button>
           )}
         </span>
@@ -545,7 +545,7 @@ export default function CartPage() {
       {cart.length === 0 ? (
         <div className="text-center py-4">
           <Link className="btn btn-primary" to={paths.home} ref={continueLink}>
-            Continue shopping
+            Continue Shopping
           </Link>
           {user && !hasAddress && (
             <div className="mt-3">

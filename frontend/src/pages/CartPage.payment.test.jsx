@@ -223,7 +223,7 @@ describe('CartPage paying online', () => {
     expect(razorpay.instances).toHaveLength(1);
   });
 
-  it('on dismissal keeps the cart, says so, focuses Try again, which reopens the same Razorpay order', async () => {
+  it('on dismissal keeps the cart, says so, focuses Try Again, which reopens the same Razorpay order', async () => {
     const user = userEvent.setup();
     server = serve(ONLINE, {
       [CHECKOUT]: { status: 201, data: { success: true, order: awaiting, razorpay: RAZORPAY } },
@@ -232,12 +232,12 @@ describe('CartPage paying online', () => {
     await payOnline(user);
     await waitFor(() => expect(razorpay.last?.opened).toBe(1));
     act(() => razorpay.last.dismiss());
-    const again = await within(summary()).findByRole('button', { name: 'Try again' });
+    const again = await within(summary()).findByRole('button', { name: 'Try Again' });
     await waitFor(() => expect(again).toHaveFocus());
     expect(status()).toHaveTextContent('Payment not completed');
     expect(status()).toHaveTextContent('Order #51 is waiting for your payment.');
     expect(
-      within(summary()).getByRole('button', { name: 'Pay cash on delivery instead' }),
+      within(summary()).getByRole('button', { name: 'Pay Cash on Delivery Instead' }),
     ).toBeEnabled();
     expect(stored()).toHaveLength(1);
     expect(within(summary()).getByRole('group', { name: 'Payment' })).toBeDisabled();
@@ -287,7 +287,7 @@ describe('CartPage paying online', () => {
     await waitFor(() => expect(razorpay.last?.opened).toBe(1));
     act(() => razorpay.last.dismiss());
     await user.click(
-      await within(summary()).findByRole('button', { name: 'Pay cash on delivery instead' }),
+      await within(summary()).findByRole('button', { name: 'Pay Cash on Delivery Instead' }),
     );
     expect(await screen.findByText('placed page of order 52')).toBeInTheDocument();
     const posts = server.calls.filter((call) => !call.key.startsWith('GET /api/v1/product'));
@@ -314,7 +314,7 @@ describe('CartPage paying online', () => {
     await waitFor(() => expect(razorpay.last?.opened).toBe(1));
     act(() => razorpay.last.dismiss());
     await user.click(
-      await within(summary()).findByRole('button', { name: 'Pay cash on delivery instead' }),
+      await within(summary()).findByRole('button', { name: 'Pay Cash on Delivery Instead' }),
     );
     expect(await screen.findByText('placed page of order 51')).toBeInTheDocument();
     expect(server.calls.some((call) => call.key.endsWith('/cancel'))).toBe(false);
@@ -335,14 +335,14 @@ describe('CartPage paying online', () => {
     });
     renderCart();
     await payOnline(user);
-    const again = await within(summary()).findByRole('button', { name: 'Try again' });
+    const again = await within(summary()).findByRole('button', { name: 'Try Again' });
     await waitFor(() => expect(again).toHaveFocus());
     expect(status()).toHaveTextContent(`Payment not completed${down}`);
     await user.click(again);
     await waitFor(() => expect(callsTo(CHECKOUT)).toHaveLength(2));
     expect(razorpay.instances).toHaveLength(0);
     await user.click(
-      await within(summary()).findByRole('button', { name: 'Pay cash on delivery instead' }),
+      await within(summary()).findByRole('button', { name: 'Pay Cash on Delivery Instead' }),
     );
     expect(await screen.findByText('orders page')).toBeInTheDocument();
     const [first, second, cod] = callsTo(CHECKOUT);
@@ -362,7 +362,7 @@ describe('CartPage paying online', () => {
     });
     renderCart();
     await payOnline(user);
-    const again = await within(summary()).findByRole('button', { name: 'Try again' });
+    const again = await within(summary()).findByRole('button', { name: 'Try Again' });
     expect(status()).toHaveTextContent('The payment window could not be loaded.');
     razorpay.restore();
     razorpay = fakeRazorpay();
@@ -385,7 +385,7 @@ describe('CartPage paying online', () => {
     await payOnline(user);
     await waitFor(() => expect(razorpay.last?.opened).toBe(1));
     act(() => razorpay.last.pay(IDS));
-    const again = await within(summary()).findByRole('button', { name: 'Try again' });
+    const again = await within(summary()).findByRole('button', { name: 'Try Again' });
     expect(status()).toHaveTextContent(`Payment not completed${refused}`);
     await waitFor(() => expect(again).toHaveFocus());
     expect(stored()).toHaveLength(1);
@@ -408,10 +408,10 @@ describe('CartPage paying online', () => {
     await payOnline(user);
     await waitFor(() => expect(razorpay.last?.opened).toBe(1));
     act(() => razorpay.last.dismiss());
-    await within(summary()).findByRole('button', { name: 'Try again' });
+    await within(summary()).findByRole('button', { name: 'Try Again' });
     await user.click(screen.getByRole('button', { name: 'More: Linen Shirt' }));
     // The held order no longer matches the cart: Pay is back, for the new total.
-    expect(within(summary()).queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(within(summary()).queryByRole('button', { name: 'Try Again' })).toBeNull();
     expect(status()).toBeEmptyDOMElement();
     await user.click(within(summary()).getByRole('button', { name: 'Pay ₹1,598 online' }));
     await waitFor(() => expect(razorpay.last?.options.order_id).toBe('order_Q2'));
@@ -439,11 +439,11 @@ describe('CartPage paying online', () => {
     await waitFor(() => expect(razorpay.last?.opened).toBe(1));
     act(() => razorpay.last.dismiss());
     await user.click(
-      await within(summary()).findByRole('button', { name: 'Pay cash on delivery instead' }),
+      await within(summary()).findByRole('button', { name: 'Pay Cash on Delivery Instead' }),
     );
     expect(await screen.findByText(why)).toBeInTheDocument();
     expect(callsTo(CHECKOUT)).toHaveLength(1);
     expect(stored()).toHaveLength(1);
-    expect(within(summary()).getByRole('button', { name: 'Try again' })).toBeEnabled();
+    expect(within(summary()).getByRole('button', { name: 'Try Again' })).toBeEnabled();
   });
 });

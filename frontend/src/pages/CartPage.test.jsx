@@ -168,7 +168,7 @@ describe('CartPage', () => {
     );
   });
 
-  it('returns focus to the line Undo brought back, and to Continue shopping when empty', async () => {
+  it('returns focus to the line Undo brought back, and to Continue Shopping when empty', async () => {
     const user = userEvent.setup();
     server = serve();
     renderCart({ cart: [shirt] });
@@ -181,7 +181,7 @@ describe('CartPage', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Undo' })).toHaveFocus());
     act(() => toast.remove());
     await waitFor(() =>
-      expect(screen.getByRole('link', { name: 'Continue shopping' })).toHaveFocus(),
+      expect(screen.getByRole('link', { name: 'Continue Shopping' })).toHaveFocus(),
     );
   });
 
@@ -199,10 +199,10 @@ describe('CartPage', () => {
     expect(stored()).toEqual([{ ...shirt, price: 699 }]);
   });
 
-  it('shows an empty cart with a centred Continue shopping and no summary', () => {
+  it('shows an empty cart with a centred Continue Shopping and no summary', () => {
     renderCart();
     expect(screen.getByText('Your Cart Is Empty')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Continue shopping' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Continue Shopping' })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Cart Summary' })).not.toBeInTheDocument();
     expect(screen.queryByText(/₹0/)).not.toBeInTheDocument();
   });
@@ -519,7 +519,7 @@ describe('CartPage: delivery charge and saved addresses', () => {
     });
     expect(screen.queryByRole('button', { name: /Place Order/ })).toBeNull();
     await user.click(
-      await within(summary()).findByRole('button', { name: 'Add a delivery address' }),
+      await within(summary()).findByRole('button', { name: 'Add a Delivery Address' }),
     );
     await user.click(screen.getByLabelText('Full name'));
     await user.paste('Ravi Kumar');

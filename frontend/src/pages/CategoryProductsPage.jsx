@@ -98,7 +98,7 @@ export default function CategoryProductsPage() {
         <h1 className="h3">Category not found</h1>
         <p>We could not find this category.</p>
         <Link className="btn btn-primary" to={paths.categories}>
-          See all categories
+          See All Categories
         </Link>
       </div>
     );

@@ -37,7 +37,7 @@ function questions(info) {
   return [
     {
       q: 'Where do you deliver?',
-      a: 'Across India, to the PIN codes our courier partners serve. Enter your PIN code under “Check delivery” on any product page to see whether we deliver there and whether cash on delivery is available.',
+      a: 'Across India, to the PIN codes our courier partners serve. Enter your PIN code under “Check Delivery” on any product page to see whether we deliver there and whether cash on delivery is available.',
     },
     {
       q: 'How much does delivery cost?',

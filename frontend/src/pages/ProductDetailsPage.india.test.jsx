@@ -1,5 +1,5 @@
 // The product page for an Indian shop: prices inclusive of taxes, the country of origin,
-// the seller from shop-info, and Check delivery with its four answers, remembered.
+// the seller from shop-info, and Check Delivery with its four answers, remembered.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -87,11 +87,11 @@ describe('Product page for an Indian shop', () => {
     );
   });
 
-  it('answers Check delivery in each case and remembers the PIN code', async () => {
+  it('answers Check Delivery in each case and remembers the PIN code', async () => {
     const user = userEvent.setup();
     server = serve();
     renderPage();
-    await screen.findByRole('heading', { name: 'Check delivery' });
+    await screen.findByRole('heading', { name: 'Check Delivery' });
     const result = screen.getByTestId('delivery-result');
     expect(screen.getByLabelText('PIN code')).toHaveAttribute('inputmode', 'numeric');
 

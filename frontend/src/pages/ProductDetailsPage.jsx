@@ -7,7 +7,7 @@
 // as soon as it arrives (or at once, from the data the server rendered the page with); the
 // similar products load on their own, with their own loading state, so a slow related call
 // never holds the page back. Under the price: "Inclusive of all taxes", the country of
-// origin and the seller (Consumer Protection (E-Commerce) Rules 2020), then Check delivery.
+// origin and the seller (Consumer Protection (E-Commerce) Rules 2020), then Check Delivery.
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { usePageMeta } from '../lib/usePageMeta';
@@ -131,7 +131,7 @@ export default function ProductDetailsPage() {
         <h1 className="h3">Product not found</h1>
         <p>This product is no longer available.</p>
         <Link className="btn btn-primary" to={paths.home}>
-          Continue shopping
+          Continue Shopping
         </Link>
       </div>
     );

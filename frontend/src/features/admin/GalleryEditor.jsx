@@ -1,7 +1,7 @@
 // The product's gallery: photos in order (the first is the main photo), each with its alt
 // text and, optionally, the option value it shows (the colour Blue, say). Photos are
 // added from a multiple file input (at most 12 in all), removed, and reordered by drag and
-// drop or by the keyboard: Move up and Move down keep the focus on the moved photo and a
+// drop or by the keyboard: Move Up and Move Down keep the focus on the moved photo and a
 // live region says where it went.
 import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { useObjectUrl } from './useObjectUrl';
@@ -121,7 +121,7 @@ export default function GalleryEditor({ photos, choices, serverError, onChange }
       />
       <div id={`${id}-help`} className="form-text">
         {photos.length} of {MAX_PHOTOS} photos. The first is the main photo. Drag a photo, or use
-        Move up and Move down, to change the order.
+        Move Up and Move Down, to change the order.
       </div>
       {refused ? (
         <div id={`${id}-refused`} className="invalid-feedback d-block" role="alert">
@@ -235,21 +235,21 @@ export default function GalleryEditor({ photos, choices, serverError, onChange }
                       type="button"
                       className="btn btn-outline-secondary btn-sm"
                       data-action="up"
-                      aria-label={`Move up photo ${n}`}
+                      aria-label={`Move Up photo ${n}`}
                       disabled={index === 0}
                       onClick={() => move(index, index - 1, 'up')}
                     >
-                      Move up
+                      Move Up
                     </button>
                     <button
                       type="button"
                       className="btn btn-outline-secondary btn-sm"
                       data-action="down"
-                      aria-label={`Move down photo ${n}`}
+                      aria-label={`Move Down photo ${n}`}
                       disabled={index === photos.length - 1}
                       onClick={() => move(index, index + 1, 'down')}
                     >
-                      Move down
+                      Move Down
                     </button>
                     <button
                       type="button"

@@ -149,7 +149,7 @@ function OptionFields({ option, index, errors, isNew, onChange, onRemove }) {
               }}
             />
             <button type="button" className="btn btn-outline-secondary" onClick={commit}>
-              Add value
+              Add Value
             </button>
           </div>
           <div id={`${id}-values-help`} className="form-text">
@@ -159,7 +159,7 @@ function OptionFields({ option, index, errors, isNew, onChange, onRemove }) {
         </div>
       </div>
       <button type="button" className="btn btn-outline-danger btn-sm mt-2" onClick={onRemove}>
-        Remove option {label}
+        Remove Option {label}
       </button>
     </li>
   );
@@ -169,7 +169,7 @@ export default function OptionsEditor({ options, errors, serverError, onChange }
   const id = useId();
   const addButton = useRef(null);
   const [added, setAdded] = useState(null);
-  // A removed option takes its fields away: focus goes on to Add option, which may only
+  // A removed option takes its fields away: focus goes on to Add Option, which may only
   // come back (the options were full) once the list has re-rendered.
   const focusAdd = useRef(false);
   useEffect(() => {
@@ -219,7 +219,7 @@ export default function OptionsEditor({ options, errors, serverError, onChange }
             onChange([...options, option]);
           }}
         >
-          Add option
+          Add Option
         </button>
       )}
       {serverError ? (

@@ -83,8 +83,8 @@ describe('ProductForm gallery', () => {
     expect(screen.getByLabelText('Alt text for photo 1')).toHaveValue('Black case, front');
     expect(screen.getByLabelText('Option value for photo 2')).toHaveValue('Blue');
     expect(screen.getByText('Photo 1 (main photo)')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Move up photo 1' })).toBeDisabled();
-    expect(screen.getByRole('button', { name: 'Move down photo 2' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Move Up photo 1' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Move Down photo 2' })).toBeDisabled();
   });
 
   it('sends nothing of the gallery while it is untouched, and the single photo as before', async () => {
@@ -110,21 +110,21 @@ describe('ProductForm gallery', () => {
       'blob:test/box.png',
     ]);
 
-    // From the third photo's alt text, Tab to its "Move up" and press Enter, then Space.
+    // From the third photo's alt text, Tab to its "Move Up" and press Enter, then Space.
     await user.click(screen.getByLabelText('Alt text for photo 3'));
     await user.tab();
     await user.tab();
-    expect(screen.getByRole('button', { name: 'Move up photo 3' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Move Up photo 3' })).toHaveFocus();
     await user.keyboard('{Enter}');
     expect(thumbs()[1]).toBe('blob:test/side.png');
-    expect(screen.getByRole('button', { name: 'Move up photo 2' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Move Up photo 2' })).toHaveFocus();
     expect(screen.getByText('Moved side.png to position 2 of 4.')).toBeInTheDocument();
 
     await user.keyboard(' ');
     expect(thumbs()[0]).toBe('blob:test/side.png');
-    // At the top Move up no longer works: the focus stays on the photo, on Move down.
-    expect(screen.getByRole('button', { name: 'Move up photo 1' })).toBeDisabled();
-    expect(screen.getByRole('button', { name: 'Move down photo 1' })).toHaveFocus();
+    // At the top Move Up no longer works: the focus stays on the photo, on Move Down.
+    expect(screen.getByRole('button', { name: 'Move Up photo 1' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Move Down photo 1' })).toHaveFocus();
     expect(screen.getByText('Moved side.png to position 1 of 4.')).toBeInTheDocument();
     expect(screen.getByText('Photo 1 (main photo)').closest('li')).toContainElement(
       document.activeElement,
@@ -132,7 +132,7 @@ describe('ProductForm gallery', () => {
 
     await user.keyboard('{Enter}');
     expect(thumbs()[1]).toBe('blob:test/side.png');
-    expect(screen.getByRole('button', { name: 'Move down photo 2' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Move Down photo 2' })).toHaveFocus();
   });
 
   it('sends the whole gallery in order, new photos as files, with alt text and option value', async () => {
@@ -144,10 +144,10 @@ describe('ProductForm gallery', () => {
     await user.type(screen.getByLabelText('Alt text for photo 3'), 'Blue case, side');
     await user.selectOptions(screen.getByLabelText('Option value for photo 3'), 'Blue');
     // The box photo goes first; the stored back photo is removed.
-    await user.click(screen.getByRole('button', { name: 'Move up photo 4' }));
-    await user.click(screen.getByRole('button', { name: 'Move up photo 3' }));
-    await user.click(screen.getByRole('button', { name: 'Move up photo 2' }));
-    expect(screen.getByRole('button', { name: 'Move down photo 1' })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Move Up photo 4' }));
+    await user.click(screen.getByRole('button', { name: 'Move Up photo 3' }));
+    await user.click(screen.getByRole('button', { name: 'Move Up photo 2' }));
+    expect(screen.getByRole('button', { name: 'Move Down photo 1' })).toHaveFocus();
     await user.click(screen.getByRole('button', { name: 'Remove photo 3' }));
     // Focus goes on to the photo that took its place.
     expect(screen.getByRole('button', { name: 'Remove photo 3' })).toHaveFocus();
@@ -216,7 +216,7 @@ describe('ProductForm gallery', () => {
     const onSubmit = renderForm();
     const main = png('main.png');
     await user.upload(screen.getByLabelText('Upload Photo'), main);
-    await user.click(screen.getByRole('button', { name: 'Move down photo 1' }));
+    await user.click(screen.getByRole('button', { name: 'Move Down photo 1' }));
     await user.click(screen.getByRole('button', { name: 'SAVE' }));
     const body = onSubmit.mock.calls[0][0];
     expect(JSON.parse(body.get('gallery'))).toEqual([

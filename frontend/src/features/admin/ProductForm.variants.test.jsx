@@ -17,7 +17,7 @@ const renderForm = (props = {}) => {
 
 // Adds an option through the editor: its name, then its values typed as a comma list.
 async function addOption(user, n, name, values) {
-  await user.click(screen.getByRole('button', { name: 'Add option' }));
+  await user.click(screen.getByRole('button', { name: 'Add Option' }));
   const nameField = screen.getByLabelText(`Option ${n} name`);
   expect(nameField).toHaveFocus();
   await user.type(nameField, name);
@@ -74,11 +74,11 @@ describe('ProductForm options and variants', () => {
     // A third option multiplies the rows; removing it brings them back.
     await addOption(user, 3, 'Fit', ['Slim', 'Regular']);
     expect(gridRows()).toHaveLength(24);
-    expect(screen.queryByRole('button', { name: 'Add option' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add Option' })).not.toBeInTheDocument();
     expect(screen.getByText(TEXTS.optionsFull)).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Remove option Fit' }));
+    await user.click(screen.getByRole('button', { name: 'Remove Option Fit' }));
     expect(gridRows()).toHaveLength(12);
-    expect(screen.getByRole('button', { name: 'Add option' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Add Option' })).toHaveFocus();
   });
 
   it('sets the stock of every sold row at once and sums it into Quantity', async () => {
@@ -90,7 +90,7 @@ describe('ProductForm options and variants', () => {
     expect(screen.getByLabelText('Stock of M / Blue')).toBeDisabled();
 
     await user.type(screen.getByLabelText('Stock for every sold variant'), '5');
-    await user.click(screen.getByRole('button', { name: 'Set all stock' }));
+    await user.click(screen.getByRole('button', { name: 'Set All Stock' }));
 
     for (const size of SIZES) {
       for (const colour of COLOURS) {
@@ -105,7 +105,7 @@ describe('ProductForm options and variants', () => {
     // A stock that is not a whole number is refused beside the bulk field.
     await user.clear(screen.getByLabelText('Stock for every sold variant'));
     await user.type(screen.getByLabelText('Stock for every sold variant'), '2.5');
-    await user.click(screen.getByRole('button', { name: 'Set all stock' }));
+    await user.click(screen.getByRole('button', { name: 'Set All Stock' }));
     expect(screen.getByLabelText('Stock for every sold variant')).toHaveAccessibleDescription(
       TEXTS.stockInvalid,
     );
@@ -121,7 +121,7 @@ describe('ProductForm options and variants', () => {
     await addOption(user, 1, 'Size', SIZES);
     await addOption(user, 2, 'Colour', COLOURS);
     await user.type(screen.getByLabelText('Stock for every sold variant'), '3');
-    await user.click(screen.getByRole('button', { name: 'Set all stock' }));
+    await user.click(screen.getByRole('button', { name: 'Set All Stock' }));
     await user.click(screen.getByLabelText('Sold: L / White'));
     await user.type(screen.getByLabelText('SKU of S / Black'), 'TEE-S-BLK');
     await user.type(screen.getByLabelText('Price of L / Red'), '549');
@@ -269,8 +269,8 @@ describe('ProductForm options and variants', () => {
     it('goes back to one variant with the Quantity field when every option is removed', async () => {
       const user = userEvent.setup();
       const onSubmit = renderForm({ product });
-      await user.click(screen.getByRole('button', { name: 'Remove option Size' }));
-      await user.click(screen.getByRole('button', { name: 'Remove option Colour' }));
+      await user.click(screen.getByRole('button', { name: 'Remove Option Size' }));
+      await user.click(screen.getByRole('button', { name: 'Remove Option Colour' }));
       expect(screen.queryByRole('table')).not.toBeInTheDocument();
       expect(screen.getByLabelText('Quantity')).toBeEnabled();
       await user.clear(screen.getByLabelText('Quantity'));
@@ -320,7 +320,7 @@ describe('ProductForm options and variants', () => {
       const user = userEvent.setup();
       const onSubmit = renderForm();
       await user.type(screen.getByLabelText('Price'), '100');
-      await user.click(screen.getByRole('button', { name: 'Add option' }));
+      await user.click(screen.getByRole('button', { name: 'Add Option' }));
       await user.click(screen.getByRole('button', { name: 'SAVE' }));
       expect(onSubmit).not.toHaveBeenCalled();
       expect(screen.getByLabelText('Option 1 name')).toHaveAccessibleDescription(

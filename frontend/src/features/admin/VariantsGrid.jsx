@@ -1,6 +1,6 @@
 // One row per combination of the options' values: Sold (a combination not sold has no
 // variant), SKU (blank: the server makes one), stock and price (blank: the product's
-// Price). "Set all stock" fills the stock of every sold row at once.
+// Price). "Set All Stock" fills the stock of every sold row at once.
 import { useId, useState } from 'react';
 import { MAX_SKU, TEXTS, optionLabel, rowOf } from './variants';
 
@@ -81,7 +81,7 @@ export default function VariantsGrid({
           />
         </div>
         <button type="button" className="btn btn-outline-secondary" onClick={setAll}>
-          Set all stock
+          Set All Stock
         </button>
       </div>
       {allStockError ? (

@@ -1,5 +1,5 @@
 // The address book on the profile page: the shopper's addresses (the default first and
-// marked), Add address, Edit (the form in place of the card), Make default and Delete
+// marked), Add Address, Edit (the form in place of the card), Make Default and Delete
 // (after a confirmation). Every change is read back from the server, which moves the
 // default (the first address is the default; deleting it makes the oldest left the
 // default) and keeps the profile's one-line address equal to it: `onDefaultChange(text)`
@@ -163,11 +163,11 @@ export default function AddressBook({ onDefaultChange }) {
                           <button
                             type="button"
                             className="btn btn-outline-secondary btn-sm"
-                            aria-label={`Make default: ${addressText(address)}`}
+                            aria-label={`Make Default: ${addressText(address)}`}
                             disabled={busy !== null}
                             onClick={() => makeDefault(address)}
                           >
-                            Make default
+                            Make Default
                           </button>
                         )}
                         <button
@@ -206,7 +206,7 @@ export default function AddressBook({ onDefaultChange }) {
             ref={addButton}
             onClick={() => setEditing('new')}
           >
-            Add address
+            Add Address
           </button>
         )
       )}

@@ -42,7 +42,7 @@ export default function AddressChooser({ addresses, chosenId, onChoose, onAdd })
         <div className="card mb-2">
           <div className="card-body">
             <AddressForm
-              title="Add a delivery address"
+              title="Add a Delivery Address"
               submitLabel="Save and deliver here"
               onSubmit={async (payload) => {
                 await onAdd(payload);
@@ -59,7 +59,7 @@ export default function AddressChooser({ addresses, chosenId, onChoose, onAdd })
             className="btn btn-outline-primary btn-sm"
             onClick={() => setAdding(true)}
           >
-            Add a delivery address
+            Add a Delivery Address
           </button>
           {addresses.length > 0 && (
             <Link className="small" to={`${paths.userProfile}#addresses`}>

@@ -71,7 +71,7 @@ function Unreachable({ retry }) {
         {MESSAGES.sessionCheckFailed}
       </p>
       <button type="button" className="btn btn-primary mt-3" onClick={retry}>
-        Try again
+        Try Again
       </button>
     </div>
   );

@@ -158,7 +158,7 @@ describe('a slow or failing network', () => {
     expect(window.localStorage.getItem(AUTH_KEY)).not.toBeNull();
 
     answer = { data: { ok: true } };
-    act(() => screen.getByRole('button', { name: 'Try again' }).click());
+    act(() => screen.getByRole('button', { name: 'Try Again' }).click());
     await tick(0);
     expect(screen.getByText('user home')).toBeInTheDocument();
   });

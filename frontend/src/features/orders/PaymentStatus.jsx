@@ -1,7 +1,7 @@
 // The live region of an online payment: always in the page (a region added together with
 // its text is not read out), empty while nothing happens. After a failure or dismissal it
-// says "Payment not completed" and why; the caller's buttons (Try again, Pay cash on
-// delivery instead, Pay now) sit next to it.
+// says "Payment not completed" and why; the caller's buttons (Try Again, Pay cash on
+// delivery instead, Pay Now) sit next to it.
 import { MESSAGES } from '../../constants/messages';
 
 export default function PaymentStatus({ phase, detail, className = '' }) {

@@ -1,5 +1,5 @@
-// Paying an order through Razorpay's checkout (the cart's first attempt, its Try again, and
-// the orders page's Pay now). The checkout script is loaded on first use; each attempt
+// Paying an order through Razorpay's checkout (the cart's first attempt, its Try Again, and
+// the orders page's Pay Now). The checkout script is loaded on first use; each attempt
 // opens a new checkout for the same Razorpay order, so a retry never creates a second one.
 //
 // The gateway's callbacks drive the phase:

@@ -1,4 +1,4 @@
-// "Check delivery" on the product page: a PIN code and Check, answered by the delivery
+// "Check Delivery" on the product page: a PIN code and Check, answered by the delivery
 // call (whether the shop delivers there, and with cash on delivery). The PIN checked is
 // remembered on this device and checked again on the next product page.
 import { useEffect, useId, useRef, useState } from 'react';
@@ -70,7 +70,7 @@ export default function CheckDelivery() {
       noValidate
     >
       <h2 id={`${id}-title`} className="h6 mb-2">
-        Check delivery
+        Check Delivery
       </h2>
       <div className="d-flex flex-wrap align-items-end gap-2">
         <div>

@@ -1,7 +1,7 @@
 // /dashboard/admin/orders: every order, newest first, 20 a page, filtered by status and
 // found by number, phone or email; each with the buyer's name, phone and email, items,
 // total and date. A status changes only when the admin chooses one of the allowed moves
-// and presses Update status (an arrow key on the select changes nothing); Shipped takes a
+// and presses Update Status (an arrow key on the select changes nothing); Shipped takes a
 // courier and tracking number, and Cancelled asks first.
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -83,7 +83,7 @@ function StatusControl({ order, busy, onSubmit }) {
         </>
       )}
       <button type="submit" className="btn btn-primary btn-sm" disabled={!next || busy}>
-        Update status
+        Update Status
       </button>
     </form>
   );

@@ -92,7 +92,7 @@ describe('Admin orders', () => {
     expect(within(card).getByTestId('line-options')).toHaveTextContent('Size: M · Colour: Black');
   });
 
-  it('changes nothing on choosing a status, only on Update status', async () => {
+  it('changes nothing on choosing a status, only on Update Status', async () => {
     const user = userEvent.setup();
     server = fakeServer({
       'GET /api/v1/auth/all-orders': {
@@ -110,7 +110,7 @@ describe('Admin orders', () => {
     await user.selectOptions(select, 'Processing');
     expect(server.calls.some((call) => call.key.startsWith('PUT'))).toBe(false);
     expect(screen.getByTestId('status')).toHaveTextContent('Not Processed');
-    await user.click(screen.getByRole('button', { name: 'Update status' }));
+    await user.click(screen.getByRole('button', { name: 'Update Status' }));
     expect(await screen.findByText('Order marked Processing')).toBeInTheDocument();
     expect(screen.getByTestId('status')).toHaveTextContent('Processing');
   });
@@ -128,7 +128,7 @@ describe('Admin orders', () => {
     });
     open();
     await user.selectOptions(await screen.findByLabelText('New status of order #5'), 'Cancelled');
-    const update = screen.getByRole('button', { name: 'Update status' });
+    const update = screen.getByRole('button', { name: 'Update Status' });
     await user.click(update);
     const dialog = screen.getByRole('dialog', { name: 'Cancel order #5?' });
     expect(dialog).toHaveTextContent('Order #5 will be cancelled');
@@ -159,7 +159,7 @@ describe('Admin orders', () => {
     await user.selectOptions(await screen.findByLabelText('New status of order #5'), 'Shipped');
     await user.type(screen.getByLabelText('Courier (optional)'), 'India Post');
     await user.type(screen.getByLabelText('Tracking number (optional)'), 'EZ1IN');
-    await user.click(screen.getByRole('button', { name: 'Update status' }));
+    await user.click(screen.getByRole('button', { name: 'Update Status' }));
     expect(await screen.findByText('Order marked Shipped')).toBeInTheDocument();
     expect(screen.getByTestId('status')).toHaveTextContent('Shipped');
     const put = server.calls.find((call) => call.key.startsWith('PUT'));
@@ -228,13 +228,13 @@ describe('Admin orders', () => {
     const select = within(card).getByLabelText('New status of order #8');
     expect([...select.options].map((o) => o.value)).toEqual(['', 'Returned']);
     await user.selectOptions(select, 'Returned');
-    await user.click(within(card).getByRole('button', { name: 'Update status' }));
+    await user.click(within(card).getByRole('button', { name: 'Update Status' }));
     expect(await screen.findByText('This order cannot move to Returned.')).toBeInTheDocument();
     answer = {
       data: { success: true, order: { ...delivered, status: 'Returned', nextStatuses: [] } },
     };
     await user.selectOptions(within(card).getByLabelText('New status of order #8'), 'Returned');
-    await user.click(within(card).getByRole('button', { name: 'Update status' }));
+    await user.click(within(card).getByRole('button', { name: 'Update Status' }));
     expect(
       await within(screen.getByRole('article')).findByRole('button', {
         name: 'Download credit note of order #8',

@@ -114,7 +114,7 @@ describe('Update Product', () => {
     const stock = await screen.findByLabelText('Stock of Blue');
     await user.clear(stock);
     await user.type(stock, '8');
-    await user.click(screen.getByRole('button', { name: 'Move down photo 1' }));
+    await user.click(screen.getByRole('button', { name: 'Move Down photo 1' }));
     await user.click(screen.getByRole('button', { name: 'UPDATE PRODUCT' }));
 
     await waitFor(() => expect(server.calls.some((c) => c.key === UPDATE)).toBe(true));

@@ -211,7 +211,7 @@ describe('Login', () => {
     const user = userEvent.setup();
     renderRoutes(routes, '/login');
     await user.click(screen.getByRole('button', { name: 'Forgot Password' }));
-    expect(screen.getByRole('button', { name: 'EMAIL ME A RESET LINK' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Email Me a Reset Link' })).toBeInTheDocument();
   });
 
   async function logIn(user) {
@@ -289,7 +289,7 @@ describe('Forgot password', () => {
     expect(screen.getByLabelText('Email address')).toHaveFocus();
     expect(screen.queryByLabelText('Favorite Sport Name')).toBeNull();
     await fill(user, screen.getByLabelText('Email address'), ' asha@example.com ');
-    await user.click(screen.getByRole('button', { name: 'EMAIL ME A RESET LINK' }));
+    await user.click(screen.getByRole('button', { name: 'Email Me a Reset Link' }));
 
     expect(await screen.findByText(sent, { selector: 'p' })).toBeInTheDocument();
     expect(server.calls.map((call) => [call.key, call.body])).toEqual([
@@ -301,7 +301,7 @@ describe('Forgot password', () => {
     server = fakeServer({});
     const user = userEvent.setup();
     renderRoutes(routes, '/forgot-password');
-    await user.click(screen.getByRole('button', { name: 'Use my security question instead' }));
+    await user.click(screen.getByRole('button', { name: 'Use My Security Question Instead' }));
     await user.click(screen.getByRole('button', { name: 'RESET' }));
 
     expect(server.calls).toEqual([]);
@@ -322,7 +322,7 @@ describe('Forgot password', () => {
     });
     const user = userEvent.setup();
     renderRoutes(routes, '/forgot-password');
-    await user.click(screen.getByRole('button', { name: 'Use my security question instead' }));
+    await user.click(screen.getByRole('button', { name: 'Use My Security Question Instead' }));
     await fill(user, screen.getByLabelText('Email address'), 'asha@example.com');
     await fill(user, screen.getByLabelText('Favorite Sport Name'), 'cricket');
     await fill(user, screen.getByLabelText('New Password'), 'New-Pass-2026!');
@@ -348,7 +348,7 @@ describe('Reset password from the emailed link', () => {
     renderRoutes(routes, '/reset-password/MQ/abc-123');
     expect(screen.getByLabelText('New Password')).toHaveFocus();
     await fill(user, screen.getByLabelText('New Password'), 'New-Pass-2026!');
-    await user.click(screen.getByRole('button', { name: 'SET NEW PASSWORD' }));
+    await user.click(screen.getByRole('button', { name: 'Set New Password' }));
 
     expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument();
     expect(server.calls[0].body).toEqual({
@@ -369,7 +369,7 @@ describe('Reset password from the emailed link', () => {
     const user = userEvent.setup();
     renderRoutes(routes, '/reset-password/MQ/used');
     await fill(user, screen.getByLabelText('New Password'), 'New-Pass-2026!');
-    await user.click(screen.getByRole('button', { name: 'SET NEW PASSWORD' }));
+    await user.click(screen.getByRole('button', { name: 'Set New Password' }));
 
     expect(await screen.findByText(bad, { selector: '[role=alert]' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Ask for a new reset link' })).toBeInTheDocument();

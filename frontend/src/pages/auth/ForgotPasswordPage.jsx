@@ -56,10 +56,10 @@ function ResetLinkForm({ onUseAnswer }) {
         {sent}
       </p>
       <button type="submit" className="btn btn-primary w-100" disabled={busy}>
-        EMAIL ME A RESET LINK
+        Email Me a Reset Link
       </button>
       <button type="button" className="btn btn-link w-100 mt-3" onClick={onUseAnswer}>
-        Use my security question instead
+        Use My Security Question Instead
       </button>
     </form>
   );
@@ -111,7 +111,7 @@ function SecurityAnswerForm({ onUseLink }) {
         RESET
       </button>
       <button type="button" className="btn btn-link w-100 mt-3" onClick={onUseLink}>
-        Email me a link instead
+        Email Me a Link Instead
       </button>
     </form>
   );

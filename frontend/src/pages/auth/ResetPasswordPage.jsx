@@ -46,7 +46,7 @@ export default function ResetPasswordPage() {
           />
           <FormAlert message={alert} />
           <button type="submit" className="btn btn-primary w-100" disabled={busy}>
-            SET NEW PASSWORD
+            Set New Password
           </button>
           <p className="text-center mt-3">
             <Link to={paths.forgotPassword}>Ask for a new reset link</Link>

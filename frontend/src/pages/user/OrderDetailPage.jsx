@@ -1,7 +1,7 @@
 // /dashboard/user/orders/:id: one order of the shopper's, everything the card shows
 // (lines with their options, quantity and price, tax, delivery, total, payment with its
 // id and refund, the address, courier and tracking number, invoice and credit note) and
-// its status history. Pay now while it awaits its online payment; Cancel, after the
+// its status history. Pay Now while it awaits its online payment; Cancel, after the
 // confirmation, while the server allows it. An order that is not the shopper's reads as
 // not found, as the server answers.
 import { Link, useParams } from 'react-router-dom';
@@ -31,7 +31,7 @@ export function OrderActions({ page, allowCancel = true }) {
           onClick={payNow}
           ref={payButton}
         >
-          Pay now
+          Pay Now
         </button>
       )}
       {cancel && (

@@ -197,12 +197,12 @@ describe('Order placed', () => {
     expect(screen.getByTestId('next-step')).toHaveTextContent(
       'Pay ₹2,697 in cash when your order is delivered.',
     );
-    expect(screen.getByRole('link', { name: 'View order' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'View Order' })).toHaveAttribute(
       'href',
       '/dashboard/user/orders/42',
     );
-    expect(screen.getByRole('link', { name: 'Continue shopping' })).toHaveAttribute('href', '/');
-    expect(screen.queryByRole('button', { name: 'Pay now' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/');
+    expect(screen.queryByRole('button', { name: 'Pay Now' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Cancel/ })).not.toBeInTheDocument();
   });
 
@@ -214,7 +214,7 @@ describe('Order placed', () => {
     expect(screen.getByTestId('next-step')).toHaveTextContent('We have your payment of ₹2,697.');
   });
 
-  it('awaiting payment: offers Pay now, and shows it paid once verified', async () => {
+  it('awaiting payment: offers Pay Now, and shows it paid once verified', async () => {
     const user = userEvent.setup();
     const awaiting = order({
       status: 'Awaiting Payment',
@@ -243,7 +243,7 @@ describe('Order placed', () => {
     expect(await screen.findByTestId('next-step')).toHaveTextContent(
       'We are waiting for your payment of ₹2,697.',
     );
-    await user.click(screen.getByRole('button', { name: 'Pay now' }));
+    await user.click(screen.getByRole('button', { name: 'Pay Now' }));
     await waitFor(() => expect(razorpay.instances).toHaveLength(1));
     act(() =>
       razorpay.last.pay({
@@ -255,6 +255,6 @@ describe('Order placed', () => {
     await waitFor(() =>
       expect(screen.getByTestId('placed-payment')).toHaveTextContent('Paid online'),
     );
-    expect(screen.queryByRole('button', { name: 'Pay now' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Pay Now' })).not.toBeInTheDocument();
   });
 });

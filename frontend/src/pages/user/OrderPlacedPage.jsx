@@ -1,7 +1,7 @@
 // /dashboard/user/orders/:id/placed: where checkout lands (cash on delivery, or Razorpay
 // once the payment is verified). It names the order, its total, where it goes and how it
 // is paid, and what happens next: cash on delivery is paid at the door, an online payment
-// is confirmed, and an order still awaiting its payment offers Pay now. Links lead to
+// is confirmed, and an order still awaiting its payment offers Pay Now. Links lead to
 // the order's page and back to the shop. It reads the order from the server, so a reload
 // shows the same.
 import { Link, useParams } from 'react-router-dom';
@@ -90,10 +90,10 @@ export default function OrderPlacedPage() {
                 </div>
                 <div className="d-flex flex-wrap gap-2">
                   <Link className="btn btn-primary" to={paths.userOrder(order._id)}>
-                    View order
+                    View Order
                   </Link>
                   <Link className="btn btn-outline-secondary" to={paths.home}>
-                    Continue shopping
+                    Continue Shopping
                   </Link>
                 </div>
               </div>

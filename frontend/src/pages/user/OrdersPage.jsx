@@ -2,9 +2,9 @@
 // newest first, each with number, date, status, items, total and address, the courier and
 // tracking number once shipped, and Cancel (after a confirmation) while the order has not
 // shipped. With no orders the screen says so. An order awaiting its online payment offers
-// Pay now (Razorpay's window for the same Razorpay order) when its answer carries the
+// Pay Now (Razorpay's window for the same Razorpay order) when its answer carries the
 // Razorpay order, and Cancel; progress and failures are read out from one live region,
-// and focus returns to Pay now when the window closes unpaid. Details opens the order's
+// and focus returns to Pay Now when the window closes unpaid. Details opens the order's
 // own page (its status history).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -111,13 +111,13 @@ export default function OrdersPage() {
                   className="btn btn-success btn-sm"
                   disabled={payment.busy || busy === order._id}
                   onClick={() => payNow(order)}
-                  aria-label={`Pay now for order #${order._id}`}
+                  aria-label={`Pay Now for order #${order._id}`}
                   ref={(node) => {
                     if (node) payButtons.current.set(order._id, node);
                     else payButtons.current.delete(order._id);
                   }}
                 >
-                  Pay now
+                  Pay Now
                 </button>
               )}
               {canCancel(order) && (

@@ -204,7 +204,7 @@ describe('Your orders paid online', () => {
     open();
     const card = await screen.findByRole('article');
     expect(within(card).getByTestId('status')).toHaveTextContent('Awaiting payment');
-    const payNow = await within(card).findByRole('button', { name: 'Pay now for order #21' });
+    const payNow = await within(card).findByRole('button', { name: 'Pay Now for order #21' });
     expect(within(card).getByRole('button', { name: 'Cancel order #21' })).toBeEnabled();
     await user.click(payNow);
     await waitFor(() => expect(razorpay.last?.opened).toBe(1));
@@ -223,14 +223,14 @@ describe('Your orders paid online', () => {
     expect(within(card).getByTestId('order-payment')).toHaveTextContent(
       'Payment: Paid online (payment ID pay_B2)',
     );
-    expect(within(card).queryByRole('button', { name: /Pay now/ })).toBeNull();
+    expect(within(card).queryByRole('button', { name: /Pay Now/ })).toBeNull();
   });
 
-  it('says the payment was not completed and puts focus back on Pay now', async () => {
+  it('says the payment was not completed and puts focus back on Pay Now', async () => {
     const user = userEvent.setup();
     server = fakeServer({ 'GET /api/v1/auth/orders': { data: [awaiting] } });
     open();
-    const payNow = await screen.findByRole('button', { name: 'Pay now for order #21' });
+    const payNow = await screen.findByRole('button', { name: 'Pay Now for order #21' });
     await user.click(payNow);
     await waitFor(() => expect(razorpay.last?.opened).toBe(1));
     act(() => razorpay.last.dismiss());
@@ -250,7 +250,7 @@ describe('Your orders paid online', () => {
       expect(server.calls.map((call) => call.key)).toContain('GET /api/v1/shop-info'),
     );
     expect(within(card).getByRole('button', { name: 'Cancel order #21' })).toBeEnabled();
-    expect(within(card).queryByRole('button', { name: /Pay now/ })).toBeNull();
+    expect(within(card).queryByRole('button', { name: /Pay Now/ })).toBeNull();
   });
 
   it('offers only Cancel when the shop no longer takes online payments', async () => {
@@ -264,6 +264,6 @@ describe('Your orders paid online', () => {
       expect(server.calls.map((call) => call.key)).toContain('GET /api/v1/shop-info'),
     );
     expect(within(card).getByRole('button', { name: 'Cancel order #21' })).toBeInTheDocument();
-    expect(within(card).queryByRole('button', { name: /Pay now/ })).toBeNull();
+    expect(within(card).queryByRole('button', { name: /Pay Now/ })).toBeNull();
   });
 });

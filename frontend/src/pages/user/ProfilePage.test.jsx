@@ -224,7 +224,7 @@ describe('Profile', () => {
     const user = userEvent.setup();
     renderRoutes(routes, '/dashboard/user/profile');
     const book = await screen.findByRole('region', { name: 'Address book' });
-    await user.click(await within(book).findByRole('button', { name: /Make default/ }));
+    await user.click(await within(book).findByRole('button', { name: /Make Default/ }));
     const text = 'Asha, 7 Park Street, Kolkata, West Bengal 700016. Phone 9876543210';
     await waitFor(() => expect(screen.getByLabelText('Address')).toHaveValue(text));
     expect(JSON.parse(window.localStorage.getItem(AUTH_KEY)).user.address).toBe(text);

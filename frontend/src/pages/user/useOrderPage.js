@@ -1,5 +1,5 @@
 // What the order detail and confirmation pages share: the order read from GET
-// /orders/{id} (with its status history), and its two actions, Pay now (an order still
+// /orders/{id} (with its status history), and its two actions, Pay Now (an order still
 // awaiting its online payment) and Cancel (after the confirmation dialog). After either,
 // the order is read again so the history shows the move.
 import { useCallback, useEffect, useRef, useState } from 'react';
