@@ -30,6 +30,7 @@ from django.utils import timezone
 from rest_framework.exceptions import ValidationError
 
 from accounts.addresses import address_for_checkout
+from accounts.cart import cart_clear
 from accounts.india import state_code
 from accounts.models import Address
 from accounts.pincodes import lookup as lookup_pincode
@@ -394,6 +395,8 @@ def _place(buyer, lines, destination, bill, payment, idempotency_key, digest) ->
             )
         )
     OrderLine.objects.bulk_create(rows)
+    # The order placed is the cart bought: the account's cart empties with it.
+    cart_clear(user=buyer)
     stock_changed(line.product.pk for line in lines.values())
     if online:
         _reserve_for_payment(order)
