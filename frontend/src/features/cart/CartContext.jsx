@@ -23,6 +23,7 @@ import {
   sanitizeCart,
   setQuantity,
 } from './cartLogic';
+import { useAccountCart } from './useAccountCart';
 
 const CartContext = createContext(null);
 const readCart = () => sanitizeCart(readJSON(CART_KEY, []));
@@ -62,16 +63,29 @@ function UndoToast({ id, text, onUndo, onLeave }) {
   );
 }
 
-export function CartProvider({ children }) {
+// `account` (the signed-in user's id, or null for a guest) and `session` (their token)
+// come from the auth state: a signed-in shopper's cart is also kept on the server
+// (useAccountCart).
+export function CartProvider({ children, account = null, session = '' }) {
   const [cart, setCartState] = useState(readCart);
 
-  const update = useCallback((change) => {
-    setCartState((current) => {
-      const next = change(current);
-      writeJSON(CART_KEY, next);
-      return next;
-    });
+  const show = useCallback((next) => {
+    writeJSON(CART_KEY, next);
+    setCartState(next);
   }, []);
+  const { edited } = useAccountCart({ account, session, cart, show });
+
+  const update = useCallback(
+    (change) => {
+      setCartState((current) => {
+        const next = change(current);
+        writeJSON(CART_KEY, next);
+        return next;
+      });
+      edited();
+    },
+    [edited],
+  );
 
   // `variant` (an object or an id) is the shopper's choice; without it a product with one
   // variant means that one.
