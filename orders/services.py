@@ -395,12 +395,14 @@ def _place(buyer, lines, destination, bill, payment, idempotency_key, digest) ->
             )
         )
     OrderLine.objects.bulk_create(rows)
-    # The order placed is the cart bought: the account's cart empties with it.
-    cart_clear(user=buyer)
     stock_changed(line.product.pk for line in lines.values())
     if online:
+        # The cart stays until the payment arrives (the shopper may yet pay by cash); the
+        # device empties it then, and its save empties the account's.
         _reserve_for_payment(order)
     else:
+        # The order placed is the cart bought: the account's cart empties with it.
+        cart_clear(user=buyer)
         _mail(order.pk, "placed")
     return order
 

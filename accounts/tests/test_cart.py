@@ -10,6 +10,7 @@ from accounts.tests.factories import UserFactory
 from accounts.tests.helpers import assert_error, raw
 from catalog.models import Product
 from catalog.tests.factories import ProductFactory
+from orders.tests.conftest import razorpay  # noqa: F401 (the Razorpay stand-in fixture)
 
 pytestmark = pytest.mark.django_db
 
@@ -257,4 +258,27 @@ def test_a_refused_checkout_leaves_the_account_cart(api, shopper, token, phone):
         **raw(token),
     )
     assert response.status_code == 400
+    assert stored(shopper)[0]["quantity"] == 2
+
+
+def test_an_order_paid_online_leaves_the_cart_until_the_device_empties_it(
+    api,
+    shopper,
+    token,
+    phone,
+    razorpay,  # noqa: F811
+):
+    put(api, token, [line(phone, 2)])
+    response = api.post(
+        CHECKOUT,
+        {
+            "cart": [line(phone, 2)],
+            "address": "12 MG Road, Bengaluru, Karnataka 560001",
+            "payment": "razorpay",
+        },
+        **raw(token),
+    )
+    assert response.status_code == 201, response.json()
+    assert response.json()["order"]["status"] == "Awaiting Payment"
+    # The shopper may still switch to cash with the same cart.
     assert stored(shopper)[0]["quantity"] == 2
