@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { useRoutes } from 'react-router-dom';
 import { AuthProvider, useAuth } from '../features/auth/AuthContext';
 import { CartProvider } from '../features/cart/CartContext';
+import { getProduct } from '../features/catalog/api';
 import { SearchProvider } from '../features/search/SearchContext';
 import Layout from './layout/Layout';
 import ShopRouter from './ShopRouter';
@@ -21,7 +22,7 @@ function AccountCartProvider({ children }) {
   const { auth } = useAuth();
   const account = auth.token ? String(auth.user?._id ?? auth.user?.email ?? 'signed-in') : null;
   return (
-    <CartProvider account={account} session={auth.token}>
+    <CartProvider account={account} session={auth.token} loadProduct={getProduct}>
       {children}
     </CartProvider>
   );

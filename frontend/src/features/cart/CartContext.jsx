@@ -65,15 +65,16 @@ function UndoToast({ id, text, onUndo, onLeave }) {
 
 // `account` (the signed-in user's id, or null for a guest) and `session` (their token)
 // come from the auth state: a signed-in shopper's cart is also kept on the server
-// (useAccountCart).
-export function CartProvider({ children, account = null, session = '' }) {
+// (useAccountCart); `loadProduct(slug)`, the catalogue's get-product call, loads the
+// products of its lines that this device does not hold.
+export function CartProvider({ children, account = null, session = '', loadProduct = null }) {
   const [cart, setCartState] = useState(readCart);
 
   const show = useCallback((next) => {
     writeJSON(CART_KEY, next);
     setCartState(next);
   }, []);
-  const { edited } = useAccountCart({ account, session, cart, show });
+  const { edited } = useAccountCart({ account, session, loadProduct, cart, show });
 
   const update = useCallback(
     (change) => {

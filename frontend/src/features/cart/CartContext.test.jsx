@@ -31,6 +31,8 @@ const TEE = {
   ],
 };
 const PRODUCTS = { 'pixel-phone': PHONE, 'cotton-tee': TEE };
+// The catalogue's get-product call, as the app passes it.
+const getProduct = (slug) => apiClient.get(`/api/v1/product/get-product/${slug}`);
 // A token as the server issues them: header.payload.signature, the payload with a `jti`.
 const TOKEN = `e30.${window.btoa(JSON.stringify({ user_id: 7, jti: 'sign-in-1' }))}.sig`;
 
@@ -91,7 +93,7 @@ const lines = (cart) => cart.map((entry) => `${entry._id}:${entry.variant}`);
 // The provider as the app mounts it; `who.account` and `who.session` change on rerender.
 function renderCart(who) {
   const wrapper = ({ children }) => (
-    <CartProvider account={who.account} session={who.session}>
+    <CartProvider account={who.account} session={who.session} loadProduct={getProduct}>
       {children}
     </CartProvider>
   );

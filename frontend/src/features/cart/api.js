@@ -1,5 +1,4 @@
-// The signed-in shopper's cart on the server (ours, not in the contract; docs/orders.md),
-// and the product call that turns its lines back into the cart's whole products.
+// The signed-in shopper's cart on the server (ours, not in the contract; docs/orders.md).
 import { apiClient } from '../../lib/apiClient';
 
 export const getAccountCart = () => apiClient.get('/api/v1/auth/cart');
@@ -9,5 +8,3 @@ export const saveAccountCart = (cart, version) =>
 // `mergeKey`: one per sign-in, so a merge sent twice (two tabs) adds once.
 export const mergeAccountCart = (cart, mergeKey) =>
   apiClient.post('/api/v1/auth/cart/merge', { cart, mergeKey });
-export const getProduct = (slug) =>
-  apiClient.get(`/api/v1/product/get-product/${encodeURIComponent(slug)}`);

@@ -11,7 +11,7 @@
 // - signing out empties the device's cart.
 import { useCallback, useEffect, useRef } from 'react';
 import { cartEntry, checkoutLines } from './cartLogic';
-import { getAccountCart, getProduct, mergeAccountCart, saveAccountCart } from './api';
+import { getAccountCart, mergeAccountCart, saveAccountCart } from './api';
 
 export const SAVE_DELAY_MS = 600;
 
@@ -28,8 +28,8 @@ export function signInKey(token) {
 
 // The cart's entries (whole products, one a unit) for the server's lines: a product as the
 // device already holds it, else as the catalogue answers now. A line whose product cannot
-// be loaded is left out.
-export async function entriesFor(lines, local, loadProduct = getProduct) {
+// be loaded is left out. `loadProduct(slug)` is the catalogue's get-product call.
+export async function entriesFor(lines, local, loadProduct) {
   const held = new Map(local.map((entry) => [String(entry._id), entry]));
   const entryOf = (product, line) => (product ? cartEntry(product, line.variant) : null);
   const missing = new Map();
@@ -40,6 +40,7 @@ export async function entriesFor(lines, local, loadProduct = getProduct) {
   await Promise.all(
     [...missing].map(async ([id, slug]) => {
       try {
+        if (!loadProduct) return;
         const { data } = await loadProduct(slug);
         if (String(data?.product?._id) === id) loaded.set(id, data.product);
       } catch {
@@ -61,14 +62,18 @@ const statusOf = (error) => error?.response?.status;
 const fingerprint = (cart) =>
   JSON.stringify(checkoutLines(cart).map((l) => [String(l._id), String(l.variant), l.quantity]));
 
-// `account`: the signed-in user's id, or null; `session`: their token. `cart` is the
-// current cart; `show(next)` replaces it without counting as the shopper's change.
+// `account`: the signed-in user's id, or null; `session`: their token; `loadProduct`: the
+// catalogue's get-product call (features do not import each other: the app passes it).
+// `cart` is the current cart; `show(next)` replaces it without counting as the shopper's
+// change.
 // Returns `edited()`, to call after each change the shopper makes.
-export function useAccountCart({ account, session, cart, show }) {
+export function useAccountCart({ account, session, loadProduct, cart, show }) {
   const cartRef = useRef(cart);
   cartRef.current = cart;
   const sessionRef = useRef(session);
   sessionRef.current = session;
+  const loadRef = useRef(loadProduct);
+  loadRef.current = loadProduct;
   // version: the server's cart this device last saw; saved: the lines last saved;
   // edits: changes made here, counted (an answer older than one is not shown).
   const sync = useRef({
@@ -87,7 +92,7 @@ export function useAccountCart({ account, session, cart, show }) {
       // A change made here since the call was sent is not overwritten: its save, over the
       // older version, is refused and then the server's cart is shown.
       if (!always && s.edits !== edits) return;
-      const next = await entriesFor(answer.cart, cartRef.current);
+      const next = await entriesFor(answer.cart, cartRef.current, loadRef.current);
       if (!always && s.edits !== edits) return;
       s.version = answer.version;
       s.saved = fingerprint(next);
