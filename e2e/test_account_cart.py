@@ -69,6 +69,8 @@ def test_the_cart_follows_the_account_across_two_devices(browser, base_url, size
     try:
         a = device_a.new_page()
         b = device_b.new_page()
+        # As the `page` fixture: waits as long as actions (the machine may be busy).
+        expect.set_options(timeout=10_000)
         for page in (a, b):
             page.set_default_timeout(10_000)
         errors = []
