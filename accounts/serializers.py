@@ -317,13 +317,6 @@ class AddressAnswer(Envelope):
     address = AddressOutput()
 
 
-class UserListAnswer(Envelope):
-    users = UserListItemOutput(many=True)
-    total = serializers.IntegerField(min_value=0)
-    page = serializers.IntegerField(min_value=1)
-    pages = serializers.IntegerField(min_value=0)
-
-
 # --- the account's cart (ours) -------------------------------------------------------------
 
 CART_QUANTITY_ERROR = "Quantity must be a whole number from 1 to 10."

@@ -33,7 +33,6 @@ from accounts.serializers import (
     ProfileInput,
     RegisterAnswer,
     RegisterInput,
-    UserListAnswer,
     UserListInput,
     UserListItemOutput,
     UserOutput,
@@ -51,6 +50,7 @@ from accounts.throttles import (
     admin_login_wait,
 )
 from shop.api.envelope import ok
+from shop.api.paging import PAGE_HEADERS, paged
 from shop.api.parsers import JSONParser
 from shop.api.permissions import IsAdmin, IsSignedIn
 from shop.api.schema import ID, PAGE_PARAMETER, MessageAnswer, error_responses
@@ -225,21 +225,21 @@ class UserListView(APIView):
     permission_classes = [IsSignedIn, IsAdmin]
 
     @extend_schema(
-        summary="Users, 20 a page, newest first (admin)",
-        parameters=[PAGE_PARAMETER],
-        responses={200: UserListAnswer, **error_responses(400, 401, 403)},
+        summary="Users, 20 a page, newest first (admin; a bare list)",
+        parameters=[PAGE_PARAMETER, *PAGE_HEADERS],
+        responses={
+            (200, "application/json"): UserListItemOutput(many=True),
+            **error_responses(400, 401, 403),
+        },
     )
     def get(self, request):
         query = UserListInput(data=request.query_params)
         query.is_valid(raise_exception=True)
         found = selectors.user_list(page=query.validated_data["page"])
-        return ok(
-            {
-                "users": UserListItemOutput(found.users, many=True).data,
-                "total": found.total,
-                "page": found.page,
-                "pages": found.pages,
-            }
+        return paged(
+            UserListItemOutput(found.users, many=True).data,
+            total=found.total,
+            page_size=selectors.USERS_PER_PAGE,
         )
 
 

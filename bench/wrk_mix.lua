@@ -1,4 +1,4 @@
--- wrk script for the mixed-traffic runs of bench/run.py (issue 17).
+-- wrk script for the mixed-traffic runs of bench/run.py.
 --
 -- Every request is drawn from a file of distinct requests, one a line:
 --   METHOD <TAB> PATH [<TAB> JSON BODY]

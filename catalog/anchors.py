@@ -1,8 +1,9 @@
-"""Deep pages from anchors (issue 17): a page far down a list starts from a known row.
+"""Deep pages from anchors: a page far down a list starts from a known row.
 
 A page of a list (newest first: `created_at DESC, id DESC`) is an index-only scan that
 skips `(page - 1) x per_page` index entries: cheap near the top, linear in the page
-number further down (at 1,000,000 products, offset 500,000 read 500,000 entries: 59 ms).
+number further down (what it cost is in docs/performance.md, under "Design decisions
+and the numbers behind them").
 An *anchor* is the `(created_at, id)` of every EVERY-th row of a list; a page at offset o
 starts at the anchor just above it and skips fewer than EVERY entries:
 
@@ -17,10 +18,6 @@ fewer than EVERY entries. With the cache off, or above the first anchor, pages a
 offsets. The product list and each category have their own anchors; filter
 combinations do not (catalog/selectors.py: they are many, each asked too few pages per
 version to repay the scan): their deeper half is read from the oldest end instead.
-
-In process at 100k products (PostgreSQL, the bench's 1,000 list pages over the whole
-range, cache on but every request different): 11.8 -> 5.5 ms a page on average, SQL 7.0
--> 1.3 ms.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Cached answers for the public catalogue reads, invalidated by every write (issue 8).
+"""Cached answers for the public catalogue reads, invalidated by every write.
 
 A public read (GET, and the product-filters POST, which is a read) is answered from the
 shared cache (`CACHES`: Redis when `REDIS_URL` is set) when the same request was answered
@@ -23,7 +23,7 @@ table where it is.
 When the cache cannot be reached the reads are answered from the database as if the
 cache were off: a cache outage slows the shop down, it never breaks it.
 
-Two layers (issue 17). Each process keeps a bounded local layer (`LocalLayer`: least
+Two layers. Each process keeps a bounded local layer (`LocalLayer`: least
 recently used answers, at most `CATALOG_LOCAL_CACHE_ENTRIES` entries and
 `CATALOG_LOCAL_CACHE_BYTES` bytes) in front of the shared cache; it holds one catalogue
 version and is emptied when the version changes, so it is never staler than the shared
@@ -34,7 +34,7 @@ the file cache (no `REDIS_URL`) answers are kept in the local layer only: the fi
 holds the version (written only when the catalogue changes) and the rare answer too large
 for the local layer (an unpaged category of thousands of products).
 
-Keys (issue 14, items 2 and 3). Every key is namespaced by the database it reflects
+Keys. Every key is namespaced by the database it reflects
 (vendor, host, port and name of the default database) and by the settings that shape an
 answer (page size, search cap), so two databases or two configurations sharing one cache
 never see each other's answers. A POST read (product-filters) is cached only when it is
@@ -89,7 +89,7 @@ def namespace() -> str:
             settings.SEARCH_RESULTS_LIMIT,
             settings.SEARCH_WINDOW_MARGIN,
             settings.SEARCH_RANKED_MATCHES,
-            "stock-stamps-2",  # the entries' layout: an older layout's entries are not read
+            "stock-stamps-3",  # the entries' layout: an older layout's entries are not read
         )
     )
     return _digest(identity)
@@ -139,7 +139,10 @@ def _start() -> tuple[str, str, str, str]:
     missing = [key for key in keys if key not in found]
     if missing:
         for key in missing:
-            cache.add(key, str(time.time_ns()), timeout=None)
+            # The stamped mark is a counter (`_log_sale` increments it), started at the
+            # clock so that a lost key never starts it again at a value an entry holds.
+            start = time.time_ns()
+            cache.add(key, start if key == keys[2] else str(start), timeout=None)
         found.update(cache.get_many(missing))
     return found[keys[0]], found.get(sold, ""), found[keys[1]], found.get(keys[2], "")
 
@@ -359,8 +362,10 @@ def stock_changed(product_ids) -> None:
                 # reads the stamps then the sales mark, a hit the stamped mark (see there).
                 cache.set(_sold_key(), value, timeout=None)
                 cache.set_many({_stamp_key(pk): value for pk in ids}, timeout=_stamp_seconds())
-            # (With the file cache the stamps are `updated_at`, which the write moved.)
-            cache.set(_stamped_key(), value, timeout=None)
+                _log_sale(ids)
+            else:
+                # (With the file cache the stamps are `updated_at`, which the write moved.)
+                cache.set(_stamped_key(), value, timeout=None)
         except Exception:
             logger.warning("Could not replace stock stamps in the cache", exc_info=True)
 
@@ -398,6 +403,67 @@ def _stamps(ids: list[int]) -> tuple[tuple[str | None, ...], str | None, str]:
     return stamps, found.get(_sold_key()), found.get(_stamped_key(), "")
 
 
+# --- the sales log -----------------------------------------------------------------------
+#
+# With stamps in the shared cache the stamped mark is a counter: each replacement of
+# stamps increments it and then writes which products it was for under the new count
+# (`sale:{n}`). A hit whose entry holds an older mark M, while the mark is N, reads the
+# products of replacements M+1..N (from this process's copy of the log, fetched once per
+# process and replacement) and reads its stamps only when one of its own products is
+# among them. Without the log every hit after any sale read every stamp of its entry
+# (a list or a search: up to 50 keys) once per entry and sale, so at ten sales a second
+# nearly every hit paid that round trip.
+
+SALES_LOG_SPAN = 512  # replacements a hit looks back over before it reads its stamps instead
+_sales_log: dict[int, frozenset[int]] = {}  # replacement number -> its products (this process)
+_sales_log_lock = threading.Lock()
+
+
+def _sale_key(number: int) -> str:
+    return f"catalog:{namespace()}:sale:{number}"
+
+
+def _log_sale(ids: list[int]) -> None:
+    """Increment the stamped mark and record the products of this replacement under it.
+    After the stamps are written: a replacement numbered after an entry's mark wrote its
+    stamps after the entry read them, or at the same moment (then the stamps are read)."""
+    try:
+        number = cache.incr(_stamped_key())
+    except ValueError:  # the mark is gone (a flushed cache): start it again, at the clock
+        cache.add(_stamped_key(), time.time_ns(), timeout=None)
+        number = cache.incr(_stamped_key())
+    cache.set(_sale_key(number), tuple(ids), timeout=_stamp_seconds())
+
+
+def _sold_between(seen, stamped) -> frozenset[int] | None:
+    """The products of the replacements after mark `seen` up to mark `stamped`, or None
+    when they cannot all be told (marks that are not counters, too many replacements,
+    or one whose record is not written yet or has expired)."""
+    if not isinstance(seen, int) or not isinstance(stamped, int):
+        return None
+    if not 0 < stamped - seen <= SALES_LOG_SPAN:
+        return None
+    numbers = range(seen + 1, stamped + 1)
+    unknown = [n for n in numbers if n not in _sales_log]
+    if unknown:
+        found = cache.get_many([_sale_key(n) for n in unknown])
+        with _sales_log_lock:
+            for n in unknown:
+                ids = found.get(_sale_key(n))
+                if ids is not None:
+                    _sales_log[n] = frozenset(ids)
+            if len(_sales_log) > 4 * SALES_LOG_SPAN:
+                for n in sorted(_sales_log)[: -2 * SALES_LOG_SPAN]:
+                    del _sales_log[n]
+    sold: set[int] = set()
+    for n in numbers:
+        ids = _sales_log.get(n)
+        if ids is None:
+            return None
+        sold |= ids
+    return frozenset(sold)
+
+
 def _checked(stock: tuple, stamped: str) -> tuple | None:
     """An entry's stock part if every stamp it was stored with is still the current one
     (with the stamped mark brought up to date), None if not. `stamped`: the stamped mark
@@ -405,13 +471,18 @@ def _checked(stock: tuple, stamped: str) -> tuple | None:
 
     The stamped mark is written after every replacement of stamps, and an entry keeps the
     mark read with (or, with the file cache, before) its stamps: while the mark is the
-    same no stamp has changed since, and the hit costs nothing more. Otherwise the stamps
-    are read (one round trip; with the file cache one query by primary key)."""
+    same no stamp has changed since, and the hit costs nothing more. Otherwise, when the
+    sales log tells that none of its products was among the replacements since, it costs
+    nothing more either; else the stamps are read (one round trip; with the file cache
+    one query by primary key)."""
     ids, stamps, seen = stock
     if not ids or seen == stamped:
         return stock
     if not stamps_in_cache():
         return (ids, stamps, stamped) if _updated_at(ids) == stamps else None
+    sold = _sold_between(seen, stamped)
+    if sold is not None and sold.isdisjoint(ids):
+        return (ids, stamps, stamped)
     keys = [_stamp_key(pk) for pk in ids]
     found = cache.get_many([*keys, _stamped_key()])
     if tuple(found.get(key) for key in keys) != stamps:

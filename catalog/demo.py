@@ -464,7 +464,7 @@ TEMPLATES = [
     T(
         "computer-accessories",
         "Lenovo",
-        "IdeaPad Slim 3",
+        "IdeaPad Slim 3 Laptop",
         "laptop",
         38990,
         52990,

@@ -157,7 +157,7 @@ class Product(models.Model):
 
 
 class ProductSlugHistory(models.Model):
-    """A slug a product had before a rename (issue 19): its old address answers 301 to the
+    """A slug a product had before a rename: its old address answers 301 to the
     new one, and get-product answers the product, so shared links and carts survive."""
 
     slug = models.SlugField(max_length=220, unique=True, allow_unicode=True)

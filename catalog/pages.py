@@ -1,4 +1,4 @@
-"""What the app's page carries for a product or a category before JavaScript runs (issue 19):
+"""What the app's page carries for a product or a category before JavaScript runs:
 the head (title, description, canonical, Open Graph, schema.org JSON-LD), the essential
 content, and the same data as JSON for React's first render.
 

@@ -1,4 +1,4 @@
-"""How many products a filter matches, without counting them each time (issue 17).
+"""How many products a filter matches, without counting them each time.
 
 A filter page needs its total (the answer carries it, and it decides which end of the list
 a page is read from). Counted per combination of categories and price band, that was one

@@ -1,4 +1,4 @@
-"""WebP renditions of product photos at a few fixed widths (issue 8).
+"""WebP renditions of product photos at a few fixed widths.
 
 They are made once, when a photo is stored (upload, admin, demo catalogue), and saved
 beside it under names derived from the photo's own name, so no column is needed and a

@@ -1,7 +1,7 @@
 """Reads. Every list is one query with the category joined in (plus one count where a
 total is answered), whatever the page size.
 
-A page of a list is a deferred join (issue 17): the page's ids come from an index-only
+A page of a list is a deferred join: the page's ids come from an index-only
 scan of a covering index in the list's order (newest first, with the category and price
 columns the filters need), and only those rows are then read with their category, so a
 deep page never reads the rows it skips. Totals are counted once per catalogue version
@@ -87,7 +87,7 @@ class Matching:
     (all when empty), priced in [low, high] (an end of None is open), other than
     `exclude_pk`. `where` is the list's conditions written out (PostgreSQL); `queryset`
     the ORM's, built from the same arguments only when something asks for it (a count or
-    anchors not cached yet, SQLite): building it cost about 0.3 ms of CPU a page."""
+    anchors not cached yet, SQLite): building it is a measurable share of a page's CPU."""
 
     def __init__(self, *, category_ids=(), low=None, high=None, exclude_pk=None):
         self.category_ids, self.low, self.high = list(category_ids), low, high
@@ -199,7 +199,7 @@ _FROM_ANCHOR = "created_at <= %s AND (created_at < %s OR (created_at = %s AND id
 def _id_slice(matching: Matching, order: str, start: int, size: int, anchor=None):
     """Ids `start` to `start + size` of the list in `order` (from `anchor` down, newest
     first, when given). PostgreSQL: the subquery written out (`PageIds`): building it with
-    the ORM cost 0.3-0.4 ms of CPU a page, a fifth of a list page's. Elsewhere the ORM's
+    the ORM cost a fifth of a list page's CPU. Elsewhere the ORM's
     queryset. The same conditions and order as the ORM writes; the plan tests check which
     index each one uses."""
     written, orm_order = _ORDERS[order]
@@ -236,10 +236,10 @@ def _page_ids(
     test more than RANGE_WALK_RATIO entries per match, takes its matches from an index-only
     range of category and price (migration 0007) and sorts them. The planner cannot see that
     sparseness: it takes category and price as independent (two categories whose products
-    rarely cost under 200 rupees: 20 matches of 100,000, estimated at 1,977, and a walk of
-    82,000 entries, 13.9 ms, for a page of six); the exact total shows it. PostgreSQL only
-    (elsewhere the range is not index-only). Measured over the bench's filter pages at
-    100k, against leaving it to the planner: mean 4.0 vs 4.0 ms, p95 8.3 vs 10.8 ms."""
+    rarely cost under 200 rupees: a few matches estimated at a hundred times as many, and
+    a walk of most of the index for a page of six); the exact total shows it. PostgreSQL
+    only (elsewhere the range is not index-only). Its effect on the bench's filter pages is
+    in docs/performance.md, "Design decisions and the numbers behind them"."""
     size = per_page if total is None else min(per_page, total - start)
     if listing is not None and anchors.in_use():
         anchor, skip = anchors.anchor_for(listing, lambda: matching.queryset, offset=start)
@@ -515,8 +515,8 @@ class SearchAnswer(NamedTuple):
     corrected: str | None  # the query as understood, when its results come from a correction
 
 
-# _ROW_COLUMNS written out (PostgreSQL): building the ORM's query cost 0.4-0.5 ms of CPU
-# a search, a page or a product. The same values as `values_list` (no converter
+# _ROW_COLUMNS written out (PostgreSQL): building the ORM's query was a third of the CPU
+# of a search, a page or a product read. The same values as `values_list` (no converter
 # applies to these columns on PostgreSQL); a test holds the two to the same rows.
 _ROW_SELECT = (
     "SELECT p.id, p.name, p.slug, p.description, p.price, p.quantity, p.shipping, p.photo, "
@@ -533,7 +533,7 @@ _ROW_SELECT = (
 _ROWS_SQL = _ROW_SELECT + (
     "FROM catalog_product p INNER JOIN catalog_category c ON c.id = p.category_id WHERE "
 )
-# A search step's ids query (catalog/search.py's constant texts) read with its products'
+# A search step's ids query (catalog/search/'s constant texts) read with its products'
 # rows, in the step's order: one round trip where the ids and then the rows were two.
 _STEP_ROWS_HEAD = _ROW_SELECT + "FROM unnest(ARRAY("
 _STEP_ROWS_TAIL = (
@@ -545,7 +545,7 @@ _STEP_ROWS_TAIL = (
 def _rows(ids) -> list[tuple]:
     """The `_ROW_COLUMNS` of the products of `ids` (a list, or a queryset of ids read as a
     subquery: a page's `_page_ids`), in no order. Only the subquery is the ORM's to build:
-    the whole page query cost about 0.5 ms more CPU a page (PostgreSQL, 100k products)."""
+    the whole page query built by the ORM cost measurably more CPU a page."""
     if connection.vendor != "postgresql":
         return list(Product.objects.filter(pk__in=ids).values_list(*_ROW_COLUMNS))
     if isinstance(ids, PageIds):
@@ -558,7 +558,7 @@ def _rows(ids) -> list[tuple]:
 
 # psycopg's own loader of `timestamptz` (its C one with psycopg[binary]) for the rows'
 # two timestamps: the connection loads them with Django's loader, a subclass of the pure
-# Python one that costs about 6 us a value, 0.3 ms of CPU for a search's 100. The same
+# Python one, several microseconds a value, hundreds for a search's 100 rows. The same
 # instants, timezone-aware (in the connection's zone, UTC), rendered identically.
 _TIMESTAMPTZ_LOADER = psycopg.adapters.get_loader(
     psycopg.postgres.types["timestamptz"].oid, psycopg.pq.Format.TEXT
@@ -601,11 +601,11 @@ def _by_ids(ids: list[int]) -> list[ProductRow]:
 
 def _from_windows(estimate, fetch, *, total: int, limit: int, reach: float = 1.0) -> list | None:
     """A step's answer (ids, best first) from windows of the newest products
-    (catalog/search.py, "common words"): `estimate()` is the planner's guess of the step's
-    matches, `fetch(window)` the step's answer when the newest `window` products hold its
-    newest search.ranked_matches() matches, else nothing. The estimate only chooses how
-    the answer is read, never what it is: a window's answer is the ranking's. A
-    window that comes back short is read again eight times larger while that stays
+    (catalog/search/windows.py, "common words"): `estimate()` is the planner's guess of
+    the step's matches, `fetch(window)` the step's answer when the newest `window`
+    products hold its newest search.ranked_matches() matches, else nothing. The estimate
+    only chooses how the answer is read, never what it is: a window's answer is the
+    ranking's. A window that comes back short is read again eight times larger while that stays
     smaller than `reach` x the matches (a catalogue whose newest products lack the word;
     search.LOOSENED_REACH); None: rank every match. `total` is 0 off PostgreSQL. The
     smallest window holds margin x limit products, so a catalogue no larger is never
@@ -708,17 +708,19 @@ def product_search(*, keyword: str) -> SearchAnswer:
     come first (Django escapes `%`, `_` and `\\` in `icontains`, so the keyword is never a
     pattern): a name that starts with it, then a name containing it, then a description
     containing it; newest first within each. Then, up to SEARCH_RESULTS_LIMIT, what the
-    shopper meant (catalog/search.py): every word in any order, typos, joined and split
-    words, plurals, ranked name > category > description.
+    shopper meant (catalog/search/): every word in any order, typos, joined and split
+    words, plurals, ranked name > category > description. Of what the steps found, the
+    products whose name holds the keyword or the words come first (search.name_first),
+    unless the literal step alone fills the answer (it already ranks names first).
 
     Each step ranks ids only (a narrow sort, a query text without the product's columns
     and join); the products found are then read in one query by primary key, by the
     step's own query when nothing was found before it (`_step_rows`). On
     PostgreSQL (two more queries, once a catalogue version: the catalogue's size and the
     planner's statistics) a step that matches many products (a common word) ranks only
-    the matches among the newest products when they fill the answer (issue 17;
-    catalog/search.py, "common words"; the loosened step from a larger window than the
-    others, search.LOOSENED_REACH), and a keyword of several words reads its literal
+    the matches among the newest products when they fill the answer
+    (catalog/search/windows.py, "common words"; the loosened step from a larger window
+    than the others, search.LOOSENED_REACH), and a keyword of several words reads its literal
     match and its match in one query when the first is not expected to fill the answer
     (`_literal_and_match`)."""
     limit = settings.SEARCH_RESULTS_LIMIT
@@ -755,10 +757,9 @@ def product_search(*, keyword: str) -> SearchAnswer:
                 meant.expression, exclude=[], limit=limit, total=total, rows=True
             )
     corrected = meant.corrected if more and not literal else None
-    if answer is not None:  # literal is empty: the step's products are the answer
-        return SearchAnswer(answer, corrected)
-    found = literal + more
-    return SearchAnswer(_by_ids(found) if found else [], corrected)
+    if answer is None:  # else literal is empty: the step's products are the answer
+        answer = _by_ids(literal + more) if literal or more else []
+    return SearchAnswer(search.name_first(answer, keyword, meant.expression), corrected)
 
 
 def product_suggest(*, text: str, limit: int = SUGGEST_LIMIT) -> list[tuple[str, object]]:
@@ -815,7 +816,7 @@ def product_related(*, product_id: int, category_id: int, limit: int = 3) -> lis
     if price is None:
         raise Http404("Product not found")
     # One subquery of two short index ranges (an OR of two IN subqueries was planned as a
-    # scan of the whole table: 38 ms a call at 100k products), read as rows.
+    # scan of the whole table), read as rows.
     params = [category_id, product_id, price, limit] * 2
     if connection.vendor == "postgresql":
         found = _rows_where(f"p.id IN ({_RELATED_SQL})", params)  # constant text, values apart
@@ -872,9 +873,9 @@ def products_using_photo(*, name: str, exclude_pk=None) -> bool:
 
 
 def product_get_current(*, slug: str) -> "ProductRow":
-    """The product at this slug, or the one that had it before a rename (issue 19): one
+    """The product at this slug, or the one that had it before a rename: one
     query when the slug is current, two for an old or unknown one. Read as a row (see
-    `_rows`): building the model query cost about 0.4 ms of CPU, a third of the request."""
+    `_rows`): building the model query was a third of the request's CPU."""
     if connection.vendor == "postgresql":
         found = _rows_where(_BY_SLUG, [slug])
     else:

@@ -739,7 +739,7 @@ def render_json(value) -> bytes:
 
 def render_products(items) -> bytes:
     """The bytes DRF's JSONRenderer writes for `ProductOutput(items, many=True).data`, at
-    about a third of its CPU (issue 17): orjson writes the timestamps itself (UTC as `Z`,
+    about a third of its CPU: orjson writes the timestamps itself (UTC as `Z`,
     microseconds only when there are some, as `_iso`), where the serializer formatted
     them in Python and the renderer encoded every string again; a search renders 50
     products. Tests hold the two to the same bytes (odd text, prices, instants)."""
@@ -817,13 +817,6 @@ class FacetOutput(serializers.Serializer):
 
 class OptionFacetsAnswer(Envelope):
     facets = FacetOutput(many=True)
-
-
-class AdminProductListAnswer(Envelope):
-    products = ProductOutput(many=True)
-    total = serializers.IntegerField(min_value=0, help_text="Products matching, all pages.")
-    page = serializers.IntegerField(min_value=1)
-    perPage = serializers.IntegerField(min_value=1)
 
 
 class SuggestAnswer(Envelope):

@@ -460,8 +460,8 @@ def product_delete(*, product: Product) -> None:
 
 
 def product_slug_remember(*, product: Product, old_slug: str) -> None:
-    """When a product's slug changes (`product.slug` is the new one), keep the old one
-    (issue 19): `/product/{old}` answers 301 to the new address. A slug the product takes
+    """When a product's slug changes (`product.slug` is the new one), keep the old one:
+    `/product/{old}` answers 301 to the new address. A slug the product takes
     back is no longer "old"."""
     if not product.pk or old_slug == product.slug:
         return
@@ -476,7 +476,7 @@ ANALYZE_THRESHOLD, ANALYZE_SCALE = 50, 0.1
 def catalogue_statistics_refresh(*, changed: int | None = None, before: int = 0) -> bool:
     """Fresh planner statistics after a bulk write (PostgreSQL; nothing elsewhere): until
     autovacuum comes by (if it is on), PostgreSQL plans the catalogue as the table it saw
-    before, and search sizes its windows by the same figures (catalog/search.py). With
+    before, and search sizes its windows by the same figures (catalog/search/windows.py). With
     `changed` (rows written) and `before` (products before), only when the write is as
     large as autovacuum would analyze for. VACUUM also sets the visibility map, without
     which the list's covering index cannot answer alone; it cannot run inside a

@@ -26,7 +26,6 @@ from catalog.photos import content_type_for, photo_version, too_large_message
 from catalog.renditions import RENDITION_WIDTHS, rendition_name
 from catalog.serializers import (
     MAX_KEYWORD,
-    AdminProductListAnswer,
     AdminProductListInput,
     CategoryAnswer,
     CategoryDetailAnswer,
@@ -57,6 +56,7 @@ from catalog.serializers import (
 )
 from shop.api.envelope import ok
 from shop.api.exceptions import PayloadTooLarge
+from shop.api.paging import PAGE_HEADERS, paged
 from shop.api.permissions import IsAdmin, IsSignedIn
 from shop.api.schema import PAGE_PARAMETER, MessageAnswer, error_responses
 from shop.throttling import SettingAddressThrottle
@@ -649,19 +649,19 @@ class AdminProductListView(APIView):
     permission_classes = [IsSignedIn, IsAdmin]
 
     @extend_schema(
-        summary="Products for the admin's table, 50 a page (admin)",
-        parameters=[AdminProductListInput],
-        responses={200: AdminProductListAnswer, **error_responses(400, 401, 403)},
+        summary="Products for the admin's table, 50 a page (admin; a bare list)",
+        parameters=[AdminProductListInput, *PAGE_HEADERS],
+        responses={
+            (200, "application/json"): ProductOutput(many=True),
+            **error_responses(400, 401, 403),
+        },
     )
     def get(self, request):
         query = AdminProductListInput(data=request.query_params)
         query.is_valid(raise_exception=True)
         products, total = selectors.product_admin_list(**query.validated_data)
-        return ok(
-            {
-                "products": ProductOutput(products, many=True).data,
-                "total": total,
-                "page": query.validated_data["page"],
-                "perPage": settings.ADMIN_PRODUCTS_PER_PAGE,
-            }
+        return paged(
+            ProductOutput(products, many=True).data,
+            total=total,
+            page_size=settings.ADMIN_PRODUCTS_PER_PAGE,
         )

@@ -68,8 +68,10 @@ def test_address_check_delivery_order_ship_and_download_the_invoice(page, base_u
     expect(chooser.get_by_role("radio")).to_be_checked()
     expect(page.get_by_text("Prices are inclusive of all taxes")).to_be_visible()
     page.get_by_role("button", name="Place Order (Cash on Delivery)").click()
-    url_is(page, base_url, "/dashboard/user/orders")
+    expect(page).to_have_url(re.compile(r"/dashboard/user/orders/\d+/placed$"))
     order = Order.objects.get()
+    page.get_by_role("link", name="View order").click()
+    url_is(page, base_url, f"/dashboard/user/orders/{order.pk}")
     assert order.shipping_address["pincode"] == "110001"
     # Delhi is another state than the shop's (Karnataka): IGST, 1,050 x 5 / 105 = 50.
     line = order.lines.get()

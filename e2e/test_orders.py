@@ -60,10 +60,13 @@ def test_a_shopper_orders_the_admin_ships_and_the_shopper_sees_shipped(page, bas
     expect(page.get_by_test_id("cart-total")).to_have_text("Total: ₹3,097")
     page.get_by_role("button", name="Place Order (Cash on Delivery)").click()
 
-    url_is(page, base_url, "/dashboard/user/orders")
+    # Checkout lands on the order's confirmation, which leads to the order's page.
+    expect(page).to_have_url(re.compile(r"/dashboard/user/orders/\d+/placed$"))
     expect(page.get_by_role("status").filter(has_text="Order placed")).to_be_visible()
     expect(page.get_by_role("link", name="Cart, 0 items")).to_be_visible()
     order = Order.objects.get()
+    page.get_by_role("link", name="View order").click()
+    url_is(page, base_url, f"/dashboard/user/orders/{order.pk}")
     card = page.get_by_role("article", name=f"Order #{order.pk}")
     expect(card.get_by_test_id("status")).to_have_text("Not Processed")
     # Mumbai is another state than the shop's: IGST, at the category's 18% (no HSN set).

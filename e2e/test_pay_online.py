@@ -43,9 +43,12 @@ def test_a_shopper_pays_online_the_admin_cancels_and_the_shopper_sees_the_refund
     assert Product.objects.get(pk=lamp.pk).quantity == 4  # reserved while it is paid
     dialog.get_by_role("button", name="Pay").click()
 
-    url_is(page, base_url, "/dashboard/user/orders")
+    url_is(page, base_url, f"/dashboard/user/orders/{order.pk}/placed")
     expect(page.get_by_role("status").filter(has_text="Payment received")).to_be_visible()
     expect(page.get_by_role("link", name="Cart, 0 items")).to_be_visible()
+    expect(page.get_by_test_id("placed-payment")).to_have_text("Paid online")
+    page.get_by_role("link", name="View order").click()
+    url_is(page, base_url, f"/dashboard/user/orders/{order.pk}")
     order.refresh_from_db()
     assert order.status == OrderStatus.NOT_PROCESSED
     card = page.get_by_role("article", name=f"Order #{order.pk}")

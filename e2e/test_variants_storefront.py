@@ -132,8 +132,9 @@ def test_pick_a_size_and_colour_see_its_photo_and_price_add_and_buy(page, base_u
     expect(page.get_by_test_id("cart-total")).to_have_text("Total: ₹599")
     page.get_by_role("button", name="Place Order (Cash on Delivery)").click()
 
-    expect(page).to_have_url(f"{base_url}/dashboard/user/orders")
+    expect(page).to_have_url(re.compile(r"/dashboard/user/orders/\d+/placed$"))
     expect(page.get_by_role("status").filter(has_text="Order placed")).to_be_visible()
+    page.get_by_role("link", name="View order").click()
     card = page.get_by_role("article").first
     expect(card.get_by_test_id("line-options")).to_have_text("Size: M · Colour: Blue")
     expect(card.get_by_text("Total: ₹599")).to_be_visible()

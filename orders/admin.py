@@ -1,7 +1,7 @@
-"""Django admin for orders: lines inline and read-only (a line's price is what the buyer
-was charged and never changes), search by the buyer's e-mail, filter by status. A status
-change goes through the same service as the API, so the status machine holds, stock goes
-back on a cancel and the buyer gets the mail."""
+"""Django admin for orders: lines and the status history inline and read-only (a line's
+price is what the buyer was charged and never changes), search by the buyer's e-mail,
+filter by status. A status change goes through the same service as the API, so the
+status machine holds, stock goes back on a cancel and the buyer gets the mail."""
 
 from decimal import Decimal
 
@@ -21,6 +21,7 @@ from orders.invoices import file_name, invoice_pdf_bytes
 from orders.models import (
     Order,
     OrderLine,
+    OrderStatusChange,
     ServedPincode,
     ShopDetails,
     manual_next_statuses,
@@ -48,6 +49,27 @@ class OrderLineInline(admin.TabularInline):
         return line.subtotal
 
 
+class OrderStatusChangeInline(admin.TabularInline):
+    """The order's status history: written by the moves themselves, never by hand."""
+
+    model = OrderStatusChange
+    fields = ("status", "at", "by")
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+    verbose_name = "status change"
+    verbose_name_plural = "status history"
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("by")
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+
 class OrderAdminForm(forms.ModelForm):
     class Meta:
         model = Order
@@ -66,7 +88,7 @@ class OrderAdminForm(forms.ModelForm):
 
 class OrderAdmin(admin.ModelAdmin):
     form = OrderAdminForm
-    inlines = (OrderLineInline,)
+    inlines = (OrderLineInline, OrderStatusChangeInline)
     list_display = ("id", "buyer_email", "status", "total", "payment_method", "created_at")
     list_filter = ("status",)
     list_select_related = ("buyer",)
@@ -205,7 +227,7 @@ class OrderAdmin(admin.ModelAdmin):
 
     def save_model(self, request, obj, form, change):
         if change and "status" in form.changed_data:
-            order_set_status(order_id=obj.pk, status=form.cleaned_data["status"])
+            order_set_status(order_id=obj.pk, status=form.cleaned_data["status"], by=request.user)
 
 
 admin.site.register(Order, OrderAdmin)

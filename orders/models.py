@@ -406,3 +406,27 @@ class WebhookEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.event} {self.event_id}"
+
+
+class OrderStatusChange(models.Model):
+    """When an order reached a status, and who moved it there (null: checkout, a
+    payment, the payment window running out). Written in the transaction of the move,
+    so a move that fails leaves no row; the buyer's order page shows them in order."""
+
+    order = models.ForeignKey(Order, on_delete=models.CASCADE, related_name="status_changes")
+    status = models.CharField(max_length=20, choices=OrderStatus.choices)
+    at = models.DateTimeField(default=timezone.now)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+
+    class Meta:
+        ordering = ["at", "id"]
+        indexes = [models.Index(fields=["order", "at", "id"], name="order_status_change_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.status} at {self.at:%Y-%m-%d %H:%M}"

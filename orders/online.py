@@ -204,6 +204,7 @@ def payment_arrived(*, gateway_order_id: str, payment_id: str, amount: int | Non
             status=OrderStatus.NOT_PROCESSED, updated_at=now
         )
         if moved:
+            services.status_recorded(order_id=order.pk, status=OrderStatus.NOT_PROCESSED, at=now)
             Payment.objects.filter(pk=payment.pk).update(
                 payment_id=payment_id,
                 status=PaymentStatus.PAID,
@@ -366,11 +367,13 @@ def order_expire(*, order_id: int) -> str:
     if _paid_at_gateway(order):
         return "paid"
     with transaction.atomic():
+        now = timezone.now()
         moved = Order.objects.filter(pk=order.pk, status=OrderStatus.AWAITING_PAYMENT).update(
-            status=OrderStatus.CANCELLED, updated_at=timezone.now()
+            status=OrderStatus.CANCELLED, updated_at=now
         )
         if not moved:
             return "nothing to do"
+        services.status_recorded(order_id=order.pk, status=OrderStatus.CANCELLED, at=now)
         services._put_back(order)
     logger.info("Order %s was not paid in time: cancelled, stock returned", order.pk)
     return "cancelled"

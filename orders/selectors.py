@@ -57,10 +57,13 @@ def order_list(*, page: int = 1, status: str | None = None, q: str = "") -> Orde
     return OrderPage(orders=orders, total=total)
 
 
-def order_get_for(*, user, order_id: int) -> Order:
+def order_get_for(*, user, order_id: int, with_history: bool = False) -> Order:
     """The order, for its buyer or an admin; anyone else gets the same 404 as for an order
-    that does not exist, so an order's existence is not revealed."""
+    that does not exist, so an order's existence is not revealed. `with_history` loads its
+    status changes too (one more query)."""
     qs = Order.objects.with_lines().filter(pk=order_id)
+    if with_history:
+        qs = qs.prefetch_related("status_changes")
     if getattr(user, "role", None) != ADMIN_ROLE:
         qs = qs.of_buyer(user)
     order = qs.first()

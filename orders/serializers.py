@@ -386,6 +386,24 @@ class OrderOutput(serializers.ModelSerializer):
         return [s for s in OrderStatus.values if s in manual_next_statuses(order.status)]
 
 
+class StatusChangeOutput(serializers.Serializer):
+    status = serializers.ChoiceField(choices=OrderStatus.values)
+    at = TimestampField(help_text="When the order reached this status.")
+
+
+class OrderDetailOutput(OrderOutput):
+    """One order as GET /orders/{id} answers it: its status history added."""
+
+    statusHistory = StatusChangeOutput(
+        source="status_changes",
+        many=True,
+        help_text="Ours: each status the order reached and when, oldest first.",
+    )
+
+    class Meta(OrderOutput.Meta):
+        fields = [*OrderOutput.Meta.fields, "statusHistory"]
+
+
 class AdminOrderOutput(OrderOutput):
     """An order as the admin's screens read it: the buyer's email and phone added."""
 
@@ -444,6 +462,10 @@ class WebhookAnswer(serializers.Serializer):
 class OrderDetailAnswer(serializers.Serializer):
     success = serializers.BooleanField(default=True)
     order = OrderOutput()
+
+
+class OrderWithHistoryAnswer(OrderDetailAnswer):
+    order = OrderDetailOutput()
 
 
 class PeriodOutput(serializers.Serializer):

@@ -45,6 +45,7 @@ from orders.models import (
     Order,
     OrderLine,
     OrderStatus,
+    OrderStatusChange,
     Payment,
     ServedPincode,
 )
@@ -361,6 +362,7 @@ def _place(buyer, lines, destination, bill, payment, idempotency_key, digest) ->
     )
     order.full_clean(exclude=["buyer"])
     order.save()
+    status_recorded(order_id=order.pk, status=order.status, at=order.created_at)
     short = _take_stock(lines)
     if short:
         left = _left(short)
@@ -459,14 +461,15 @@ def _left(short: list[Line]) -> dict[int, int]:
     )
 
 
-def order_set_status(*, order_id: int, status: str, buyer=None) -> Order:
+def order_set_status(*, order_id: int, status: str, buyer=None, by=None) -> Order:
     """Move an order along the status machine (NEXT_STATUSES). Any other move, including
     the current status again, is 409, and so is a move only a payment makes (an order
     Awaiting Payment to Not Processed). Cancelling or a return puts every line's stock
     back in the same transaction, and an order paid online is refunded in full (a job,
     orders.refunds). Shipping issues the tax invoice and a return its credit note,
     numbered in this transaction (orders.invoices), so a move that fails uses no number.
-    With `buyer`, only that buyer's order is found (404 otherwise)."""
+    With `buyer`, only that buyer's order is found (404 otherwise). The move is recorded
+    in the order's status history as made by `by` (else `buyer`)."""
     with transaction.atomic():
         qs = Order.objects.select_for_update().filter(pk=order_id)
         if buyer is not None:
@@ -482,11 +485,13 @@ def order_set_status(*, order_id: int, status: str, buyer=None) -> Order:
             )
         # Conditional on the status read, so two racing moves cannot both apply (SQLite
         # ignores select_for_update); the loser is told the move is no longer allowed.
+        now = timezone.now()
         moved = Order.objects.filter(pk=order.pk, status=order.status).update(
-            status=status, updated_at=timezone.now()
+            status=status, updated_at=now
         )
         if not moved:
             raise Conflict(f"This order has changed; it cannot be set to {status} now.")
+        status_recorded(order_id=order.pk, status=status, at=now, by=by or buyer)
         if status in (OrderStatus.CANCELLED, OrderStatus.RETURNED):
             _put_back(order)
             refunds.refund_if_paid(order)
@@ -497,6 +502,14 @@ def order_set_status(*, order_id: int, status: str, buyer=None) -> Order:
         if status in (OrderStatus.SHIPPED, OrderStatus.CANCELLED, OrderStatus.RETURNED):
             _mail(order.pk, status)
     return selectors.order_get_for(user=order.buyer, order_id=order.pk)
+
+
+def status_recorded(*, order_id: int, status: str, at=None, by=None) -> None:
+    """One row of the order's status history. Callers are inside the transaction of the
+    move, so the row and the move commit or roll back together."""
+    OrderStatusChange.objects.create(
+        order_id=order_id, status=status, at=at or timezone.now(), by=by
+    )
 
 
 def _put_back(order: Order) -> None:

@@ -11,12 +11,12 @@ from orders.services import order_set_status
 
 
 def order_status_change(
-    *, order_id: int, status: str, tracking_number: str = "", courier: str = ""
+    *, order_id: int, status: str, tracking_number: str = "", courier: str = "", by=None
 ) -> Order:
     """Move the order to `status`; with Shipped, also store the tracking number and courier
     (both optional)."""
     with transaction.atomic():
-        order = order_set_status(order_id=order_id, status=status)
+        order = order_set_status(order_id=order_id, status=status, by=by)
         if status == OrderStatus.SHIPPED and (tracking_number or courier):
             Order.objects.filter(pk=order.pk).update(
                 tracking_number=tracking_number, courier=courier

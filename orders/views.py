@@ -24,9 +24,11 @@ from orders.serializers import (
     IdempotencyKeyInput,
     OrderAnswer,
     OrderDetailAnswer,
+    OrderDetailOutput,
     OrderListInput,
     OrderOutput,
     OrderStatusInput,
+    OrderWithHistoryAnswer,
     RazorpayVerifyInput,
     WebhookAnswer,
 )
@@ -34,6 +36,7 @@ from orders.shipping import order_status_change
 from orders.throttles import CheckoutThrottle
 from shop.api.envelope import ok
 from shop.api.exceptions import PayloadTooLarge
+from shop.api.paging import PAGE_HEADERS, paged
 from shop.api.parsers import JSONParser
 from shop.api.permissions import IsAdmin, IsSignedIn
 from shop.api.schema import error_responses, ref
@@ -184,11 +187,14 @@ class OrderDetailView(APIView):
 
     @extend_schema(
         summary="One order (its buyer or an admin)",
-        responses={200: OrderDetailAnswer, **error_responses(400, 401, 404)},
+        description="Ours: `statusHistory`, each status the order reached and when.",
+        responses={200: OrderWithHistoryAnswer, **error_responses(400, 401, 404)},
     )
     def get(self, request, order_id):
-        order = selectors.order_get_for(user=request.user, order_id=_order_id(order_id))
-        return ok({"order": OrderOutput(order).data})
+        order = selectors.order_get_for(
+            user=request.user, order_id=_order_id(order_id), with_history=True
+        )
+        return ok({"order": OrderDetailOutput(order).data})
 
 
 class OrderCancelView(APIView):
@@ -211,7 +217,7 @@ class AllOrdersView(APIView):
         summary="All orders, 20 a page, newest first (admin; a bare list)",
         description="Each order's buyer carries `email` and `phone` (for the courier). "
         "`q` finds an order by its number, or by part of the buyer's phone or email.",
-        parameters=[OrderListInput],
+        parameters=[OrderListInput, *PAGE_HEADERS],
         responses={
             (200, "application/json"): AdminOrderOutput(many=True),
             **error_responses(400, 401, 403),
@@ -221,9 +227,11 @@ class AllOrdersView(APIView):
         query = OrderListInput(data=request.query_params)
         query.is_valid(raise_exception=True)
         found = selectors.order_list(**query.validated_data)
-        response = Response(AdminOrderOutput(found.orders, many=True).data)
-        response["X-Total-Count"] = str(found.total)
-        return response
+        return paged(
+            AdminOrderOutput(found.orders, many=True).data,
+            total=found.total,
+            page_size=selectors.ORDERS_PER_PAGE,
+        )
 
 
 class OrderStatusView(APIView):
@@ -247,6 +255,7 @@ class OrderStatusView(APIView):
             status=data.validated_data["status"],
             tracking_number=data.validated_data["trackingNumber"],
             courier=data.validated_data["courier"],
+            by=request.user,
         )
         return ok({"message": "Order status updated", "order": AdminOrderOutput(order).data})
 

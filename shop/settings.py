@@ -117,7 +117,7 @@ REDIS_URL = env.str("REDIS_URL", default="")
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "shop.cache.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "shopsphere",
         }
@@ -293,7 +293,7 @@ PRODUCTS_PER_PAGE = env.int("PRODUCTS_PER_PAGE", default=6)
 SEARCH_RESULTS_LIMIT = env.int("SEARCH_RESULTS_LIMIT", default=50)
 # PostgreSQL: a search step that matches many products ranks only the matches among
 # the newest products, in a window expected to hold SEARCH_WINDOW_MARGIN times the answer,
-# when that window is smaller than the matches themselves (catalog/search.py).
+# when that window is smaller than the matches themselves (catalog/search/windows.py).
 SEARCH_WINDOW_MARGIN = env.float("SEARCH_WINDOW_MARGIN", default=4.0)
 # PostgreSQL: a search step ranks its newest SEARCH_RANKED_MATCHES matches (at least the
 # answer's size), so that how it is read (a window, an index) never changes what it answers.

@@ -1,4 +1,4 @@
-"""Trigram indexes for the search call on PostgreSQL (issue 8).
+"""Trigram indexes for the search call on PostgreSQL.
 
 Search matches `name` or `description` case-insensitively as literal text, which Django
 writes as `UPPER(col::text) LIKE UPPER('%keyword%')`; a GIN index with `gin_trgm_ops` on

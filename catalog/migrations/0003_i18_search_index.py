@@ -1,4 +1,4 @@
-"""The search index of issue 18, one per database, each kept in step with the products by
+"""The search index, one per database, each kept in step with the products by
 the database itself (triggers), so every way of writing a product (the API, the admin,
 bulk inserts of seed_demo, a CSV import, raw SQL) keeps search right.
 
@@ -14,7 +14,7 @@ a pg_trgm GIN index: the vocabulary that misspelled words are corrected against 
 SQLite: an FTS5 table (unicode61 words, diacritics folded) with the same three columns,
 and its fts5vocab view as the vocabulary.
 
-Neither Django model knows about these: they are read with raw SQL by catalog/search.py.
+Neither Django model knows about these: they are read with raw SQL by catalog/search/.
 A later migration that makes SQLite rebuild catalog_product (an AlterField, for one)
 drops the triggers with the old table: catalog/tests/test_search_index.py fails then, and
 running this migration's SQLITE_TRIGGERS again restores them.

@@ -1,4 +1,4 @@
-"""Suggestions look only at names and categories (issue 18). On PostgreSQL a weight
+"""Suggestions look only at names and categories. On PostgreSQL a weight
 restriction (`'sams':*AB`) is checked row by row after the GIN index answers, and the
 planner cannot estimate it: for a start that only descriptions hold (`beard`) it walked
 the newest-first index through every product. `suggest_vector` holds only the name's

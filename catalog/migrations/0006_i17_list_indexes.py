@@ -1,4 +1,4 @@
-"""Covering indexes in the list orders (issue 17).
+"""Covering indexes in the list orders.
 
 A page of a list is read as a deferred join: the page's ids from the index alone, then
 only those rows. On PostgreSQL the new indexes carry (INCLUDE) the columns the filters

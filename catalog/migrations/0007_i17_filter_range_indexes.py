@@ -1,4 +1,4 @@
-"""The filters' category-and-price indexes carry the list order (issue 17).
+"""The filters' category-and-price indexes carry the list order.
 
 A filter whose matches lie sparse in the list (two categories whose products rarely cost
 under 200 rupees: 20 of 100,000) was answered by walking the newest-first index and

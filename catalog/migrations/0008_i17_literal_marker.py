@@ -1,10 +1,10 @@
-"""A literal search of several words is answered from the word index (issue 17).
+"""A literal search of several words is answered from the word index.
 
 The literal step of a search (the keyword as typed, inside a name or a description) was
 answered by the trigram indexes: for two words, about ten trigrams and their long
 posting lists, 1.2 ms of PostgreSQL a search at 100k products. A product that holds
 `adidas boltt` literally also holds, in its `search_vector`, a word ending in `adidas`
-and one starting with `boltt` (catalog/search.py, `literal_words_query`), so such a
+and one starting with `boltt` (catalog/search/sql_postgres.py, `literal_words_query`), so such a
 keyword is now looked up in the word index and only those products are tested.
 
 That holds for every text but a few odd ones, which this migration marks: the lexeme

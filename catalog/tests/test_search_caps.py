@@ -4,6 +4,7 @@ counted after stop words and repeats are dropped."""
 import pytest
 
 from catalog import search
+from catalog.search import planning
 from catalog.tests.factories import ProductFactory
 
 pytestmark = pytest.mark.django_db
@@ -18,7 +19,7 @@ def considered(monkeypatch):
         seen.append(list(words))
         return real(words, **kwargs)
 
-    monkeypatch.setattr(search, "vocabulary_candidates", spy)
+    monkeypatch.setattr(planning, "vocabulary_candidates", spy)
     return seen
 
 

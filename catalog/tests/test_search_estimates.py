@@ -1,4 +1,4 @@
-"""The planner's estimates computed in process (catalog/search.py): from the
+"""The planner's estimates computed in process (catalog/search/estimates.py): from the
 statistics ANALYZE keeps, the same number of rows EXPLAIN gives for a search step, on a
 catalogue large enough for histograms and on one too small for them; whatever cannot be
 computed so still asks EXPLAIN."""
@@ -7,7 +7,7 @@ import pytest
 from django.db import connection
 
 from catalog import search
-from catalog.search import Node, Term
+from catalog.search import Node, Term, estimates
 from catalog.tests.factories import CategoryFactory, ProductFactory
 
 pytestmark = [
@@ -97,7 +97,7 @@ def test_a_step_estimate_reads_the_held_statistics(planner_statistics, monkeypat
     catalogue(120)
     planner_statistics()
     assert search.held_statistics() is not None
-    monkeypatch.setattr(search, "_estimate", lambda *a: pytest.fail("asked EXPLAIN"))
+    monkeypatch.setattr(estimates, "_estimate", lambda *a: pytest.fail("asked EXPLAIN"))
     assert search.estimated_literal_rows("Headset") > 1
     assert search.estimated_match_rows(Term("headset")) > 1
 
@@ -122,6 +122,6 @@ def test_before_the_first_analyze_the_planner_is_asked(monkeypatch):
         cursor.execute("UPDATE pg_class SET reltuples = -1 WHERE oid = 'catalog_product'::regclass")
     assert search.load_statistics() is None
     asked = []
-    monkeypatch.setattr(search, "_estimate", lambda sql, params: asked.append(params) or 7)
+    monkeypatch.setattr(estimates, "_estimate", lambda sql, params: asked.append(params) or 7)
     assert search.estimated_match_rows(Term("headset")) == 7
     assert asked

@@ -1,4 +1,4 @@
-"""A literal of several plain words from the word index (catalog/search.py,
+"""A literal of several plain words from the word index (catalog/search/sql_postgres.py,
 `literal_words_query`; migration 0008): it must find exactly what the trigram indexes
 find, odd texts included, and the database marks the odd texts itself."""
 

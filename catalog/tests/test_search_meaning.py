@@ -306,7 +306,7 @@ def test_a_search_sent_before_the_last_word_was_finished_reads_it_as_a_start(
 ):
     # Nothing matches "samsn" as a word (two edits from samsung): the literal match, the
     # vocabulary, then the last word as a prefix (vocabulary, and the match with its
-    # products). PostgreSQL reads its vocabulary once and holds it (catalog/search.py).
+    # products). PostgreSQL reads its vocabulary once and holds it (catalog/search/vocabulary.py).
     vocabulary_reads = 1 if connection.vendor == "postgresql" else 2
     with django_assert_num_queries(2 + vocabulary_reads + SIZE_QUERY + PARTS):
         response = get(anon_api, "samsn")

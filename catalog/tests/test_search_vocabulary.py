@@ -1,4 +1,4 @@
-"""The vocabulary held in process (catalog/search.py): on PostgreSQL a small ASCII
+"""The vocabulary held in process (catalog/search/vocabulary.py): on PostgreSQL a small ASCII
 vocabulary is read once a catalogue version and gives exactly the candidates the database's
 query gives (its trigram similarity and threshold included); anything else is still asked
 of the database."""
@@ -7,6 +7,7 @@ import pytest
 from django.db import connection
 
 from catalog import search
+from catalog.search import vocabulary
 from catalog.tests.factories import CategoryFactory, ProductFactory
 from catalog.tests.test_search_meaning import get
 
@@ -64,7 +65,7 @@ def catalogue():
 def candidates_both_ways(monkeypatch, words, prefix=None):
     held = search.vocabulary_candidates(words, prefix=prefix)
     with monkeypatch.context() as patch:
-        patch.setattr(search, "held_vocabulary", lambda: None)
+        patch.setattr(vocabulary, "held_vocabulary", lambda: None)
         asked = search.vocabulary_candidates(words, prefix=prefix)
     return held, asked
 
@@ -123,20 +124,20 @@ def test_a_word_in_another_script_is_asked_of_the_database(catalogue, monkeypatc
     ProductFactory(name="Chai Glass", description="Çay served hot.")
     assert not search.load_vocabulary().ascii  # not all ASCII now: no candidates
     loads = []
-    monkeypatch.setattr(search, "load_vocabulary", lambda: loads.append(1))
+    monkeypatch.setattr(vocabulary, "load_vocabulary", lambda: loads.append(1))
     assert "glass" in search.vocabulary_candidates(["glasss"])
     assert "çay" in search.vocabulary_candidates(["çay", "glasss"])
     assert loads == [1]  # tried once this version, then the database answered
 
 
 def test_a_misspelled_word_in_another_script_is_asked_of_the_database(catalogue, monkeypatch):
-    monkeypatch.setattr(search, "held_vocabulary", lambda: pytest.fail("not for this word"))
+    monkeypatch.setattr(vocabulary, "held_vocabulary", lambda: pytest.fail("not for this word"))
     assert "headphones" in search.vocabulary_candidates(["héadphones"])
 
 
 def test_a_vocabulary_too_large_to_hold_is_asked_of_the_database(catalogue, monkeypatch):
     assert search.load_vocabulary() is not None
-    monkeypatch.setattr(search, "VOCABULARY_IN_PROCESS", 10)
+    monkeypatch.setattr(vocabulary, "VOCABULARY_IN_PROCESS", 10)
     assert search.load_vocabulary() is None
     assert "headphones" in search.vocabulary_candidates(["headphnoes"])
 

@@ -1,6 +1,14 @@
 import '@testing-library/jest-dom/vitest';
-import { afterEach } from 'vitest';
+import { afterEach, beforeAll } from 'vitest';
 import { cleanup } from '@testing-library/react';
+import { loadClient } from '../src/lib/apiClient';
+
+// The API client imports axios with its first call; a test whose clock is faked would wait
+// on that import for ever, so it happens before any test starts. (Nothing is returned:
+// vitest would call a returned function, here the axios instance, as a teardown.)
+beforeAll(async () => {
+  await loadClient();
+});
 
 // react-hot-toast reads prefers-reduced-motion; jsdom has no matchMedia.
 if (!window.matchMedia) {

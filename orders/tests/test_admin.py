@@ -1,5 +1,5 @@
-"""The Django admin for orders: lines inline and read-only, search by buyer e-mail, filter
-by status, status changes through the status machine."""
+"""The Django admin for orders: lines and status history inline and read-only, search by
+buyer e-mail, filter by status, status changes through the status machine."""
 
 from decimal import Decimal
 
@@ -35,6 +35,8 @@ def test_the_order_page_shows_lines_whose_price_cannot_be_edited(staff_client, o
     assert response.status_code == 200
     html = response.content.decode()
     assert "Desk Lamp" in html and "1499.00" in html
+    # The status history is shown, read-only.
+    assert "Status history" in html and 'name="status_changes-0-status"' not in html
     assert 'name="lines-0-price"' not in html
     assert 'name="status"' in html
     # Only the current status and the allowed moves are offered.
@@ -54,6 +56,13 @@ def test_a_status_change_in_the_admin_follows_the_machine_and_returns_stock(staf
             "lines-0-id": str(line.pk),
             "lines-0-order": str(order.pk),
             "lines-0-price": "1.00",
+            # The status history inline is read-only: its management form only.
+            "status_changes-TOTAL_FORMS": "1",
+            "status_changes-INITIAL_FORMS": "1",
+            "status_changes-MIN_NUM_FORMS": "0",
+            "status_changes-MAX_NUM_FORMS": "1000",
+            "status_changes-0-id": str(order.status_changes.get().pk),
+            "status_changes-0-order": str(order.pk),
         },
     )
     assert response.status_code == 302, response.content.decode()[:2000]
@@ -62,6 +71,9 @@ def test_a_status_change_in_the_admin_follows_the_machine_and_returns_stock(staf
     assert order.status == "Cancelled"
     assert line.price == Decimal("1499.00")
     assert line.product.quantity == 4
+    # The move is in the history, by the owner who made it.
+    history = list(order.status_changes.values_list("status", "by__email"))
+    assert history == [("Not Processed", None), ("Cancelled", "owner@example.com")]
     skipped = staff_client.post(f"/admin/orders/order/{order.pk}/change/", {"status": "Shipped"})
     assert skipped.status_code == 200  # the form refuses it
     assert Order.objects.get(pk=order.pk).status == "Cancelled"

@@ -333,3 +333,14 @@ def test_the_one_step_renderings_equal_what_the_declared_fields_render():
     for serializer, instance in ((ProductOutput(), product), (CategoryOutput(), product.category)):
         by_fields = serializers.Serializer.to_representation(serializer, instance)
         assert serializer.to_representation(instance) == dict(by_fields)
+
+
+@pytest.mark.parametrize(
+    "path", ["/api/v1/auth/all-orders", "/api/v1/auth/users", "/api/v1/admin/products"]
+)
+def test_the_admin_lists_answer_a_bare_list_with_the_paging_headers(schema, path):
+    answer = schema["paths"][path]["get"]["responses"]["200"]
+    assert answer["content"]["application/json"]["schema"]["type"] == "array"
+    assert set(answer["headers"]) == {"X-Total-Count", "X-Page-Size"}
+    page = [p for p in schema["paths"][path]["get"]["parameters"] if p["name"] == "page"]
+    assert page and page[0]["in"] == "query"

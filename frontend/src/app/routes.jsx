@@ -44,6 +44,12 @@ const UserDashboardPage = lazy(
 );
 const ProfilePage = lazy(() => import(/* webpackChunkName: "user" */ '../pages/user/ProfilePage'));
 const OrdersPage = lazy(() => import(/* webpackChunkName: "user" */ '../pages/user/OrdersPage'));
+const OrderDetailPage = lazy(
+  () => import(/* webpackChunkName: "user" */ '../pages/user/OrderDetailPage'),
+);
+const OrderPlacedPage = lazy(
+  () => import(/* webpackChunkName: "user" */ '../pages/user/OrderPlacedPage'),
+);
 const AdminDashboardPage = lazy(
   () => import(/* webpackChunkName: "admin" */ '../pages/admin/AdminDashboardPage'),
 );
@@ -96,6 +102,8 @@ export const routes = [
       { index: true, element: <UserDashboardPage /> },
       { path: 'profile', element: <ProfilePage /> },
       { path: 'orders', element: <OrdersPage /> },
+      { path: 'orders/:id', element: <OrderDetailPage /> },
+      { path: 'orders/:id/placed', element: <OrderPlacedPage /> },
     ],
   },
   {

@@ -21,6 +21,8 @@ export const paths = {
   userDashboard: '/dashboard/user',
   userProfile: '/dashboard/user/profile',
   userOrders: '/dashboard/user/orders',
+  userOrder: (id = ':id') => `/dashboard/user/orders/${id}`,
+  orderPlaced: (id = ':id') => `/dashboard/user/orders/${id}/placed`,
   adminDashboard: '/dashboard/admin',
   adminCreateCategory: '/dashboard/admin/create-category',
   adminCreateProduct: '/dashboard/admin/create-product',

@@ -1,79 +1,19 @@
-// The only HTTP client: knows the base URL, attaches the token, normalises errors.
-// Every feature's api.js calls through it; pages never call fetch themselves.
+// The only HTTP client: an axios instance that knows the base URL, attaches the token and
+// tells the session when the stored token is refused. Every feature's api.js calls
+// through it; pages never call fetch or axios themselves.
 //
-// It speaks the subset of axios's interface the app uses (axios was a fifth of
-// the first visit's JavaScript): get/post/put/delete(url, [data], { params, headers,
-// signal, responseType }) resolve to { data, status, statusText, headers, config } for a
-// 2xx answer and reject otherwise with an Error carrying `response` and `config`; an
-// aborted call rejects with name 'CanceledError'. The transport is
-// `apiClient.defaults.adapter(config)` (fetch by default; tests put a fake server there),
-// with config = { method: 'get', url, baseURL, params, data, headers, signal, responseType }:
-// objects are sent as JSON text, FormData as it is.
+// axios is loaded with the first call, not with the page: it is about 14 KB gzipped and
+// the home page, rendered from the server's data, may send no call at all, while the first
+// visit's budget is 110 KB. `apiClient` therefore is a thin module with axios's calling
+// interface: get/post/put/patch/delete(url, [data], { params, headers, signal,
+// responseType, onUploadProgress }) resolve to axios's { data, status, statusText,
+// headers, config } and reject with an AxiosError carrying `response` and `config` (an
+// abort rejects with name 'CanceledError'). `apiClient.defaults` is read on every call:
+// `baseURL`, and `adapter`, the transport (axios's XHR one in browsers, which reports
+// upload progress; tests put a fake server there).
 import { API_BASE } from '../config/paths';
 import { AUTH_KEY } from '../constants/storageKeys';
 import { readJSON } from './storage';
-
-function fullURL(config) {
-  const base = config.baseURL && !/^https?:\/\//.test(config.url) ? config.baseURL : '';
-  const query = new URLSearchParams();
-  Object.entries(config.params || {}).forEach(([key, value]) => {
-    if (value !== undefined && value !== null) query.append(key, value);
-  });
-  const search = query.toString();
-  const url = base.replace(/\/$/, '') + config.url;
-  return search ? `${url}${url.includes('?') ? '&' : '?'}${search}` : url;
-}
-
-function failure(message, config, extra = {}) {
-  return Object.assign(new Error(message), { config, isAxiosError: true, ...extra });
-}
-
-async function fetchAdapter(config) {
-  let answer;
-  try {
-    answer = await fetch(fullURL(config), {
-      method: config.method.toUpperCase(),
-      headers: config.headers,
-      body: config.data,
-      signal: config.signal,
-      credentials: 'same-origin',
-    });
-  } catch (error) {
-    if (error?.name === 'AbortError') {
-      throw failure('canceled', config, { name: 'CanceledError', code: 'ERR_CANCELED' });
-    }
-    throw failure('Network Error', config, { code: 'ERR_NETWORK' });
-  }
-  const kind = config.responseType || 'json';
-  const data = kind === 'blob' ? await answer.blob() : await answer.text();
-  const response = {
-    data,
-    status: answer.status,
-    statusText: answer.statusText,
-    headers: Object.fromEntries(answer.headers.entries()),
-    config,
-  };
-  if (answer.status < 200 || answer.status >= 300) {
-    throw failure(`Request failed with status code ${answer.status}`, config, {
-      response: parsed(response),
-      code: 'ERR_BAD_RESPONSE',
-    });
-  }
-  return response;
-}
-
-// JSON answers arrive as text; like axios, text that is JSON becomes data.
-function parsed(response) {
-  const kind = response.config?.responseType || 'json';
-  if (kind === 'json' && typeof response.data === 'string' && response.data) {
-    try {
-      return { ...response, data: JSON.parse(response.data) };
-    } catch {
-      return response;
-    }
-  }
-  return response;
-}
 
 const sessionListeners = new Set();
 
@@ -102,46 +42,54 @@ export function endsSession(error, storedToken) {
   );
 }
 
-function isPlainData(data) {
-  return (
-    data !== undefined &&
-    data !== null &&
-    typeof data === 'object' &&
-    !(typeof FormData !== 'undefined' && data instanceof FormData) &&
-    !(typeof Blob !== 'undefined' && data instanceof Blob) &&
-    !(data instanceof URLSearchParams)
+const storedToken = () => readJSON(AUTH_KEY, null)?.token;
+
+function createInstance(axios) {
+  const instance = axios.create({
+    headers: { Accept: 'application/json, text/plain, */*' },
+  });
+  instance.interceptors.request.use((config) => {
+    const token = storedToken();
+    // Raw, as the original client sent it; the server also takes `Bearer <token>`.
+    if (token) config.headers.set('Authorization', token);
+    return config;
+  });
+  instance.interceptors.response.use(null, (error) => {
+    if (endsSession(error, storedToken())) sessionListeners.forEach((listener) => listener());
+    return Promise.reject(error);
+  });
+  return instance;
+}
+
+let loading = null;
+
+// Loads axios and makes the instance, once; every call waits for it. Exported so tests on
+// fake timers can have it ready before their clock stops.
+export function loadClient() {
+  loading ??= import(/* webpackChunkName: "axios" */ 'axios').then(
+    ({ default: axios }) => createInstance(axios),
+    (cause) => {
+      // The chunk did not arrive (offline, a deploy replaced it): the next call tries
+      // again, and this one fails the way any call without an answer fails.
+      loading = null;
+      throw Object.assign(new Error('Network Error'), {
+        code: 'ERR_NETWORK',
+        isAxiosError: true,
+        cause,
+      });
+    },
   );
+  return loading;
 }
 
 async function request(method, url, data, options = {}) {
-  const headers = { Accept: 'application/json, text/plain, */*', ...options.headers };
-  const token = readJSON(AUTH_KEY, null)?.token;
-  if (token) headers.Authorization = token;
-  let body = data;
-  if (isPlainData(data)) {
-    body = JSON.stringify(data);
-    headers['Content-Type'] = 'application/json';
-  }
-  const config = {
-    ...options,
-    method,
-    url,
-    baseURL: apiClient.defaults.baseURL,
-    headers,
-    data: body,
-  };
-  try {
-    return parsed(await apiClient.defaults.adapter(config));
-  } catch (error) {
-    if (endsSession(error, readJSON(AUTH_KEY, null)?.token)) {
-      sessionListeners.forEach((listener) => listener());
-    }
-    throw error;
-  }
+  const instance = await loadClient();
+  const { baseURL, adapter } = apiClient.defaults;
+  return instance.request({ ...options, method, url, data, baseURL, adapter });
 }
 
 export const apiClient = {
-  defaults: { baseURL: API_BASE, adapter: fetchAdapter },
+  defaults: { baseURL: API_BASE, adapter: ['xhr', 'fetch'] },
   get: (url, options) => request('get', url, undefined, options),
   delete: (url, options) => request('delete', url, undefined, options),
   post: (url, data, options) => request('post', url, data, options),

@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import http from 'node:http';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AUTH_KEY } from '../constants/storageKeys';
 import { apiClient, endsSession, errorMessage, onSessionExpired } from './apiClient';
 
@@ -29,60 +30,118 @@ describe('endsSession', () => {
   });
 });
 
-describe('apiClient over fetch', () => {
-  const realFetch = globalThis.fetch;
-  let sent;
-  const answer = (status, body, type = 'application/json') =>
-    vi.fn(async (url, init) => {
-      sent = { url, init };
-      return new Response(typeof body === 'string' ? body : JSON.stringify(body), {
-        status,
-        headers: { 'Content-Type': type },
+// The client against a real HTTP server on this machine, through axios's XHR transport (the
+// one browsers use): only the shop's server is stood in for.
+describe('apiClient over HTTP', () => {
+  let server;
+  let handler;
+  let received;
+  const originalBase = apiClient.defaults.baseURL;
+
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      // The test page's origin is not the server's: answer like a CORS-enabled API.
+      res.setHeader('Access-Control-Allow-Origin', req.headers.origin || '*');
+      res.setHeader('Access-Control-Allow-Headers', 'Authorization, Content-Type, Idempotency-Key');
+      res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PUT, DELETE');
+      res.setHeader('Access-Control-Expose-Headers', 'X-Total-Count, Content-Disposition');
+      if (req.method === 'OPTIONS') {
+        res.end();
+        return;
+      }
+      const chunks = [];
+      req.on('data', (chunk) => chunks.push(chunk));
+      req.on('end', () => {
+        received = { method: req.method, url: req.url, headers: req.headers };
+        received.body = Buffer.concat(chunks);
+        handler(req, res);
       });
     });
+    await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+    apiClient.defaults.baseURL = `http://127.0.0.1:${server.address().port}`;
+  });
+  afterAll(async () => {
+    apiClient.defaults.baseURL = originalBase;
+    await new Promise((resolve) => server.close(resolve));
+  });
   afterEach(() => {
-    globalThis.fetch = realFetch;
     localStorage.clear();
+    received = undefined;
   });
 
-  it('sends query parameters and answers parsed JSON', async () => {
-    globalThis.fetch = answer(200, { success: true, total: 3 });
-    const response = await apiClient.get('/api/v1/product/get-product', { params: { page: 2 } });
-    expect(sent.url).toBe('/api/v1/product/get-product?page=2');
-    expect(sent.init.method).toBe('GET');
+  const answer = (status, body, headers = {}) => {
+    handler = (req, res) => {
+      res.writeHead(status, { 'Content-Type': 'application/json', ...headers });
+      res.end(JSON.stringify(body));
+    };
+  };
+
+  it('sends query parameters and answers parsed JSON with its headers', async () => {
+    answer(200, [{ _id: '1' }], { 'X-Total-Count': '41' });
+    const response = await apiClient.get('/api/v1/auth/all-orders', {
+      params: { page: 2, status: undefined },
+    });
+    expect(received.method).toBe('GET');
+    expect(received.url).toBe('/api/v1/auth/all-orders?page=2');
     expect(response.status).toBe(200);
-    expect(response.data).toEqual({ success: true, total: 3 });
+    expect(response.data).toEqual([{ _id: '1' }]);
+    expect(response.headers['x-total-count']).toBe('41');
   });
 
-  it('sends objects as JSON with the stored token', async () => {
+  it('sends objects as JSON with the stored token, raw', async () => {
     localStorage.setItem(AUTH_KEY, JSON.stringify({ token: 'tok' }));
-    globalThis.fetch = answer(201, { success: true });
+    answer(201, { success: true });
     await apiClient.post('/api/v1/category/create-category', { name: 'Phones' });
-    expect(sent.init.body).toBe('{"name":"Phones"}');
-    expect(sent.init.headers['Content-Type']).toBe('application/json');
-    expect(sent.init.headers.Authorization).toBe('tok');
+    expect(received.body.toString()).toBe('{"name":"Phones"}');
+    expect(received.headers['content-type']).toMatch(/^application\/json/);
+    expect(received.headers.authorization).toBe('tok');
   });
 
-  it('sends FormData as it is, leaving the multipart type to the browser', async () => {
-    globalThis.fetch = answer(200, { success: true });
+  it('sends no Authorization header without a stored token', async () => {
+    answer(200, { success: true });
+    await apiClient.get('/api/v1/category/get-category');
+    expect(received.headers.authorization).toBeUndefined();
+  });
+
+  it('sends FormData as multipart with its boundary and reports upload progress', async () => {
+    answer(200, { success: true });
     const form = new FormData();
     form.append('name', 'Phone');
-    await apiClient.put('/api/v1/product/update-product/1', form);
-    expect(sent.init.body).toBe(form);
-    expect(sent.init.headers['Content-Type']).toBeUndefined();
+    form.append('photo', new Blob([new Uint8Array(64 * 1024)], { type: 'image/png' }), 'p.png');
+    const progress = vi.fn();
+    await apiClient.put('/api/v1/product/update-product/1', form, { onUploadProgress: progress });
+    expect(received.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    expect(received.body.toString('latin1')).toContain('name="name"\r\n\r\nPhone');
+    expect(received.body.length).toBeGreaterThan(64 * 1024);
+    expect(progress).toHaveBeenCalled();
+    const last = progress.mock.calls.at(-1)[0];
+    expect(last.loaded).toBe(received.body.length);
+    expect(last.total).toBe(received.body.length);
+  });
+
+  it('answers a blob when asked, with the headers a download needs', async () => {
+    handler = (req, res) => {
+      res.writeHead(200, {
+        'Content-Type': 'application/pdf',
+        'Content-Disposition': 'attachment; filename="invoice-7.pdf"',
+      });
+      res.end('%PDF-1.7 fake');
+    };
+    const response = await apiClient.get('/api/v1/orders/7/invoice', { responseType: 'blob' });
+    expect(response.data).toBeInstanceOf(Blob);
+    expect(await response.data.text()).toBe('%PDF-1.7 fake');
+    expect(response.headers['content-disposition']).toContain('invoice-7.pdf');
   });
 
   it('rejects a 4xx with the server message readable', async () => {
-    globalThis.fetch = answer(409, { success: false, message: 'Category already exists' });
+    answer(409, { success: false, message: 'Category already exists' });
     const error = await apiClient.post('/api/v1/category/create-category', {}).catch((e) => e);
     expect(error.response.status).toBe(409);
     expect(errorMessage(error)).toBe('Category already exists');
   });
 
   it('rejects a network failure without a response', async () => {
-    globalThis.fetch = vi.fn(async () => {
-      throw new TypeError('Failed to fetch');
-    });
+    handler = (req) => req.socket.destroy();
     const error = await apiClient.get('/api/v1/category/get-category').catch((e) => e);
     expect(error.message).toBe('Network Error');
     expect(error.response).toBeUndefined();
@@ -90,25 +149,56 @@ describe('apiClient over fetch', () => {
   });
 
   it('names an aborted call CanceledError', async () => {
-    globalThis.fetch = vi.fn(async (url, init) => {
-      expect(init.signal.aborted).toBe(true);
-      throw new DOMException('aborted', 'AbortError');
-    });
     const controller = new AbortController();
-    controller.abort();
+    // The server never answers; only the abort can end the call.
+    handler = () => controller.abort();
     const error = await apiClient
       .get('/api/v1/product/search/usb', { signal: controller.signal })
       .catch((e) => e);
     expect(error.name).toBe('CanceledError');
+    expect(error.response).toBeUndefined();
   });
 
-  it('ends the session when the stored token is refused', async () => {
+  it('ends the session when the stored token is refused, not for a wrong login', async () => {
     localStorage.setItem(AUTH_KEY, JSON.stringify({ token: 'tok' }));
-    globalThis.fetch = answer(401, { success: false, message: 'Unauthorized' });
+    answer(401, { success: false, message: 'Unauthorized' });
     const ended = vi.fn();
     const stop = onSessionExpired(ended);
+    await apiClient.post('/api/v1/auth/login', {}).catch(() => {});
+    expect(ended).not.toHaveBeenCalled();
     await apiClient.get('/api/v1/auth/user-auth').catch(() => {});
     stop();
     expect(ended).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('apiClient with a fake transport', () => {
+  it('hands the adapter the config fake servers read', async () => {
+    localStorage.setItem(AUTH_KEY, JSON.stringify({ token: 'tok' }));
+    const previous = apiClient.defaults.adapter;
+    const adapter = vi.fn(async (config) => ({
+      data: { ok: true },
+      status: 200,
+      statusText: 'OK',
+      headers: {},
+      config,
+    }));
+    apiClient.defaults.adapter = adapter;
+    try {
+      const response = await apiClient.post(
+        '/api/v1/orders/checkout',
+        { cart: [] },
+        { headers: { 'Idempotency-Key': 'k1' } },
+      );
+      expect(response.data).toEqual({ ok: true });
+    } finally {
+      apiClient.defaults.adapter = previous;
+    }
+    const [config] = adapter.mock.calls[0];
+    expect(config.method).toBe('post');
+    expect(config.url).toBe('/api/v1/orders/checkout');
+    expect(JSON.parse(config.data)).toEqual({ cart: [] });
+    expect(config.headers.Authorization).toBe('tok');
+    expect(config.headers['Idempotency-Key']).toBe('k1');
   });
 });

@@ -2,7 +2,8 @@
 // choice, "Size: M · Colour: Black", under the name) with a quantity stepper (1-10 per
 // product, capped by the variant's stock), its stock and a Remove that offers Undo, the total and
 // the address block. A signed-in shopper with an address places the order here, cash on
-// delivery. Guests are sent to /login, which brings them back here (navigation `from`).
+// delivery. Guests are sent to /login, which brings them back here (navigation `from`), or
+// register from here or from login and come back signed in.
 // On phones a bar with the total and the main button stays at the bottom of the screen,
 // and toasts rise above it (its height is the `--sticky-bar-height` they are offset by).
 // After Remove, focus goes to the toast's Undo, then back to that line if undone, else to
@@ -11,6 +12,9 @@
 // the order is sent with its `addressId`; one without keeps the spec's free-text address.
 // The summary shows the subtotal, the delivery charge by the shop's rule (shop-info), the
 // total and that prices include taxes; while the rule is unknown only the subtotal counts.
+// Above the main button a review says where the order goes, how it is paid, its lines and
+// its total; on phones the bar shows the address over the total. A placed order (cash, or
+// paid online) lands on its confirmation page.
 // Payment: cash on delivery (disabled, with the reason, over the shop's cap) and, when the
 // shop takes them, online payments through Razorpay. Paying online places the order
 // Awaiting Payment and opens Razorpay's window; the cart is emptied once the server has
@@ -137,6 +141,52 @@ function Totals({ subtotal, delivery, charge }) {
   );
 }
 
+// What "Place Order" will order, right above it: where it goes (the address in full), how
+// it is paid, the lines, the delivery charge and the total with its taxes.
+function OrderReview({ lines, deliverTo, method, charge, total }) {
+  const id = useId();
+  return (
+    <section
+      className="cart-review text-start border rounded p-2 mb-3"
+      aria-labelledby={`${id}-review`}
+      data-testid="order-review"
+    >
+      <h3 id={`${id}-review`} className="h6 mb-2">
+        Review your order
+      </h3>
+      <dl className="small mb-0">
+        <dt>Deliver to</dt>
+        <dd data-testid="review-address">{deliverTo}</dd>
+        <dt>Payment</dt>
+        <dd data-testid="review-payment">{REVIEW_PAYMENT[method] ?? '-'}</dd>
+        <dt>Items</dt>
+        <dd>
+          <ul className="list-unstyled mb-0">
+            {lines.map(({ key, product, quantity, subtotal }) => (
+              <li key={key}>
+                {lineLabel(product)} × {quantity}: {formatPrice(subtotal)}
+              </li>
+            ))}
+          </ul>
+        </dd>
+        {charge !== null && (
+          <>
+            <dt>Delivery</dt>
+            <dd>{charge === 0 ? 'Free' : formatPrice(charge)}</dd>
+          </>
+        )}
+        <dt>Total</dt>
+        <dd className="mb-0 fw-bold" data-testid="review-total">
+          {formatPrice(total)}{' '}
+          <span className="fw-normal text-body-secondary">(taxes included)</span>
+        </dd>
+      </dl>
+    </section>
+  );
+}
+
+const REVIEW_PAYMENT = { cod: 'Cash on delivery', razorpay: PAY_ONLINE };
+
 // The "Payment" radio group. Cash on delivery shows only when the shop offers it (or its
 // rules are unknown: the server decides), disabled with the reason over the cap.
 function PaymentChoice({ method, cod, online, codLimit, disabled, onChoose }) {
@@ -213,6 +263,7 @@ export default function CartPage() {
   const charge = deliveryChargeFor(delivery, subtotal);
   const total = subtotal + (charge ?? 0);
   const hasAddress = Boolean(chosen) || Boolean(user?.address);
+  const deliverTo = chosen ? addressText(chosen) : (user?.address ?? '');
 
   // How the shopper can pay this total. Until shop-info answers, cash on delivery as before.
   const shopKnown = !shopInfo.loading && !shopInfo.failed;
@@ -299,11 +350,11 @@ export default function CartPage() {
     }
   }
 
-  function paid() {
+  function paid(order) {
     setAttempt(null);
     clear();
     toast.success(MESSAGES.orderPaid);
-    navigate(paths.userOrders);
+    navigate(order?._id ? paths.orderPlaced(order._id) : paths.userOrders);
   }
 
   function refused(error) {
@@ -318,7 +369,7 @@ export default function CartPage() {
     try {
       const { data } = await getOrder(held.order._id);
       if (data?.order?.payment?.success) {
-        paid();
+        paid(data.order);
         return false;
       }
       if (data?.order?.status === AWAITING_PAYMENT) await cancelOrder(held.order._id);
@@ -337,7 +388,7 @@ export default function CartPage() {
   async function placeCod() {
     attemptKey.current = attemptKey.current ?? newIdempotencyKey();
     try {
-      await checkout({
+      const { data } = await checkout({
         cart: lineItems,
         addressId,
         payment: 'cod',
@@ -345,14 +396,18 @@ export default function CartPage() {
       });
       clear();
       toast.success(MESSAGES.orderPlaced);
-      navigate(paths.userOrders);
+      const placed = data?.order?._id;
+      navigate(placed ? paths.orderPlaced(placed) : paths.userOrders);
     } catch (error) {
       refused(error);
     }
   }
 
   function openPayment(held) {
-    return payment.pay(held, { onPaid: paid, onClosed: requestFocus });
+    return payment.pay(held, {
+      onPaid: (order) => paid(order ?? held.order),
+      onClosed: requestFocus,
+    });
   }
 
   async function startOnline() {
@@ -641,9 +696,18 @@ export default function CartPage() {
                           />
                         </>
                       )}
+                      {hasAddress && (
+                        <OrderReview
+                          lines={lines}
+                          deliverTo={deliverTo}
+                          method={method}
+                          charge={charge}
+                          total={total}
+                        />
+                      )}
                       <div className="d-flex flex-wrap justify-content-center gap-2">
                         {saved.length === 0 && user.address && (
-                          <UpdateAddressButton className="btn btn-outline-warning" />
+                          <UpdateAddressButton className="btn btn-outline-secondary" />
                         )}
                         {inSummary}
                       </div>
@@ -662,6 +726,12 @@ export default function CartPage() {
                     <>
                       <p className="mb-2">{MESSAGES.loginToCheckout}</p>
                       {inSummary}
+                      <p className="mt-2 mb-0">
+                        New here?{' '}
+                        <Link to={paths.register} state={{ from: paths.cart }}>
+                          Register here
+                        </Link>
+                      </p>
                     </>
                   )}
                 </div>
@@ -669,6 +739,11 @@ export default function CartPage() {
             </div>
           </section>
           <div className="cart-sticky-bar d-lg-none" data-testid="cart-sticky-bar" ref={stickyBar}>
+            {user && hasAddress && (
+              <p className="cart-sticky-address small text-truncate mb-1" data-testid="bar-address">
+                Deliver to: {deliverTo}
+              </p>
+            )}
             <div className="d-flex align-items-center justify-content-between gap-2">
               <span className="fw-bold">Total {formatPrice(total)}</span>
               {mainAction('bar')}

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast, { Toaster } from 'react-hot-toast';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useParams } from 'react-router-dom';
 import { AuthProvider } from '../features/auth/AuthContext';
 import { CartProvider } from '../features/cart/CartContext';
 import { fakeServer } from '../features/auth/testing/fakeServer';
@@ -14,6 +14,12 @@ import { shopInfoAnswer } from '../features/shop/testing';
 import { CHECKOUT_URL, fakeRazorpay } from '../features/orders/testing/fakeRazorpay';
 import { forgetScripts } from '../lib/loadScript';
 import CartPage from './CartPage';
+
+// The confirmation page checkout lands on, with the order it names.
+function PlacedProbe() {
+  const { id } = useParams();
+  return <p>placed page of order {id}</p>;
+}
 
 const shirt = {
   _id: '2',
@@ -76,6 +82,7 @@ function renderCart(cart = [shirt]) {
           <Routes>
             <Route path="/cart" element={<CartPage />} />
             <Route path="/dashboard/user/orders" element={<p>orders page</p>} />
+            <Route path="/dashboard/user/orders/:id/placed" element={<PlacedProbe />} />
           </Routes>
         </MemoryRouter>
       </CartProvider>
@@ -195,7 +202,7 @@ describe('CartPage paying online', () => {
     // Not emptied while the payment is open.
     expect(stored()).toHaveLength(1);
     act(() => razorpay.last.pay({ ...IDS, extra: 'not sent' }));
-    expect(await screen.findByText('orders page')).toBeInTheDocument();
+    expect(await screen.findByText('placed page of order 51')).toBeInTheDocument();
     expect(callsTo('POST /api/v1/orders/51/razorpay/verify').map((call) => call.body)).toEqual([
       IDS,
     ]);
@@ -259,7 +266,7 @@ describe('CartPage paying online', () => {
     );
     // The shopper retries inside Razorpay's window and pays.
     act(() => razorpay.last.pay(IDS));
-    expect(await screen.findByText('orders page')).toBeInTheDocument();
+    expect(await screen.findByText('placed page of order 51')).toBeInTheDocument();
     expect(stored()).toEqual([]);
   });
 
@@ -282,7 +289,7 @@ describe('CartPage paying online', () => {
     await user.click(
       await within(summary()).findByRole('button', { name: 'Pay cash on delivery instead' }),
     );
-    expect(await screen.findByText('orders page')).toBeInTheDocument();
+    expect(await screen.findByText('placed page of order 52')).toBeInTheDocument();
     const posts = server.calls.filter((call) => !call.key.startsWith('GET /api/v1/product'));
     expect(posts.map((call) => call.key).slice(-3)).toEqual([
       'GET /api/v1/orders/51',
@@ -309,7 +316,7 @@ describe('CartPage paying online', () => {
     await user.click(
       await within(summary()).findByRole('button', { name: 'Pay cash on delivery instead' }),
     );
-    expect(await screen.findByText('orders page')).toBeInTheDocument();
+    expect(await screen.findByText('placed page of order 51')).toBeInTheDocument();
     expect(server.calls.some((call) => call.key.endsWith('/cancel'))).toBe(false);
     expect(callsTo(CHECKOUT)).toHaveLength(1);
     expect(stored()).toEqual([]);

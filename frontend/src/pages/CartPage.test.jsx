@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast, { Toaster } from 'react-hot-toast';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation, useParams } from 'react-router-dom';
 import { AuthProvider } from '../features/auth/AuthContext';
 import { CartProvider } from '../features/cart/CartContext';
 import { fakeServer } from '../features/auth/testing/fakeServer';
@@ -52,6 +52,17 @@ function serve(products = [phone, shirt], extra = {}) {
   return fakeServer(routes);
 }
 
+// The confirmation page checkout lands on, with the order it names.
+function PlacedProbe() {
+  const { id } = useParams();
+  return <p>placed page of order {id}</p>;
+}
+
+function RegisterProbe() {
+  const location = useLocation();
+  return <p data-testid="register">from={location.state?.from}</p>;
+}
+
 function renderCart({ cart = [], auth = null } = {}) {
   window.localStorage.setItem(CART_KEY, JSON.stringify(cart));
   if (auth) window.localStorage.setItem(AUTH_KEY, JSON.stringify(auth));
@@ -66,6 +77,8 @@ function renderCart({ cart = [], auth = null } = {}) {
             <Route path="/product/:slug" element={<p>product page</p>} />
             <Route path="/dashboard/user/profile" element={<p>profile form</p>} />
             <Route path="/dashboard/user/orders" element={<p>orders page</p>} />
+            <Route path="/dashboard/user/orders/:id/placed" element={<PlacedProbe />} />
+            <Route path="/register" element={<RegisterProbe />} />
           </Routes>
         </MemoryRouter>
       </CartProvider>
@@ -203,16 +216,33 @@ describe('CartPage', () => {
     expect(screen.getByTestId('login')).toHaveTextContent('from=/cart');
   });
 
+  it('lets a guest register from the cart, to come back to it', async () => {
+    const user = userEvent.setup();
+    server = serve();
+    renderCart({ cart: [shirt] });
+    expect(screen.queryByTestId('order-review')).not.toBeInTheDocument();
+    await user.click(within(summary()).getByRole('link', { name: 'Register here' }));
+    expect(screen.getByTestId('register')).toHaveTextContent('from=/cart');
+  });
+
   it('shows the address of a signed-in shopper with Update Address and Place Order', async () => {
     const user = userEvent.setup();
     server = serve();
     renderCart({ cart: [shirt], auth: SHOPPER });
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Hello Asha');
     expect(screen.getByText('You have 1 item in your cart.')).toBeInTheDocument();
-    expect(within(summary()).getByText('12 MG Road, Pune')).toBeInTheDocument();
+    expect(within(summary()).getByText('12 MG Road, Pune', { selector: 'p' })).toBeInTheDocument();
     expect(
       within(summary()).getByRole('button', { name: 'Place Order (Cash on Delivery)' }),
     ).toBeEnabled();
+    // Right above the button: where it goes, how it is paid, what and for how much.
+    const review = within(summary()).getByRole('region', { name: 'Review your order' });
+    expect(within(review).getByTestId('review-address')).toHaveTextContent('12 MG Road, Pune');
+    expect(within(review).getByTestId('review-payment')).toHaveTextContent('Cash on delivery');
+    expect(within(review).getByText(`${shirt.name} × 1: ₹799`)).toBeInTheDocument();
+    expect(within(review).getByTestId('review-total')).toHaveTextContent('₹799 (taxes included)');
+    // On a phone the bar shows the address over the total and the button.
+    expect(screen.getByTestId('bar-address')).toHaveTextContent('Deliver to: 12 MG Road, Pune');
     expect(screen.queryByText('Please login to proceed with checkout.')).not.toBeInTheDocument();
     await user.click(within(summary()).getByRole('button', { name: 'Update Address' }));
     expect(screen.getByText('profile form')).toBeInTheDocument();
@@ -229,17 +259,20 @@ describe('CartPage', () => {
     expect(screen.queryByText('Current Address')).not.toBeInTheDocument();
   });
 
-  it('places the order: one line per product, then empties the cart and opens the orders', async () => {
+  it('places the order: one line per product, then empties the cart and opens its confirmation', async () => {
     const user = userEvent.setup();
     server = serve([phone, shirt], {
-      'POST /api/v1/orders/checkout': { status: 201, data: { success: true, order: {} } },
+      'POST /api/v1/orders/checkout': {
+        status: 201,
+        data: { success: true, order: { _id: '42' } },
+      },
     });
     renderCart({ cart: [phone, shirt, phone], auth: SHOPPER });
     await waitFor(() => expect(productCalls()).toHaveLength(2));
     await user.click(
       within(summary()).getByRole('button', { name: 'Place Order (Cash on Delivery)' }),
     );
-    expect(await screen.findByText('orders page')).toBeInTheDocument();
+    expect(await screen.findByText('placed page of order 42')).toBeInTheDocument();
     const placed = server.calls.find((call) => call.key === 'POST /api/v1/orders/checkout');
     expect(placed.body).toEqual({
       cart: [

@@ -121,6 +121,8 @@ export default function ProductForm({
   const [openedTax] = useState(tax);
   const [photo, setPhoto] = useState(null);
   const [busy, setBusy] = useState(false);
+  // Percent of the photos sent so far, or null when no upload is under way.
+  const [uploaded, setUploaded] = useState(null);
   // Errors of the plain fields (the client's and the server's); cleared field by field.
   const [errors, setErrors] = useState({});
   // What the product had when the form opened: the options' ids tie the rows to them.
@@ -233,11 +235,19 @@ export default function ProductForm({
     // else saved the product since this form was loaded.
     if (product?.updatedAt) body.append('updatedAt', product.updatedAt);
     setBusy(true);
+    const sendsFiles = [...body.values()].some((value) => value instanceof Blob);
+    if (sendsFiles) setUploaded(0);
+    // Photos can take a while on a slow line: the page's call reports how much has gone.
+    const onUploadProgress = sendsFiles
+      ? ({ loaded, total }) =>
+          total && setUploaded(Math.min(100, Math.round((loaded / total) * 100)))
+      : undefined;
     try {
-      const result = await onSubmit(body);
+      const result = await onSubmit(body, { onUploadProgress });
       if (result?.errors && Object.keys(result.errors).length) showErrors(result.errors);
     } finally {
       setBusy(false);
+      setUploaded(null);
     }
   }
 
@@ -483,6 +493,20 @@ export default function ProductForm({
           clear('gallery', 'photos');
         }}
       />
+      {uploaded !== null && (
+        <div
+          className="progress mb-3"
+          role="progressbar"
+          aria-label="Uploading photos"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={uploaded}
+        >
+          <div className="progress-bar" style={{ width: `${uploaded}%` }}>
+            {uploaded}%
+          </div>
+        </div>
+      )}
       <div className="mb-3 d-flex flex-wrap gap-2">
         <button type="submit" className="btn btn-primary" disabled={busy}>
           {submitLabel}

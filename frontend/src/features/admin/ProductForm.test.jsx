@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import ProductForm, { PRICE_NEGATIVE } from './ProductForm';
 
@@ -100,6 +100,47 @@ describe('ProductForm', () => {
     expect(onSubmit.mock.calls[0][0].get('photo')).toBe(second);
     unmount();
     expect(revoked).toEqual(expect.arrayContaining(made));
+  });
+
+  it('shows how much of the photo has been sent while the upload runs', async () => {
+    const user = userEvent.setup();
+    let report;
+    let finish;
+    const onSubmit = vi.fn((body, { onUploadProgress }) => {
+      report = onUploadProgress;
+      return new Promise((resolve) => {
+        finish = resolve;
+      });
+    });
+    render(
+      <ProductForm categories={categories} submitLabel="CREATE PRODUCT" onSubmit={onSubmit} />,
+    );
+    await user.upload(
+      screen.getByLabelText('Upload Photo'),
+      new File(['one'], 'one.png', { type: 'image/png' }),
+    );
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'CREATE PRODUCT' }));
+    const bar = screen.getByRole('progressbar', { name: 'Uploading photos' });
+    expect(bar).toHaveAttribute('aria-valuenow', '0');
+    act(() => report({ loaded: 300, total: 1200 }));
+    expect(bar).toHaveAttribute('aria-valuenow', '25');
+    expect(bar).toHaveTextContent('25%');
+    act(() => report({ loaded: 1200, total: 1200 }));
+    expect(bar).toHaveAttribute('aria-valuenow', '100');
+    await act(async () => finish());
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+
+  it('shows no upload progress when no photo is sent', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn().mockResolvedValue(undefined);
+    render(
+      <ProductForm categories={categories} submitLabel="CREATE PRODUCT" onSubmit={onSubmit} />,
+    );
+    await user.click(screen.getByRole('button', { name: 'CREATE PRODUCT' }));
+    expect(onSubmit.mock.calls[0][1].onUploadProgress).toBeUndefined();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
   });
 
   it('shows the photo in a fixed 320 x 200 box, so the form does not move when it loads', async () => {

@@ -6,14 +6,18 @@ export const createCategory = (name) =>
 export const updateCategory = (id, name) =>
   apiClient.put(`/api/v1/category/update-category/${id}`, { name });
 export const deleteCategory = (id) => apiClient.delete(`/api/v1/category/delete-category/${id}`);
-export const createProduct = (formData) =>
-  apiClient.post('/api/v1/product/create-product', formData);
-export const updateProduct = (id, formData) =>
-  apiClient.put(`/api/v1/product/update-product/${id}`, formData);
+// `onUploadProgress` ({loaded, total}) follows the photos on their way up.
+export const createProduct = (formData, { onUploadProgress } = {}) =>
+  apiClient.post('/api/v1/product/create-product', formData, { onUploadProgress });
+export const updateProduct = (id, formData, { onUploadProgress } = {}) =>
+  apiClient.put(`/api/v1/product/update-product/${id}`, formData, { onUploadProgress });
 export const deleteProduct = (id) => apiClient.delete(`/api/v1/product/delete-product/${id}`);
-export const listUsers = (page = 1) => apiClient.get('/api/v1/auth/users', { params: { page } });
+// The admin lists answer a bare page with X-Total-Count and X-Page-Size headers.
+export const listUsers = (page = 1, { signal } = {}) =>
+  apiClient.get('/api/v1/auth/users', { params: { page }, signal });
 // The products table: `sort` is newest (default), stock (fewest first), -stock or name.
-export const listAdminProducts = ({ page = 1, q, sort } = {}) =>
+export const listAdminProducts = ({ page = 1, q, sort } = {}, { signal } = {}) =>
   apiClient.get('/api/v1/admin/products', {
     params: { page, ...(q ? { q } : {}), ...(sort ? { sort } : {}) },
+    signal,
   });

@@ -5,8 +5,8 @@ import toast from '../../lib/toast';
 import { MESSAGES } from '../../constants/messages';
 import { ownFieldErrors, reportFailure, serverFieldErrors, validate } from './formHelpers';
 
-// form: what useFormState returned; send(values) makes the call; onSuccess(data) runs when
-// the server answers success: true.
+// form: what useFormState returned; send(values) makes the call; onSuccess(data, values)
+// runs when the server answers success: true (the form stays busy while it works).
 export function useAccountSubmit({ fields, form, send, onSuccess }) {
   const [alert, setAlert] = useState('');
   const [busy, setBusy] = useState(false);
@@ -24,7 +24,7 @@ export function useAccountSubmit({ fields, form, send, onSuccess }) {
     try {
       const { data } = await send(form.values);
       if (data?.success) {
-        onSuccess(data);
+        await onSuccess(data, form.values);
         return;
       }
       const message = data?.message || MESSAGES.somethingWentWrong;

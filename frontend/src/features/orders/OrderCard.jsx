@@ -51,7 +51,7 @@ const REFUNDS = {
   failed: { text: 'Refund failed', badge: 'text-bg-danger' },
 };
 
-function paymentText(order) {
+export function paymentText(order) {
   const payment = order.payment ?? {};
   if (payment.method !== 'razorpay') {
     return `Cash on delivery${payment.success ? ' (paid)' : ''}`;
@@ -108,6 +108,7 @@ function PaymentDetails({ payment }) {
 
 // The server's status names, as the badge says them.
 const STATUS_LABELS = { [AWAITING_PAYMENT]: 'Awaiting payment' };
+export const statusLabel = (status) => STATUS_LABELS[status] ?? status;
 
 const BADGES = {
   [AWAITING_PAYMENT]: 'text-bg-warning',

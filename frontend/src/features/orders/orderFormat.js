@@ -60,3 +60,16 @@ export function lineTax(line, formatPrice) {
 
 // A safe file name part from an invoice number ("SS/2026-27/7" -> "SS-2026-27-7").
 export const fileSafe = (text) => String(text ?? '').replace(/[^A-Za-z0-9._-]+/g, '-');
+
+// Where the order goes, in one line: the structured address when it has one.
+export function deliveryText(order) {
+  const address = order?.shippingAddress;
+  if (!address) return order?.address ?? '';
+  const parts = [address.name, address.line1, address.line2, address.city];
+  const place = `${address.state ?? ''} ${address.pincode ?? ''}`.trim();
+  const text = [...parts, place]
+    .map((part) => String(part ?? '').trim())
+    .filter(Boolean)
+    .join(', ');
+  return address.phone ? `${text} (phone ${address.phone})` : text;
+}

@@ -15,6 +15,7 @@ import { getAllOrders, getDashboard } from '../../features/orders/api';
 import { paths } from '../../config/paths';
 import { formatPrice } from '../../lib/format';
 import { usePageMeta } from '../../lib/usePageMeta';
+import { useApi } from '../../lib/useApi';
 
 const plural = (count, one, many) => `${count} ${count === 1 ? one : many}`;
 const WAITING = `${paths.adminOrders}?status=${encodeURIComponent('Not Processed')}`;
@@ -22,17 +23,8 @@ const BY_STOCK = `${paths.adminProducts}?sort=stock`;
 
 // null while loading, 'failed', or the call's `dashboard`.
 function useDashboard() {
-  const [dashboard, setDashboard] = useState(null);
-  useEffect(() => {
-    let live = true;
-    getDashboard()
-      .then(({ data }) => live && setDashboard(data.dashboard))
-      .catch(() => live && setDashboard('failed'));
-    return () => {
-      live = false;
-    };
-  }, []);
-  return dashboard;
+  const { data, error } = useApi(() => getDashboard().then(({ data: body }) => body.dashboard), []);
+  return error ? 'failed' : (data ?? null);
 }
 
 function Figure({ to, label, value, detail }) {
@@ -118,7 +110,7 @@ const COUNTS = [
     key: 'users',
     label: 'Users',
     to: paths.adminUsers,
-    load: () => listUsers(1).then(({ data }) => Number(data.total)),
+    load: () => listUsers(1).then(({ headers }) => Number(headers['x-total-count'])),
   },
   {
     key: 'orders',

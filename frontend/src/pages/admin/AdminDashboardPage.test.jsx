@@ -15,7 +15,10 @@ const COMMON = {
   'GET /api/v1/category/get-category': {
     data: { success: true, category: [{ _id: '1' }, { _id: '2' }, { _id: '3' }] },
   },
-  'GET /api/v1/auth/users': { data: { success: true, users: [], total: 7, pages: 1 } },
+  'GET /api/v1/auth/users': {
+    data: [],
+    headers: { 'x-total-count': '7', 'x-page-size': '20' },
+  },
   'GET /api/v1/admin/dashboard': {
     data: {
       success: true,

@@ -1,7 +1,7 @@
 // Manage Category (spec sections 2, 4, 8): create, rename in a modal, delete after the
 // same confirmation as products. The list loads on open (the table says so meanwhile,
 // never an empty table) and reloads after each successful change.
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import toast from '../../lib/toast';
 import Modal from '../../components/ui/Modal';
 import ConfirmDialog from '../../components/ui/ConfirmDialog';
@@ -13,6 +13,7 @@ import { categoriesChanged } from '../../features/catalog/useCategories';
 import { MESSAGES } from '../../constants/messages';
 import { errorMessage } from '../../lib/apiClient';
 import { usePageMeta } from '../../lib/usePageMeta';
+import { useApi } from '../../lib/useApi';
 
 // A refusal (4xx with a message) shows the server's words; anything else the generic text.
 function failure(error, fallback) {
@@ -22,8 +23,6 @@ function failure(error, fallback) {
 
 export default function CreateCategoryPage() {
   usePageMeta({ title: 'Dashboard - Create Category - ShopSphere' });
-  const [categories, setCategories] = useState([]);
-  const [loaded, setLoaded] = useState(false);
   const [deleting, setDeleting] = useState(null);
   const [name, setName] = useState('');
   const [visible, setVisible] = useState(false);
@@ -31,21 +30,25 @@ export default function CreateCategoryPage() {
   const [updatedName, setUpdatedName] = useState('');
   const [busy, setBusy] = useState(false);
 
-  const loadCategories = useCallback(async () => {
-    try {
-      const { data } = await getCategories();
-      if (data?.success) setCategories(data.category ?? []);
-    } catch (error) {
-      console.error(error);
-      toast.error(MESSAGES.categoryLoadFailed);
-    } finally {
-      setLoaded(true);
-    }
-  }, []);
-
-  useEffect(() => {
-    loadCategories();
-  }, [loadCategories]);
+  // The list stays on screen while it reloads after a change; only the first load shows
+  // the loading row.
+  const {
+    data: categories,
+    loading,
+    reload,
+  } = useApi(
+    () => getCategories().then(({ data }) => (data?.success ? (data.category ?? []) : [])),
+    [],
+    {
+      initialData: null,
+      onError: (error) => {
+        console.error(error);
+        toast.error(MESSAGES.categoryLoadFailed);
+      },
+    },
+  );
+  const loaded = categories !== null || !loading;
+  const rows = categories ?? [];
 
   // Every change follows the spec's rules (section 8): success toasts and reloads the list;
   // a refusal shows the server's message; a thrown error the screen's generic text.
@@ -56,7 +59,7 @@ export default function CreateCategoryPage() {
       if (data?.success) {
         onSuccess(data);
         categoriesChanged();
-        await loadCategories();
+        reload();
       } else {
         toast.error(data?.message ?? fallback);
       }
@@ -141,12 +144,12 @@ export default function CreateCategoryPage() {
                 </td>
               </tr>
             ) : null}
-            {loaded && categories.length === 0 ? (
+            {loaded && rows.length === 0 ? (
               <tr>
                 <td colSpan={2}>No categories yet.</td>
               </tr>
             ) : null}
-            {categories.map((category) => (
+            {rows.map((category) => (
               <tr key={category._id}>
                 <td>{category.name}</td>
                 <td>

@@ -17,9 +17,9 @@ export default function CreateProductPage() {
   const navigate = useNavigate();
   const categories = useAdminCategories();
 
-  async function handleCreate(body) {
+  async function handleCreate(body, progress) {
     try {
-      const { data } = await createProduct(body);
+      const { data } = await createProduct(body, progress);
       if (data?.success) {
         toast.success(MESSAGES.productCreated);
         navigate(paths.adminProducts);

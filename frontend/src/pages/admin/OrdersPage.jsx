@@ -3,17 +3,18 @@
 // total and date. A status changes only when the admin chooses one of the allowed moves
 // and presses Update status (an arrow key on the select changes nothing); Shipped takes a
 // courier and tracking number, and Cancelled asks first.
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import toast from '../../lib/toast';
 import AdminShell from '../../features/admin/AdminShell';
 import { getAllOrders, setOrderStatus } from '../../features/orders/api';
 import CancelOrderDialog from '../../features/orders/CancelOrderDialog';
 import OrderCard from '../../features/orders/OrderCard';
-import { ORDER_STATUSES, ORDERS_PER_PAGE } from '../../features/orders/orderFormat';
+import { ORDER_STATUSES } from '../../features/orders/orderFormat';
 import { MESSAGES } from '../../constants/messages';
 import { errorMessage } from '../../lib/apiClient';
 import { usePageMeta } from '../../lib/usePageMeta';
+import { usePagedList } from '../../lib/usePagedList';
 import Pager from '../../components/ui/Pager';
 
 function StatusControl({ order, busy, onSubmit }) {
@@ -125,37 +126,23 @@ export default function AdminOrdersPage() {
   const status = params.get('status') ?? '';
   const q = params.get('q') ?? '';
   const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
-  const [result, setResult] = useState({ orders: [], total: 0, loading: true });
+  const {
+    rows: orders,
+    total,
+    pages,
+    loading,
+    setRows,
+  } = usePagedList(
+    () => getAllOrders({ page, status: status || undefined, q: q || undefined }),
+    [page, status, q],
+    { onError: (error) => toast.error(errorMessage(error) ?? MESSAGES.somethingWentWrong) },
+  );
   const [busy, setBusy] = useState(null);
   const [asking, setAsking] = useState(null);
-
-  useEffect(() => {
-    let current = true;
-    getAllOrders({ page, status: status || undefined, q: q || undefined })
-      .then(({ data, headers }) => {
-        if (!current) return;
-        const total = Number(headers?.['x-total-count']);
-        const orders = Array.isArray(data) ? data : [];
-        setResult({
-          orders,
-          total: Number.isFinite(total) ? total : orders.length,
-          loading: false,
-        });
-      })
-      .catch((error) => {
-        if (!current) return;
-        setResult((r) => ({ ...r, loading: false }));
-        toast.error(errorMessage(error) ?? MESSAGES.somethingWentWrong);
-      });
-    return () => {
-      current = false;
-    };
-  }, [page, status, q]);
 
   // Filters, search and page live in the address, so a link (the dashboard's "waiting")
   // opens them and one change fetches once. A new filter or search starts at page 1.
   function filter(changes) {
-    setResult((r) => ({ ...r, loading: true }));
     const next = new URLSearchParams(params);
     Object.entries({ page: '', ...changes }).forEach(([key, value]) =>
       value ? next.set(key, String(value)) : next.delete(key),
@@ -168,10 +155,7 @@ export default function AdminOrdersPage() {
     setBusy(order._id);
     try {
       const { data } = await setOrderStatus(order._id, next, shipping);
-      setResult((r) => ({
-        ...r,
-        orders: r.orders.map((o) => (o._id === order._id ? data.order : o)),
-      }));
+      setRows((rows) => rows.map((o) => (o._id === order._id ? data.order : o)));
       toast.success(MESSAGES.orderStatusUpdated(next));
     } catch (error) {
       toast.error(errorMessage(error) ?? MESSAGES.somethingWentWrong);
@@ -180,9 +164,6 @@ export default function AdminOrdersPage() {
       setAsking(null);
     }
   }
-
-  const { orders, total, loading } = result;
-  const pages = Math.max(1, Math.ceil(total / ORDERS_PER_PAGE));
 
   return (
     <AdminShell>

@@ -49,7 +49,7 @@ describe('Admin orders', () => {
     server = fakeServer({
       'GET /api/v1/auth/all-orders': {
         data: [order(5, 'Processing'), order(4, 'Delivered')],
-        headers: { 'x-total-count': '2' },
+        headers: { 'x-total-count': '2', 'x-page-size': '20' },
       },
     });
     open();
@@ -84,7 +84,7 @@ describe('Admin orders', () => {
     server = fakeServer({
       'GET /api/v1/auth/all-orders': {
         data: [{ ...order(7, 'Processing'), products: [line] }],
-        headers: { 'x-total-count': '1' },
+        headers: { 'x-total-count': '1', 'x-page-size': '20' },
       },
     });
     open();
@@ -97,7 +97,7 @@ describe('Admin orders', () => {
     server = fakeServer({
       'GET /api/v1/auth/all-orders': {
         data: [order(5, 'Not Processed')],
-        headers: { 'x-total-count': '1' },
+        headers: { 'x-total-count': '1', 'x-page-size': '20' },
       },
       'PUT /api/v1/auth/order-status/5': (body) => ({
         data: { success: true, order: order(5, body.status) },
@@ -120,7 +120,7 @@ describe('Admin orders', () => {
     server = fakeServer({
       'GET /api/v1/auth/all-orders': {
         data: [order(5, 'Processing')],
-        headers: { 'x-total-count': '1' },
+        headers: { 'x-total-count': '1', 'x-page-size': '20' },
       },
       'PUT /api/v1/auth/order-status/5': (body) => ({
         data: { success: true, order: order(5, body.status) },
@@ -149,7 +149,7 @@ describe('Admin orders', () => {
     server = fakeServer({
       'GET /api/v1/auth/all-orders': {
         data: [order(5, 'Processing')],
-        headers: { 'x-total-count': '1' },
+        headers: { 'x-total-count': '1', 'x-page-size': '20' },
       },
       'PUT /api/v1/auth/order-status/5': (body) => ({
         data: { success: true, order: order(5, body.status) },
@@ -172,7 +172,7 @@ describe('Admin orders', () => {
     server = fakeServer({
       'GET /api/v1/auth/all-orders': () => ({
         data: [order(1, 'Shipped')],
-        headers: { 'x-total-count': '45' },
+        headers: { 'x-total-count': '45', 'x-page-size': '20' },
       }),
     });
     const { apiClient } = await import('../../lib/apiClient');
@@ -214,7 +214,10 @@ describe('Admin orders', () => {
       data: { success: false, message: 'This order cannot move to Returned.' },
     };
     server = fakeServer({
-      'GET /api/v1/auth/all-orders': { data: [delivered], headers: { 'x-total-count': '1' } },
+      'GET /api/v1/auth/all-orders': {
+        data: [delivered],
+        headers: { 'x-total-count': '1', 'x-page-size': '20' },
+      },
       'PUT /api/v1/auth/order-status/8': () => answer,
     });
     open();

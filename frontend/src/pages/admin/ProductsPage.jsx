@@ -2,7 +2,7 @@
 // screen, price, stock, category), 50 a page, found by name and sorted by stock or name.
 // Search, sort and page live in the address, so the dashboard's low-stock link opens the
 // table sorted by stock, and Back returns to the same page.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import toast from '../../lib/toast';
 import AdminShell from '../../features/admin/AdminShell';
@@ -11,6 +11,7 @@ import { paths } from '../../config/paths';
 import { MESSAGES } from '../../constants/messages';
 import { formatPrice } from '../../lib/format';
 import { usePageMeta } from '../../lib/usePageMeta';
+import { usePagedList } from '../../lib/usePagedList';
 import ProductImage from '../../components/ProductImage';
 import Loading from '../../components/Loading';
 import Pager from '../../components/ui/Pager';
@@ -61,34 +62,28 @@ export default function ProductsPage() {
   const q = params.get('q') ?? '';
   const sort = SORTS.some((s) => s.value === params.get('sort')) ? params.get('sort') : 'newest';
   const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
-  const [result, setResult] = useState({ products: [], total: 0, perPage: 50, loading: true });
-
-  useEffect(() => {
-    let current = true;
-    listAdminProducts({ page, q: q || undefined, sort: sort === 'newest' ? undefined : sort })
-      .then(({ data }) => {
-        if (!current) return;
-        setResult({
-          products: data.products ?? [],
-          total: Number(data.total ?? 0),
-          perPage: Number(data.perPage ?? 50),
-          loading: false,
-        });
-      })
-      .catch((error) => {
-        if (!current) return;
+  const {
+    rows: products,
+    total,
+    pages,
+    loading,
+  } = usePagedList(
+    (signal) =>
+      listAdminProducts(
+        { page, q: q || undefined, sort: sort === 'newest' ? undefined : sort },
+        { signal },
+      ),
+    [page, q, sort],
+    {
+      onError: (error) => {
         console.error(error);
-        setResult((r) => ({ ...r, loading: false }));
         toast.error(MESSAGES.productListFailed);
-      });
-    return () => {
-      current = false;
-    };
-  }, [page, q, sort]);
+      },
+    },
+  );
 
   // A new search or sort starts at page 1.
   function change(changes) {
-    setResult((r) => ({ ...r, loading: true }));
     const next = new URLSearchParams(params);
     Object.entries({ page: '', ...changes }).forEach(([key, value]) =>
       value && value !== 'newest' ? next.set(key, String(value)) : next.delete(key),
@@ -97,8 +92,6 @@ export default function ProductsPage() {
   }
   const goTo = (number) => change({ q, sort, page: number > 1 ? number : '' });
 
-  const { products, total, perPage, loading } = result;
-  const pages = Math.max(1, Math.ceil(total / perPage));
   const results = `${total} ${total === 1 ? 'product' : 'products'}`;
 
   return (

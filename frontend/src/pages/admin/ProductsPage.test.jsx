@@ -52,7 +52,8 @@ describe('Admin products table', () => {
   it('shows photo, name, price, stock and category for each product', async () => {
     server = fakeServer({
       'GET /api/v1/admin/products': {
-        data: { products: [product(120), product(0)], total: 2, page: 1, perPage: 50 },
+        data: [product(120), product(0)],
+        headers: { 'x-total-count': '2', 'x-page-size': '50' },
       },
     });
     renderRoutes(routes, '/dashboard/admin/products');
@@ -83,7 +84,8 @@ describe('Admin products table', () => {
     const user = userEvent.setup();
     server = fakeServer({
       'GET /api/v1/admin/products': {
-        data: { products: [product(1)], total: 120, page: 1, perPage: 50 },
+        data: [product(1)],
+        headers: { 'x-total-count': '120', 'x-page-size': '50' },
       },
     });
     const seen = recordParams();
@@ -107,7 +109,10 @@ describe('Admin products table', () => {
 
   it('says so when nothing matches', async () => {
     server = fakeServer({
-      'GET /api/v1/admin/products': { data: { products: [], total: 0, page: 1, perPage: 50 } },
+      'GET /api/v1/admin/products': {
+        data: [],
+        headers: { 'x-total-count': '0', 'x-page-size': '50' },
+      },
     });
     renderRoutes(routes, '/dashboard/admin/products');
     expect(await screen.findByText('No Products Found')).toBeInTheDocument();

@@ -62,9 +62,9 @@ export default function UpdateProductPage() {
     }
   }
 
-  async function handleUpdate(body) {
+  async function handleUpdate(body, progress) {
     try {
-      const { data } = await updateProduct(product._id, body);
+      const { data } = await updateProduct(product._id, body, progress);
       if (data?.success) {
         toast.success(MESSAGES.productUpdated);
         navigate(paths.adminProducts);

@@ -1,5 +1,5 @@
 // All Users (decision F10): name, email, phone, role and join date, 20 a page.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import toast from '../../lib/toast';
 import AdminShell from '../../features/admin/AdminShell';
 import { listUsers } from '../../features/admin/api';
@@ -7,36 +7,20 @@ import { formatJoined, roleLabel } from '../../features/admin/format';
 import { MESSAGES } from '../../constants/messages';
 import { errorMessage } from '../../lib/apiClient';
 import { usePageMeta } from '../../lib/usePageMeta';
+import { usePagedList } from '../../lib/usePagedList';
 import Pager from '../../components/ui/Pager';
 
 export default function UsersPage() {
   usePageMeta({ title: 'Dashboard - All Users - ShopSphere' });
   const [page, setPage] = useState(1);
-  const [result, setResult] = useState({ users: [], total: 0, pages: 1, loading: true });
-
-  useEffect(() => {
-    let current = true;
-    listUsers(page)
-      .then(({ data }) => {
-        if (!current) return;
-        setResult({
-          users: data?.users ?? [],
-          total: data?.total ?? 0,
-          pages: Math.max(1, data?.pages ?? 1),
-          loading: false,
-        });
-      })
-      .catch((error) => {
-        if (!current) return;
-        setResult((r) => ({ ...r, loading: false }));
-        toast.error(errorMessage(error) ?? MESSAGES.somethingWentWrong);
-      });
-    return () => {
-      current = false;
-    };
-  }, [page]);
-
-  const { users, total, pages, loading } = result;
+  const {
+    rows: users,
+    total,
+    pages,
+    loading,
+  } = usePagedList((signal) => listUsers(page, { signal }), [page], {
+    onError: (error) => toast.error(errorMessage(error) ?? MESSAGES.somethingWentWrong),
+  });
 
   return (
     <AdminShell>
@@ -70,16 +54,7 @@ export default function UsersPage() {
           </tbody>
         </table>
       </div>
-      <Pager
-        label="Users pages"
-        page={page}
-        pages={pages}
-        busy={loading}
-        onPage={(next) => {
-          setResult((r) => ({ ...r, loading: true }));
-          setPage(next);
-        }}
-      />
+      <Pager label="Users pages" page={page} pages={pages} busy={loading} onPage={setPage} />
     </AdminShell>
   );
 }

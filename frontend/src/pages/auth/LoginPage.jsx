@@ -78,7 +78,10 @@ export default function LoginPage() {
             </button>
           </div>
           <p className="mt-3 mb-1">
-            New here? <Link to={paths.register}>Register here</Link>
+            New here? {/* Registering from here returns to the same place, signed in. */}
+            <Link to={paths.register} state={location.state}>
+              Register here
+            </Link>
           </p>
           <p className="small text-muted mb-0">
             By logging in you agree to our <Link to={paths.terms}>Terms of use</Link> and{' '}

@@ -1,12 +1,18 @@
 // Register (spec sections 2, 5, 8): six required fields, success to /login with the
 // server's message; a refusal shows the server's message (and field errors by the fields).
+// Sent here with somewhere to go back to (the cart, or login that the cart or a guard sent
+// to, as `location.state.from`), the new shopper is signed in with the same e-mail and
+// password (register answers no token) and returns there, the cart as it was; if that
+// sign-in fails they go to /login, which still knows where to return.
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import toast from '../../lib/toast';
 import { paths } from '../../config/paths';
 import { MESSAGES } from '../../constants/messages';
 import { usePageMeta } from '../../lib/usePageMeta';
-import { register } from '../../features/auth/api';
+import { login, register } from '../../features/auth/api';
+import { useAuth } from '../../features/auth/AuthContext';
+import { returnPath } from '../../features/auth/returnPath';
 import FormField from '../../features/auth/FormField';
 import FormAlert from '../../features/auth/FormAlert';
 import { useAccountSubmit } from '../../features/auth/useAccountSubmit';
@@ -24,6 +30,10 @@ const FIELDS = [
 export default function RegisterPage() {
   usePageMeta({ title: 'Register - ShopSphere' });
   const navigate = useNavigate();
+  const location = useLocation();
+  const { setAuth } = useAuth();
+  const back = returnPath(location.state);
+  const returning = back !== paths.home;
   const form = useFormState(FIELDS);
   const { bind, focusFirst } = form;
   const { alert, busy, handleSubmit } = useAccountSubmit({
@@ -38,11 +48,26 @@ export default function RegisterPage() {
         address: values.address,
         answer: values.answer,
       }),
-    onSuccess: (data) => {
+    onSuccess: async (data, values) => {
       toast.success(data.message);
-      navigate(paths.login);
+      if (returning && (await signIn(values))) {
+        navigate(back, { replace: true });
+        return;
+      }
+      navigate(paths.login, returning ? { state: { from: back } } : undefined);
     },
   });
+
+  async function signIn(values) {
+    try {
+      const { data } = await login({ email: values.email.trim(), password: values.password });
+      if (!data?.token) return false;
+      setAuth({ user: data.user, token: data.token });
+      return true;
+    } catch {
+      return false;
+    }
+  }
 
   useEffect(() => focusFirst(), [focusFirst]);
 

@@ -4,8 +4,11 @@
 // shipped. With no orders the screen says so. An order awaiting its online payment offers
 // Pay now (Razorpay's window for the same Razorpay order) when its answer carries the
 // Razorpay order, and Cancel; progress and failures are read out from one live region,
-// and focus returns to Pay now when the window closes unpaid.
+// and focus returns to Pay now when the window closes unpaid. Details opens the order's
+// own page (its status history).
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { paths } from '../../config/paths';
 import toast from '../../lib/toast';
 import { MESSAGES } from '../../constants/messages';
 import { errorMessage } from '../../lib/apiClient';
@@ -94,36 +97,41 @@ export default function OrdersPage() {
           key={order._id}
           order={order}
           actions={
-            canCancel(order) || canPayNow(order, settings) ? (
-              <div className="d-flex flex-wrap gap-2">
-                {canPayNow(order, settings) && (
-                  <button
-                    type="button"
-                    className="btn btn-success btn-sm"
-                    disabled={payment.busy || busy === order._id}
-                    onClick={() => payNow(order)}
-                    aria-label={`Pay now for order #${order._id}`}
-                    ref={(node) => {
-                      if (node) payButtons.current.set(order._id, node);
-                      else payButtons.current.delete(order._id);
-                    }}
-                  >
-                    Pay now
-                  </button>
-                )}
-                {canCancel(order) && (
-                  <button
-                    type="button"
-                    className="btn btn-outline-danger btn-sm"
-                    disabled={busy === order._id || payment.busy}
-                    onClick={() => setAsking(order)}
-                    aria-label={`Cancel order #${order._id}`}
-                  >
-                    Cancel
-                  </button>
-                )}
-              </div>
-            ) : null
+            <div className="d-flex flex-wrap gap-2">
+              <Link
+                className="btn btn-outline-primary btn-sm"
+                to={paths.userOrder(order._id)}
+                aria-label={`Details of order #${order._id}`}
+              >
+                Details
+              </Link>
+              {canPayNow(order, settings) && (
+                <button
+                  type="button"
+                  className="btn btn-success btn-sm"
+                  disabled={payment.busy || busy === order._id}
+                  onClick={() => payNow(order)}
+                  aria-label={`Pay now for order #${order._id}`}
+                  ref={(node) => {
+                    if (node) payButtons.current.set(order._id, node);
+                    else payButtons.current.delete(order._id);
+                  }}
+                >
+                  Pay now
+                </button>
+              )}
+              {canCancel(order) && (
+                <button
+                  type="button"
+                  className="btn btn-outline-danger btn-sm"
+                  disabled={busy === order._id || payment.busy}
+                  onClick={() => setAsking(order)}
+                  aria-label={`Cancel order #${order._id}`}
+                >
+                  Cancel
+                </button>
+              )}
+            </div>
           }
         />
       ))}

@@ -1,0 +1,123 @@
+"""The sales log (catalog/caching.py): after a sale, a cached answer that does not show the
+sold product is served without reading its stamps; one that shows it is fresh. On
+Django's local-memory cache and on the real Redis through the project's backend."""
+
+import os
+import uuid
+
+import pytest
+from django.core.cache import caches
+from django.db.models import F
+
+from catalog import caching
+from catalog.models import Product, Variant
+from catalog.tests.factories import ProductFactory
+
+pytestmark = pytest.mark.django_db
+
+BASE = "/api/v1/product"
+
+
+@pytest.fixture(params=["locmem", "redis"])
+def shared_cache(request, settings):
+    if request.param == "redis":
+        settings.CACHES = {
+            "default": {
+                "BACKEND": "shop.cache.RedisCache",
+                "LOCATION": os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/0"),
+                "KEY_PREFIX": f"test-{uuid.uuid4().hex}",  # apart from parallel workers
+            }
+        }
+    settings.CATALOG_CACHE_SECONDS = 300
+    caching.local.clear()
+    caching._sales_log.clear()
+    yield caches["default"]  # (Redis keeps the prefix's keys until their timeouts)
+    caching.local.clear()
+    caching._sales_log.clear()
+
+
+@pytest.fixture
+def recorded(shared_cache, monkeypatch):
+    """Every key read through get_many from now on."""
+    keys: list[str] = []
+    original = shared_cache.get_many
+
+    def get_many(wanted, *args, **kwargs):
+        keys.extend(wanted)
+        return original(wanted, *args, **kwargs)
+
+    def start():
+        monkeypatch.setattr(shared_cache, "get_many", get_many)
+        keys.clear()
+        return keys
+
+    return start
+
+
+def sell(product, quantity=1):
+    """What checkout does to stock, then to the stamps (orders.services)."""
+    Variant.objects.filter(product=product).update(quantity=F("quantity") - quantity)
+    Product.objects.filter(pk=product.pk).update(quantity=F("quantity") - quantity)
+    caching.stock_changed([product.pk])
+
+
+def test_a_hit_not_showing_the_sold_product_reads_no_stamps(anon_api, recorded):
+    sold, other = ProductFactory(name="Steel Bottle", quantity=9), ProductFactory(name="Desk Lamp")
+    paths = [f"{BASE}/get-product/{other.slug}", f"{BASE}/search/Desk Lamp"]
+    for path in paths:
+        assert anon_api.get(path).status_code == 200
+    sell(sold)
+    keys = recorded()
+    for path in paths:
+        assert anon_api.get(path).status_code == 200
+    assert not [key for key in keys if ":stock:" in key]
+    # The log of the one replacement was fetched once for the process, not per hit.
+    assert len([key for key in keys if ":sale:" in key]) == 1
+
+
+def test_a_hit_showing_the_sold_product_is_fresh(anon_api, recorded):
+    sold = ProductFactory(name="Steel Bottle", quantity=9)
+    ProductFactory(name="Desk Lamp")
+    paths = [f"{BASE}/get-product/{sold.slug}", f"{BASE}/search/Steel Bottle"]
+    for path in paths:
+        assert anon_api.get(path).status_code == 200
+    sell(sold, 2)
+    keys = recorded()
+    assert anon_api.get(paths[0]).json()["product"]["quantity"] == 7
+    assert anon_api.get(paths[1]).json()[0]["quantity"] == 7
+    assert [key for key in keys if ":stock:" in key]  # its stamps were read, then recomputed
+
+
+def test_without_the_log_record_a_hit_reads_its_stamps_and_stays_right(
+    anon_api, shared_cache, recorded
+):
+    sold, other = ProductFactory(name="Steel Bottle", quantity=9), ProductFactory(name="Desk Lamp")
+    path = f"{BASE}/get-product/{other.slug}"
+    anon_api.get(path)
+    sell(sold)
+    # The record expired (or the sale is still writing it): the log cannot tell.
+    mark = shared_cache.get(caching._stamped_key())
+    shared_cache.delete(caching._sale_key(mark))
+    keys = recorded()
+    assert anon_api.get(path).json()["product"]["quantity"] == other.quantity
+    assert [key for key in keys if ":stock:" in key]
+    sell(other, 1)
+    assert anon_api.get(path).json()["product"]["quantity"] == other.quantity - 1
+
+
+def test_a_lost_mark_starts_again_above_every_mark_an_entry_holds(shared_cache):
+    caching.stock_changed([1])
+    before = shared_cache.get(caching._stamped_key())
+    shared_cache.delete(caching._stamped_key())
+    caching.stock_changed([2])
+    after = shared_cache.get(caching._stamped_key())
+    assert isinstance(after, int) and after > before
+    assert shared_cache.get(caching._sale_key(after)) == (2,)
+
+
+def test_too_long_a_gap_reads_the_stamps_instead_of_the_log(shared_cache):
+    caching.stock_changed([1])
+    mark = shared_cache.get(caching._stamped_key())
+    assert caching._sold_between(mark - 1, mark) == frozenset({1})
+    assert caching._sold_between(mark - caching.SALES_LOG_SPAN - 1, mark) is None
+    assert caching._sold_between(str(mark - 1), mark) is None  # a mark from the clock
