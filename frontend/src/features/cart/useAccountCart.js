@@ -6,9 +6,15 @@
 // - a page opened signed in loads the account's cart (a cart never saved on the server is
 //   merged instead, so nothing kept on the device is lost);
 // - changes are saved whole, a moment after the last one and at once when the page is
-//   hidden; the server refuses a save over a newer cart (409) and its cart is shown;
+//   hidden, over the version of the cart they were made to;
+// - a cart loaded from the server is shown, never saved back: only the shopper's changes
+//   are, and those not yet saved when a cart arrives (made while it loaded, or refused
+//   because another device saved first: 409) are made again to the cart that arrived;
+// - a line of the server's cart whose product this device cannot load is kept in what it
+//   saves, though not shown;
 // - coming back to the window loads the cart again when another device changed it;
 // - signing out empties the device's cart.
+// The calls go one at a time, in order, so an answer never lands over a later one.
 import { useCallback, useEffect, useRef } from 'react';
 import { cartEntry, checkoutLines } from './cartLogic';
 import { getAccountCart, mergeAccountCart, saveAccountCart } from './api';
@@ -27,8 +33,9 @@ export function signInKey(token) {
 }
 
 // The cart's entries (whole products, one a unit) for the server's lines: a product as the
-// device already holds it, else as the catalogue answers now. A line whose product cannot
-// be loaded is left out. `loadProduct(slug)` is the catalogue's get-product call.
+// device already holds it, else as the catalogue answers now. `held`: the lines whose product
+// (or its variant) cannot be loaded, as the server has them. `loadProduct(slug)` is the
+// catalogue's get-product call.
 export async function entriesFor(lines, local, loadProduct) {
   const held = new Map(local.map((entry) => [String(entry._id), entry]));
   const entryOf = (product, line) => (product ? cartEntry(product, line.variant) : null);
@@ -44,143 +51,182 @@ export async function entriesFor(lines, local, loadProduct) {
         const { data } = await loadProduct(slug);
         if (String(data?.product?._id) === id) loaded.set(id, data.product);
       } catch {
-        // Gone or unreachable: the line is left out of this device's cart.
+        // Gone or unreachable: the line is kept aside (the server is the judge of gone).
       }
     }),
   );
   const cart = [];
+  const unshown = [];
   for (const line of lines) {
     const id = String(line._id);
     const entry = entryOf(missing.has(id) ? loaded.get(id) : held.get(id), line);
     if (entry) for (let n = 0; n < line.quantity; n += 1) cart.push(entry);
+    else unshown.push({ _id: line._id, variant: line.variant, quantity: line.quantity });
   }
-  return cart;
+  return { cart, held: unshown };
 }
 
 const statusOf = (error) => error?.response?.status;
+
+// What a save sends: the cart's lines, then the held lines of products the cart does not
+// show (a product it shows is the shopper's to change).
+export function linesToSave(cart, held) {
+  const lines = checkoutLines(cart);
+  const shown = new Set(lines.map((line) => String(line._id)));
+  return [...lines, ...held.filter((line) => !shown.has(String(line._id)))];
+}
+
 // The lines as the server compares them: a save that would change nothing is not sent.
-const fingerprint = (cart) =>
-  JSON.stringify(checkoutLines(cart).map((l) => [String(l._id), String(l.variant), l.quantity]));
+const fingerprint = (lines) =>
+  JSON.stringify(lines.map((l) => `${String(l._id)}:${String(l.variant)}:${l.quantity}`).sort());
+
+// A save refused because another device saved first is made again over that cart this many
+// times in a row; after that the next change, focus or page hide tries again.
+const RETRIES = 2;
 
 // `account`: the signed-in user's id, or null; `session`: their token; `loadProduct`: the
 // catalogue's get-product call (features do not import each other: the app passes it).
-// `cart` is the current cart; `show(next)` replaces it without counting as the shopper's
-// change.
-// Returns `edited()`, to call after each change the shopper makes.
-export function useAccountCart({ account, session, loadProduct, cart, show }) {
-  const cartRef = useRef(cart);
-  cartRef.current = cart;
+// `current()` is the cart as it is now (not as of the last render); `show(next)` replaces
+// it without counting as the shopper's change.
+// Returns `edited(change)`, to call after each change the shopper makes, with the change
+// (a function of the cart) that made it.
+export function useAccountCart({ account, session, loadProduct, current, show }) {
   const sessionRef = useRef(session);
   sessionRef.current = session;
   const loadRef = useRef(loadProduct);
   loadRef.current = loadProduct;
-  // version: the server's cart this device last saw; saved: the lines last saved;
-  // edits: changes made here, counted (an answer older than one is not shown).
+  // version: the server's cart this device last saw; saved: the lines it holds; held: its
+  // lines not shown here; unsaved: the shopper's changes made since, in order.
   const sync = useRef({
     account: undefined,
-    ready: false,
     version: 0,
     saved: '',
-    edits: 0,
+    held: [],
+    unsaved: [],
     timer: null,
     queue: Promise.resolve(),
   });
 
+  const enqueue = useCallback((task) => {
+    const s = sync.current;
+    s.queue = s.queue.then(task).catch(() => {
+      // Offline: the next change, focus or page hide tries again.
+    });
+    return s.queue;
+  }, []);
+
+  // Shows the server's cart with the unsaved changes made again to it. False when the
+  // account changed meanwhile.
   const adopt = useCallback(
-    async (answer, { edits, always = false }) => {
+    async (answer, mine) => {
       const s = sync.current;
-      // A change made here since the call was sent is not overwritten: its save, over the
-      // older version, is refused and then the server's cart is shown.
-      if (!always && s.edits !== edits) return;
-      const next = await entriesFor(answer.cart, cartRef.current, loadRef.current);
-      if (!always && s.edits !== edits) return;
+      const { cart: loaded, held } = await entriesFor(answer.cart, current(), loadRef.current);
+      if (s.account !== mine) return false;
       s.version = answer.version;
-      s.saved = fingerprint(next);
-      show(next);
+      s.held = held;
+      s.saved = fingerprint(linesToSave(loaded, held));
+      show(s.unsaved.reduce((cart, change) => change(cart), loaded));
+      return true;
     },
-    [show],
+    [current, show],
   );
 
-  const reload = useCallback(
-    async ({ always = false } = {}) => {
+  // Saves the cart if it differs from the server's, over the version it was made to.
+  const put = useCallback(
+    async (mine, retries = RETRIES) => {
       const s = sync.current;
-      const { account: mine, edits } = s;
+      if (s.account !== mine) return;
+      const lines = linesToSave(current(), s.held);
+      const text = fingerprint(lines);
+      const included = s.unsaved.length;
+      if (text === s.saved) {
+        s.unsaved = [];
+        return;
+      }
       try {
+        const { data } = await saveAccountCart(lines, s.version);
+        if (s.account !== mine) return;
+        s.version = data.version;
+        s.saved = text;
+        s.unsaved = s.unsaved.slice(included);
+      } catch (error) {
+        if (s.account !== mine) return;
+        const status = statusOf(error);
+        // Refused (400): the server's cart is shown and the changes are dropped.
+        if (status === 400) s.unsaved = [];
+        else if (status !== 409 || retries <= 0) throw error;
         const { data } = await getAccountCart();
-        if (s.account !== mine || (!always && data.version === s.version)) return;
-        await adopt(data, { edits, always });
-      } catch {
-        // Offline: the next focus or change tries again.
+        if (!(await adopt(data, mine))) return;
+        if (status === 409) await put(mine, retries - 1);
       }
     },
-    [adopt],
+    [adopt, current],
+  );
+
+  // Loads the account's cart when it changed since this device saw it, then saves what is
+  // still unsaved.
+  const reload = useCallback(
+    (mine) =>
+      enqueue(async () => {
+        const s = sync.current;
+        if (s.account !== mine) return;
+        const { data } = await getAccountCart();
+        if (s.account !== mine) return;
+        if (data.version !== s.version && !(await adopt(data, mine))) return;
+        await put(mine);
+      }),
+    [adopt, enqueue, put],
   );
 
   const save = useCallback(() => {
     const s = sync.current;
     clearTimeout(s.timer);
     s.timer = null;
-    s.queue = s.queue.then(async () => {
-      if (!s.ready || !s.account) return;
-      const lines = checkoutLines(cartRef.current);
-      const text = fingerprint(cartRef.current);
-      if (text === s.saved) return;
-      try {
-        const { data } = await saveAccountCart(lines, s.version);
-        s.version = data.version;
-        s.saved = text;
-      } catch (error) {
-        // Changed on another device (409) or refused (400): the server's cart is shown.
-        if ([400, 409].includes(statusOf(error))) await reload({ always: true });
-      }
-    });
-    return s.queue;
-  }, [reload]);
+    const mine = s.account;
+    if (!mine) return s.queue;
+    return enqueue(() => put(mine));
+  }, [enqueue, put]);
 
-  const edited = useCallback(() => {
-    const s = sync.current;
-    s.edits += 1;
-    if (!s.account) return;
-    clearTimeout(s.timer);
-    s.timer = setTimeout(save, SAVE_DELAY_MS);
-  }, [save]);
+  const edited = useCallback(
+    (change) => {
+      const s = sync.current;
+      if (!s.account) return;
+      if (change) s.unsaved.push(change);
+      clearTimeout(s.timer);
+      s.timer = setTimeout(save, SAVE_DELAY_MS);
+    },
+    [save],
+  );
 
   useEffect(() => {
     const s = sync.current;
     const previous = s.account;
     if (previous === account) return;
-    s.account = account;
+    Object.assign(s, { account, version: 0, saved: '', held: [], unsaved: [] });
     clearTimeout(s.timer);
     s.timer = null;
-    s.ready = false;
-    s.version = 0;
-    s.saved = '';
     if (!account) {
       // Signed out (not a page opened signed out): the device keeps no cart.
       if (previous) show([]);
       return;
     }
     if (previous) show([]); // another account's cart is not this one's
-    const signingIn = previous === null;
-    const edits = s.edits;
-    (async () => {
-      try {
-        const guest = previous ? [] : checkoutLines(cartRef.current);
-        let answer;
-        if (!signingIn) answer = (await getAccountCart()).data;
-        if (signingIn || (answer.version === 0 && guest.length)) {
-          answer = (await mergeAccountCart(guest, signInKey(sessionRef.current))).data;
-        }
-        if (s.account !== account) return;
-        await adopt(answer, { edits, always: true });
-      } catch {
-        // Offline or refused: the device keeps what it shows; its next change is saved.
-      } finally {
-        if (s.account === account) s.ready = true;
+    const mine = account;
+    enqueue(async () => {
+      if (s.account !== mine) return;
+      let answer = null;
+      if (previous !== null) answer = (await getAccountCart()).data;
+      if (s.account !== mine) return;
+      // At sign-in, or a cart never saved on the server: what the device holds is merged.
+      const guest = previous ? [] : checkoutLines(current());
+      if (previous === null || (answer.version === 0 && guest.length)) {
+        s.unsaved = []; // sent whole with the guest cart
+        answer = (await mergeAccountCart(guest, signInKey(sessionRef.current))).data;
       }
-      if (s.edits !== edits) save();
-    })();
-  }, [account, adopt, save, show]);
+      if (!(await adopt(answer, mine))) return;
+      await put(mine);
+    });
+  }, [account, adopt, current, enqueue, put, show]);
 
   useEffect(() => {
     const s = sync.current;
@@ -188,7 +234,7 @@ export function useAccountCart({ account, session, loadProduct, cart, show }) {
       if (s.timer) save();
     };
     const refresh = () => {
-      if (s.account && s.ready && !s.timer) reload();
+      if (s.account && !s.timer) reload(s.account);
     };
     const onVisibility = () => (document.visibilityState === 'hidden' ? flush() : refresh());
     window.addEventListener('focus', refresh);
