@@ -1,6 +1,8 @@
 """One account on two devices (two browser contexts, each its own storage): the cart
 follows the account. What device A adds, device B shows once signed in, with B's guest
-cart merged into it; signing out of A empties A's cart and leaves the account's alone.
+cart merged into it; A, opening its cart, shows the merged cart and saves its next change
+over it (never its old cart); signing out of A empties A's cart and leaves the account's
+alone.
 On a phone and on a laptop."""
 
 import json
@@ -104,11 +106,27 @@ def test_the_cart_follows_the_account_across_two_devices(browser, base_url, size
         ]
         assert_accessible(b, "the merged cart")
 
-        # Device A sees the lamps when its cart is opened again.
+        # Device A, which held the mug alone, shows the account's cart when its cart page
+        # opens, and saves nothing back over it.
+        version = Cart.objects.get(user=user).version
         with a.expect_response(is_load):
             a.goto(base_url + "/cart")
         expect(cart_lines(a).get_by_role("link", name="Desk Lamp")).to_be_visible()
         expect(cart_link(a, 3)).to_be_visible()
+        # A's next change is saved as a change of the cart it loaded, over its version: a
+        # save of the mug alone would have moved the version on.
+        with a.expect_response(is_save) as saved:
+            cart_lines(a).get_by_role("button", name="More: Desk Lamp").click()
+        assert saved.value.ok
+        assert saved.value.request.post_data_json["version"] == version
+        cart = Cart.objects.get(user=user)
+        assert cart.version == version + 1
+        assert sorted((line["product"], line["quantity"]) for line in cart.lines) == sorted(
+            [(mug.pk, 1), (lamp.pk, 3)]
+        )
+        with b.expect_response(is_load):
+            b.reload()
+        expect(cart_link(b, 4)).to_be_visible()
 
         # Signing out of A empties A's cart, not the account's.
         open_menu_if_folded(a)
@@ -118,8 +136,8 @@ def test_the_cart_follows_the_account_across_two_devices(browser, base_url, size
         assert stored_cart(a) == []
         with b.expect_response(is_load):
             b.reload()
-        expect(cart_link(b, 3)).to_be_visible()
-        assert sum(line["quantity"] for line in Cart.objects.get(user=user).lines) == 3
+        expect(cart_link(b, 4)).to_be_visible()
+        assert sum(line["quantity"] for line in Cart.objects.get(user=user).lines) == 4
         assert not errors, f"JavaScript errors on the page: {errors}"
     finally:
         device_a.close()
