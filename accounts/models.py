@@ -207,3 +207,23 @@ class Address(models.Model):
             "pincode": self.pincode,
             "isDefault": self.is_default,
         }
+
+
+class Cart(models.Model):
+    """A signed-in shopper's cart, one row a user, so two devices writing at once cannot
+    leave two carts or duplicate lines: every write locks this row and replaces `lines`
+    whole. `lines` is `[{"product": id, "variant": id, "quantity": n}]`, one entry per
+    variant; `version` grows with every write (a device sends the one it saw, and a
+    write over a newer one is refused). `merge_keys` are the last sign-ins whose guest
+    cart was merged, so a merge sent twice adds once (accounts.cart)."""
+
+    MAX_MERGE_KEYS = 20
+
+    user = models.OneToOneField(User, on_delete=models.CASCADE, primary_key=True)
+    lines = models.JSONField(default=list, blank=True)
+    version = models.PositiveIntegerField(default=0)
+    merge_keys = models.JSONField(default=list, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"Cart of {self.user_id}"

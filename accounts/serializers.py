@@ -10,8 +10,10 @@ from drf_spectacular.utils import extend_schema_field, extend_schema_serializer
 from rest_framework import serializers
 from rest_framework.fields import empty
 
+from accounts import cart
 from accounts.india import STATES, find_state
 from accounts.models import Address, User
+from catalog.serializers import IdField
 from shop.api.fields import TextField, clean_text, is_invisible, text_messages
 from shop.api.schema import TIMESTAMP, Envelope, IdOutputField, MessageField, SuccessField, inline
 
@@ -313,3 +315,107 @@ class ProfileAnswer(Envelope):
 
 class AddressAnswer(Envelope):
     address = AddressOutput()
+
+
+# --- the account's cart (ours) -------------------------------------------------------------
+
+CART_QUANTITY_ERROR = "Quantity must be a whole number from 1 to 10."
+
+
+class CartQuantityField(serializers.IntegerField):
+    """A JSON whole number (3, or "3"); 2.5, true or "2.5" are refused."""
+
+    def to_internal_value(self, data):
+        if isinstance(data, (bool, float)):
+            self.fail("invalid")
+        if isinstance(data, str) and not (data.strip().isascii() and data.strip().isdigit()):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+@inline
+class SavedCartLineInput(serializers.Serializer):
+    _id = IdField(label="_id", error_messages={"required": "Product id is required."})
+    variant = IdField(
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="A variant `_id` of that product; optional for a product with one variant.",
+        error_messages={"invalid": "Variant must be a variant id of the product."},
+    )
+    quantity = CartQuantityField(
+        min_value=1,
+        max_value=cart.MAX_PER_PRODUCT,
+        required=False,
+        default=1,
+        error_messages=dict.fromkeys(
+            ("invalid", "min_value", "max_value", "null", "max_string_length"),
+            CART_QUANTITY_ERROR,
+        ),
+    )
+
+
+def _cart_lines(**kwargs):
+    return serializers.ListField(
+        child=SavedCartLineInput(),
+        allow_empty=True,
+        max_length=cart.MAX_LINES,
+        error_messages={
+            "required": "Cart is required.",
+            "null": "Cart must be a list of {{_id, variant, quantity}}.",
+            "not_a_list": "Cart must be a list of {{_id, variant, quantity}}.",
+            "max_length": f"A cart holds at most {cart.MAX_LINES} lines.",
+        },
+        **kwargs,
+    )
+
+
+class CartInput(serializers.Serializer):
+    cart = _cart_lines(help_text="The whole cart: it replaces the stored one.")
+    version = serializers.IntegerField(
+        min_value=0,
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text=(
+            "The `version` this device last saw: when the cart was written since, the "
+            "answer is 409 and nothing is stored. Without it the cart is replaced."
+        ),
+        error_messages=dict.fromkeys(
+            ("invalid", "min_value", "max_string_length"), "Version must be a whole number."
+        ),
+    )
+
+
+class CartMergeInput(serializers.Serializer):
+    cart = _cart_lines(help_text="The guest cart of the device that signed in.")
+    mergeKey = serializers.CharField(
+        source="merge_key",
+        required=False,
+        allow_blank=True,
+        default="",
+        max_length=100,
+        help_text=(
+            "One per sign-in: the same key merges once (a repeat answers the cart unchanged)."
+        ),
+        error_messages={"max_length": "Merge key is at most 100 characters."},
+    )
+
+
+class SavedCartLineOutput(serializers.Serializer):
+    _id = IdOutputField(source="product", label="_id", help_text="The product id.")
+    variant = serializers.CharField(help_text="The variant id, as text like every id.")
+    quantity = serializers.IntegerField(min_value=1, max_value=cart.MAX_PER_PRODUCT)
+    slug = serializers.CharField(help_text="The product's slug, to load it.")
+
+
+class CartOutput(serializers.Serializer):
+    cart = SavedCartLineOutput(many=True, source="lines")
+    version = serializers.IntegerField(min_value=0)
+    updatedAt = UtcDateTimeField(
+        source="updated_at", allow_null=True, help_text="Null before the first write."
+    )
+
+
+class CartAnswer(Envelope, CartOutput):
+    pass

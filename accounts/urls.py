@@ -18,6 +18,8 @@ urlpatterns = [
     path("admin-auth", views.AdminAuthView.as_view(), name="auth-admin-auth"),
     path("profile", views.ProfileView.as_view(), name="auth-profile"),
     path("users", views.UserListView.as_view(), name="auth-users"),
+    path("cart", views.CartView.as_view(), name="auth-cart"),
+    path("cart/merge", views.CartMergeView.as_view(), name="auth-cart-merge"),
     path("addresses", views.AddressListView.as_view(), name="auth-addresses"),
     path("addresses/<str:address_id>", views.AddressDetailView.as_view(), name="auth-address"),
 ]

@@ -13,12 +13,16 @@ from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from accounts import addresses, selectors, services
+from accounts import addresses, cart, selectors, services
 from accounts.models import Address
 from accounts.serializers import (
     AddressAnswer,
     AddressInput,
     AddressOutput,
+    CartAnswer,
+    CartInput,
+    CartMergeInput,
+    CartOutput,
     ForgotPasswordInput,
     LoginAnswer,
     LoginInput,
@@ -311,6 +315,71 @@ class AddressDetailView(APIView):
     def delete(self, request, address_id):
         addresses.address_delete(user=request.user, address_id=address_id)
         return ok({"message": "Address deleted"})
+
+
+CART_RULES = (
+    "A line is `{_id, variant, quantity}`: a product, one of its variants (optional for a "
+    f"product sold one way) and 1-{cart.MAX_PER_PRODUCT}; a product's variants together "
+    f"hold at most {cart.MAX_PER_PRODUCT}, a cart at most {cart.MAX_LINES} lines. Lines "
+    "whose product or variant has gone are left out of every answer."
+)
+
+
+def _cart_answer(state):
+    return ok(CartOutput(state).data)
+
+
+class CartView(APIView):
+    """The signed-in shopper's cart, kept for every device they sign in on."""
+
+    permission_classes = [IsSignedIn]
+    parser_classes = [JSONParser]
+
+    @extend_schema(
+        summary="My cart (kept on the server for every device)",
+        description=CART_RULES,
+        responses={200: CartAnswer, **error_responses(401)},
+    )
+    def get(self, request):
+        return _cart_answer(cart.cart_get(user=request.user))
+
+    @extend_schema(
+        summary="Replace my cart",
+        description=(
+            f"{CART_RULES} Every line is checked: an unknown product, a variant of another "
+            "product or a removed one, a missing choice or more than the cap is a 400 "
+            "naming it, and nothing is stored. With `version`, a cart written since is a "
+            "409 and nothing is stored."
+        ),
+        request=CartInput,
+        responses={200: CartAnswer, **error_responses(400, 401, 409, 413, 415)},
+    )
+    def put(self, request):
+        data = CartInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        return _cart_answer(cart.cart_replace(user=request.user, **data.validated_data))
+
+
+class CartMergeView(APIView):
+    permission_classes = [IsSignedIn]
+    parser_classes = [JSONParser]
+
+    @extend_schema(
+        summary="Add this device's guest cart to mine (at sign-in)",
+        description=(
+            f"{CART_RULES} Each guest line's quantity is added to my line of the same "
+            "variant (or appended), each product capped at "
+            f"{cart.MAX_PER_PRODUCT}; what does not fit and lines whose product or variant "
+            "has gone are left out. The same `mergeKey` merges once: a repeat answers "
+            "the cart unchanged."
+        ),
+        request=CartMergeInput,
+        responses={200: CartAnswer, **error_responses(400, 401, 413, 415)},
+    )
+    def post(self, request):
+        data = CartMergeInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        return _cart_answer(cart.cart_merge(user=request.user, **data.validated_data))
 
 
 @csrf_protect

@@ -525,7 +525,11 @@ def test_guest_cart_then_login_returns_to_the_cart_with_the_address(page, base_u
     expect(page.get_by_role("heading", name="Hello Kavya Rao")).to_be_visible()
     expect(page.get_by_text("You have 1 item in your cart.", exact=True)).to_be_visible()
     summary = page.get_by_role("region", name="Cart Summary")
-    expect(summary.get_by_text("21 Park Street, Kolkata 700016")).to_be_visible()
+    # The profile's address, above Update Address, and again in the review of the order.
+    address = summary.get_by_role("paragraph").filter(has_text="21 Park Street, Kolkata 700016")
+    expect(address).to_be_visible()
+    review = summary.get_by_role("region", name="Review your order")
+    expect(review.get_by_test_id("review-address")).to_have_text("21 Park Street, Kolkata 700016")
     summary.get_by_role("button", name="Update Address").click()
     url_is(page, base_url, "/dashboard/user/profile")
 

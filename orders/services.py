@@ -30,6 +30,7 @@ from django.utils import timezone
 from rest_framework.exceptions import ValidationError
 
 from accounts.addresses import address_for_checkout
+from accounts.cart import cart_clear
 from accounts.india import state_code
 from accounts.models import Address
 from accounts.pincodes import lookup as lookup_pincode
@@ -398,8 +399,12 @@ def _place(buyer, lines, destination, bill, payment, idempotency_key, digest) ->
     OrderLine.objects.bulk_create(rows)
     stock_changed(line.product.pk for line in lines.values())
     if online:
+        # The cart stays until the payment arrives (the shopper may yet pay by cash); the
+        # device empties it then, and its save empties the account's.
         _reserve_for_payment(order)
     else:
+        # The order placed is the cart bought: the account's cart empties with it.
+        cart_clear(user=buyer)
         _mail(order.pk, "placed")
     return order
 

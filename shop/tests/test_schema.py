@@ -57,6 +57,9 @@ CONTRACT_CALLS = {
     ("get", "/api/v1/shop-info"),  # the seller's details (selling in India)
     ("post", "/api/v1/orders/{}/razorpay/verify"),  # paying online
     ("post", "/api/v1/payments/razorpay/webhook"),  # Razorpay's webhook (no token)
+    ("get", "/api/v1/auth/cart"),  # the account's cart, on every device
+    ("put", "/api/v1/auth/cart"),
+    ("post", "/api/v1/auth/cart/merge"),
 }
 ADMIN_CALLS = {
     ("get", "/api/v1/auth/admin-auth"),
@@ -86,6 +89,9 @@ SIGNED_IN_CALLS = {
     ("get", "/api/v1/orders/{}/invoice"),
     ("get", "/api/v1/orders/{}/credit-note"),
     ("post", "/api/v1/orders/{}/razorpay/verify"),
+    ("get", "/api/v1/auth/cart"),
+    ("put", "/api/v1/auth/cart"),
+    ("post", "/api/v1/auth/cart/merge"),
 }
 
 

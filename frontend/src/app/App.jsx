@@ -1,7 +1,8 @@
 import { Suspense } from 'react';
 import { useRoutes } from 'react-router-dom';
-import { AuthProvider } from '../features/auth/AuthContext';
+import { AuthProvider, useAuth } from '../features/auth/AuthContext';
 import { CartProvider } from '../features/cart/CartContext';
+import { getProduct } from '../features/catalog/api';
 import { SearchProvider } from '../features/search/SearchContext';
 import Layout from './layout/Layout';
 import ShopRouter from './ShopRouter';
@@ -15,12 +16,24 @@ function Loading() {
   );
 }
 
+// The cart follows the signed-in account (features do not import each other: the app
+// hands the auth state to the cart).
+function AccountCartProvider({ children }) {
+  const { auth } = useAuth();
+  const account = auth.token ? String(auth.user?._id ?? auth.user?.email ?? 'signed-in') : null;
+  return (
+    <CartProvider account={account} session={auth.token} loadProduct={getProduct}>
+      {children}
+    </CartProvider>
+  );
+}
+
 export function AppProviders({ children }) {
   return (
     <AuthProvider>
-      <CartProvider>
+      <AccountCartProvider>
         <SearchProvider>{children}</SearchProvider>
-      </CartProvider>
+      </AccountCartProvider>
     </AuthProvider>
   );
 }

@@ -23,6 +23,7 @@ import {
   sanitizeCart,
   setQuantity,
 } from './cartLogic';
+import { useAccountCart } from './useAccountCart';
 
 const CartContext = createContext(null);
 const readCart = () => sanitizeCart(readJSON(CART_KEY, []));
@@ -62,16 +63,36 @@ function UndoToast({ id, text, onUndo, onLeave }) {
   );
 }
 
-export function CartProvider({ children }) {
+// `account` (the signed-in user's id, or null for a guest) and `session` (their token)
+// come from the auth state: a signed-in shopper's cart is also kept on the server
+// (useAccountCart); `loadProduct(slug)`, the catalogue's get-product call, loads the
+// products of its lines that this device does not hold.
+export function CartProvider({ children, account = null, session = '', loadProduct = null }) {
   const [cart, setCartState] = useState(readCart);
+  // The cart as it is now: changes made one after another (in one event, or a change
+  // following a cart just loaded) each apply to the one before, never to an older render.
+  const cartRef = useRef(cart);
+  const current = useCallback(() => cartRef.current, []);
 
-  const update = useCallback((change) => {
-    setCartState((current) => {
-      const next = change(current);
-      writeJSON(CART_KEY, next);
-      return next;
-    });
+  const show = useCallback((next) => {
+    cartRef.current = next;
+    writeJSON(CART_KEY, next);
+    setCartState(next);
   }, []);
+  const { edited } = useAccountCart({ account, session, loadProduct, current, show });
+
+  // `change(cart)` returns the cart changed; it is kept, so a signed-in shopper's change not
+  // yet saved can be made again to a cart that arrives from the server meanwhile. Returns
+  // the cart changed.
+  const update = useCallback(
+    (change) => {
+      const next = change(cartRef.current);
+      show(next);
+      edited(change);
+      return next;
+    },
+    [show, edited],
+  );
 
   // `variant` (an object or an id) is the shopper's choice; without it a product with one
   // variant means that one.
@@ -82,12 +103,12 @@ export function CartProvider({ children }) {
         toast.error(MESSAGES.chooseOptionsFirst);
         return;
       }
-      // Read the current cart synchronously: the toast depends on whether it was added.
-      const current = readCart();
-      if (!canAdd(current, entry)) {
+      // The toast depends on whether it was added.
+      const now = cartRef.current;
+      if (!canAdd(now, entry)) {
         let message = MESSAGES.cartLimit(maxQuantity(entry));
         if (maxQuantity(entry) <= 0) message = MESSAGES.outOfStock;
-        else if (countOf(current, entry._id) >= MAX_PER_PRODUCT) {
+        else if (countOf(now, entry._id) >= MAX_PER_PRODUCT) {
           message = MESSAGES.cartLimit(MAX_PER_PRODUCT);
         }
         toast.error(message);
@@ -103,16 +124,24 @@ export function CartProvider({ children }) {
   // `product` is one entry of the line to remove.
   const removeWithUndo = useCallback(
     (product, { onToastLeave } = {}) => {
-      const before = readCart();
+      const before = cartRef.current;
       const key = lineKey(product);
       const label = lineLabel(product);
-      update((current) => removeItem(current, key));
+      const gone = before.filter((entry) => lineKey(entry) === key);
+      const after = update((cart) => removeItem(cart, key));
+      // Undo puts the cart back as it was; if it changed since (another device's cart
+      // arrived), the line is added back to it, as far as the limits allow.
+      const undo = (cart) => {
+        if (cart === after) return before;
+        if (cart.some((entry) => lineKey(entry) === key)) return cart;
+        return gone.reduce((next, entry) => (canAdd(next, entry) ? [...next, entry] : next), cart);
+      };
       toast(
         (t) => (
           <UndoToast
             id={t.id}
             text={MESSAGES.itemRemoved(label)}
-            onUndo={() => update(() => before)}
+            onUndo={() => update(undo)}
             onLeave={onToastLeave}
           />
         ),
@@ -128,7 +157,15 @@ export function CartProvider({ children }) {
   const replace = useCallback((change) => update(change), [update]);
   const clear = useCallback(() => update(() => []), [update]);
 
-  useEffect(() => onExternalChange(CART_KEY, () => setCartState(readCart())), []);
+  // Another tab changed it: shown here, not a change of this tab's.
+  useEffect(
+    () =>
+      onExternalChange(CART_KEY, () => {
+        cartRef.current = readCart();
+        setCartState(cartRef.current);
+      }),
+    [],
+  );
 
   const value = useMemo(
     () => ({ cart, add, remove, removeWithUndo, changeQuantity, replace, clear }),

@@ -41,7 +41,9 @@ export function useCartRefresh(cart, replace, loadProduct) {
     if (lines.length === 0) return;
     const fresh = await fetchFresh(lines, loadProduct);
     const result = refreshCart(cartRef.current, fresh);
-    replace(() => result.cart);
+    // Applied to the cart as it is now: it may have changed while the products loaded (the
+    // account's cart arrived from the server), and that change must not be undone.
+    replace((current) => refreshCart(current, fresh).cart);
     if (result.removed.length) setRemoved((old) => [...old, ...result.removed]);
     for (const label of result.variantsGone) toast.error(MESSAGES.variantGone(label));
     for (const name of result.needChoice) toast.error(MESSAGES.variantNeeded(name));
