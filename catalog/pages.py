@@ -1,6 +1,8 @@
 """What the app's page carries for a product or a category before JavaScript runs:
 the head (title, description, canonical, Open Graph, schema.org JSON-LD), the essential
-content, and the same data as JSON for React's first render.
+content, and the same data as JSON for React's first render. Home carries only the data:
+the answers of the calls its first render would make, so a first visit makes none (and
+so never loads the HTTP client).
 
 The data comes from the catalogue's selectors in the API's wire shape, once per catalogue
 version (`cached_value`): a product page is one query when the cache is cold and none when
@@ -12,12 +14,13 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+import orjson
 from django.http import Http404, HttpResponsePermanentRedirect
 from django.utils.text import Truncator
 
 from catalog import selectors
 from catalog.caching import cached_value, products_shown
-from catalog.serializers import CategoryOutput, ProductOutput
+from catalog.serializers import CategoryOutput, ProductOutput, render_products
 from shop.money import rupees
 
 SITE_NAME = "ShopSphere"
@@ -360,3 +363,39 @@ def category_page(request, *, slug: str):
         "has_more": count > len(products),
         "initial": {"route": "category", "slug": slug, **data},
     }
+
+
+# --- home ---------------------------------------------------------------------------------
+
+
+def _home_data() -> dict:
+    """The answers home's first render reads, each the body its call answers
+    (catalog/views.py): product-list page 1, product-count, get-category, and option-facets
+    with no filter."""
+    return {
+        "productList": {
+            "success": True,
+            "products": orjson.loads(render_products(selectors.product_page(page=1))),
+        },
+        "productCount": {"success": True, "total": selectors.product_count()},
+        "categories": {
+            "success": True,
+            "message": "All categories list",
+            "category": CategoryOutput(selectors.category_list(), many=True).data,
+        },
+        "optionFacets": {
+            "success": True,
+            "facets": selectors.option_facets(category_ids=[], low=None, high=None),
+        },
+    }
+
+
+def home_initial(*, shop_info=None) -> dict:
+    """`#initial-data` of `/`. The catalogue's part is kept once per catalogue version and
+    recomputed after a sale of a product it shows, as the API's answers are. `shop_info`
+    (given by shop/urls.py: the orders app keeps the shop's details) returns shop-info's
+    body; it is read on each request, from its own cache."""
+    initial = {"route": "home", **cached_value("page:home", _home_data, shows=products_shown)}
+    if shop_info is not None:
+        initial["shopInfo"] = shop_info()
+    return initial

@@ -4,6 +4,8 @@
 `/healthz` and `/readyz` the health checks; everything else is the React app's page.
 """
 
+from functools import partial
+
 from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path, re_path
@@ -17,7 +19,7 @@ from catalog.caching import cached_value
 from catalog.sitemaps import CategorySitemap, ProductSitemap
 from orders.delivery_views import DeliveryView
 from orders.shop_details import seller_name
-from orders.views_shop import ShopInfoView
+from orders.views_shop import ShopInfoView, shop_info
 from shop import sitemaps, views
 
 # /sitemap.xml: home and static pages, categories, products.
@@ -75,6 +77,15 @@ urlpatterns = [
         {"page": catalog_pages.product_page, "seller": seller_name},
     ),
     path("category/<str:slug>", views.spa, {"page": catalog_pages.category_page}),
+    # Home carries the answers its first render needs, the shop's details among them.
+    path(
+        "",
+        views.spa,
+        {
+            "page": views.home_page,
+            "initial": partial(catalog_pages.home_initial, shop_info=shop_info),
+        },
+    ),
     re_path(r"^(?!static/|media/|admin/).*$", views.spa, name="spa"),
 ]
 

@@ -74,6 +74,15 @@ def _static_page(request) -> dict | HttpResponse | None:
     return None
 
 
+def home_page(request, *, initial=None) -> dict | HttpResponse:
+    """`/`: its head as a static page's, and `initial()` (the answers of the calls home's
+    first render makes, catalog/pages.py) as `#initial-data`."""
+    page = _static_page(request)
+    if isinstance(page, dict) and initial is not None:
+        page["initial"] = initial()
+    return page
+
+
 def _website(request) -> dict:
     """schema.org `WebSite` with the search box (the search screen reads `?q=`)."""
     home = request.build_absolute_uri("/")

@@ -13,6 +13,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 
+@pytest.mark.django_db  # home carries catalogue data (catalog/pages.py, home_initial)
 @pytest.mark.parametrize(
     ("path", "title"),
     [
@@ -31,6 +32,7 @@ def test_client_routes_serve_the_app_page(client, path, title):
     assert "<script>" not in body  # no inline script (CSP-friendly)
 
 
+@pytest.mark.django_db
 def test_the_app_page_links_the_shops_icon(client):
     from django.contrib.staticfiles import finders
 

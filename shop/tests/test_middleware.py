@@ -131,6 +131,7 @@ def test_a_log_line_outside_a_request_has_no_request_id():
     assert json.loads(JsonFormatter().format(record))["request_id"] == "-"
 
 
+@pytest.mark.django_db  # / carries catalogue data
 @pytest.mark.parametrize("path", ["/", "/healthz", "/api/v1/no/such/thing"])
 def test_every_response_carries_the_security_headers(client, path):
     response = client.get(path)

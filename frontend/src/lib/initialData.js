@@ -41,6 +41,21 @@ export function readInitialData(route, slug) {
   return data && data.route === route && data.slug === slug ? data : null;
 }
 
+// One of the answers home's page carries (`productList`, `productCount`, `categories`,
+// `optionFacets` for no filter, `shopInfo`: each the body its call answers) while the
+// browser is still at the address it was loaded at; otherwise null (fetch as usual). So a
+// first visit to `/` renders without an API call, and the HTTP client is not loaded.
+export function readHomeAnswer(name) {
+  const data = readInitialData('home');
+  return data?.[name] ?? null;
+}
+
+// The router calls it after every move: the data is spent as soon as the browser is at
+// another address, even when no screen there read it, so coming back fetches.
+export function noteAddress() {
+  current();
+}
+
 // The server's markup of the main area ('' when it had none or it is spent).
 export function readServerMain() {
   return current().html;

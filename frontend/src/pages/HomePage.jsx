@@ -6,6 +6,7 @@
 import { startTransition, useCallback, useEffect, useOptimistic, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { usePageMeta } from '../lib/usePageMeta';
+import { readHomeAnswer } from '../lib/initialData';
 import { MESSAGES } from '../constants/messages';
 import { useCart } from '../features/cart/CartContext';
 import { useCategories } from '../features/catalog/useCategories';
@@ -56,6 +57,15 @@ const readAll = (params) => ({ ...readFilters(params), options: readOptions(para
 // The plain list is newest first; filters or another order go through product-filters.
 const filtered = (filters, sort) => hasFilters(filters) || sort !== 'newest';
 
+// The unfiltered list's first page and total as the server's page carries them (on the
+// first visit to `/`), else null.
+function firstPageFromServer(params) {
+  if (filtered(readAll(params), readSort(params))) return null;
+  const products = readHomeAnswer('productList')?.products;
+  const total = readHomeAnswer('productCount')?.total;
+  return Array.isArray(products) && Number.isInteger(total) ? { products, total } : null;
+}
+
 async function fetchPage(filters, page, sort) {
   if (filtered(filters, sort)) {
     const { data } = await filterProducts(filterRequest(filters, page, sort));
@@ -74,7 +84,16 @@ export default function HomePage() {
   // The URL as the screen shows it: a filter just clicked at once, the URL a moment later.
   const [searchParams, showParams] = useOptimistic(urlParams);
   const query = searchParams.toString();
-  const [state, setState] = useState({ query: null, products: [], page: 1, total: 0 });
+  // The first visit to `/` starts with the list the server's page carries; the query it
+  // is for is not fetched again (until the filters change).
+  const [seed] = useState(() => {
+    const first = firstPageFromServer(urlParams);
+    return first && { query: urlParams.toString(), products: first.products, total: first.total };
+  });
+  const seededQuery = useRef(seed?.query ?? null);
+  const [state, setState] = useState(
+    seed ? { ...seed, page: 1 } : { query: null, products: [], page: 1, total: 0 },
+  );
   const [loading, setLoading] = useState(false);
   const latest = useRef(0);
 
@@ -83,6 +102,8 @@ export default function HomePage() {
 
   // A new filter (or none) replaces the list with its first page.
   useEffect(() => {
+    if (seededQuery.current === query) return;
+    seededQuery.current = null;
     const ticket = ++latest.current;
     const params = new URLSearchParams(query);
     const current = readAll(params);

@@ -6,7 +6,7 @@ import Header from './Header';
 import Footer from './Footer';
 import Loading from '../../components/Loading';
 import ToastArea, { DismissErrorsOnNavigation } from '../../components/ToastArea';
-import { readServerMain } from '../../lib/initialData';
+import { noteAddress, readServerMain } from '../../lib/initialData';
 import { useScrollPerScreen } from './useScrollPerScreen';
 import '../../components/storefront.css';
 
@@ -37,6 +37,8 @@ function ScreenFallback() {
 
 export default function Layout() {
   const mainRef = useRef(null);
+  const { pathname } = useLocation();
+  useEffect(() => noteAddress(), [pathname]);
   useFocusMainOnNavigation(mainRef);
   useScrollPerScreen();
   return (

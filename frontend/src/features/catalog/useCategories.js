@@ -1,6 +1,7 @@
 // The category list for public screens (navbar, home filters, categories page). A failed
 // load is only logged (spec section 8): the screens still work without categories.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { readHomeAnswer } from '../../lib/initialData';
 import { getCategories } from './api';
 
 // The navbar and home ask at the same moment on a first visit: they share one request
@@ -26,8 +27,15 @@ function loadCategories() {
 // `loaded` turns true when the call has ended either way; `failed` says it ended in an
 // error (the screens then leave the category filters out rather than show them empty).
 export function useCategories() {
-  const [categories, setCategories] = useState([]);
-  const [loaded, setLoaded] = useState(false);
+  // On the first visit to `/` the page carries get-category's answer: taken on the first
+  // render, not fetched (until a category changes).
+  const [seed] = useState(() => {
+    const list = readHomeAnswer('categories')?.category;
+    return Array.isArray(list) ? list : null;
+  });
+  const seeded = useRef(seed !== null);
+  const [categories, setCategories] = useState(seed ?? []);
+  const [loaded, setLoaded] = useState(seed !== null);
   const [failed, setFailed] = useState(false);
   const [version, setVersion] = useState(0);
 
@@ -38,6 +46,8 @@ export function useCategories() {
   }, []);
 
   useEffect(() => {
+    if (seeded.current && version === 0) return undefined;
+    seeded.current = false;
     let active = true;
     loadCategories()
       .then(({ data }) => {

@@ -3,6 +3,7 @@
 // load is logged and tried again by the next screen that mounts; until then the screens
 // show what they can without it (never a crash).
 import { useEffect, useSyncExternalStore } from 'react';
+import { readHomeAnswer } from '../../lib/initialData';
 import { getShopInfo } from './api';
 
 const IDLE = { status: 'idle', data: null };
@@ -18,6 +19,15 @@ function set(next) {
 function subscribe(listener) {
   listeners.add(listener);
   return () => listeners.delete(listener);
+}
+
+// Home's page carries shop-info's answer: the first screen to ask takes it, on its first
+// render, and no request is sent. Nothing is announced (it only replaces the idle state
+// before anyone has rendered with it).
+function seed() {
+  if (state.status !== 'idle') return;
+  const data = readHomeAnswer('shopInfo');
+  if (data?.shop && typeof data.shop === 'object') state = { status: 'ready', data };
 }
 
 function load() {
@@ -60,6 +70,7 @@ function razorpaySettings(data) {
 // error. `razorpay` ({keyId, checkoutUrl}) is there only when the shop takes online
 // payments and the answer says where the checkout script lives.
 export function useShopInfo() {
+  seed();
   const current = useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
   useEffect(() => {
     if (state.status === 'idle' || state.status === 'failed') load();
