@@ -87,6 +87,6 @@ describe('ShopRouter', () => {
     expect(seen).toEqual([true]);
     expect(box).toBeChecked();
     expect(window.location.search).toBe('?category=2');
-    expect(await screen.findByText('Showing 1 of 1')).toBeInTheDocument();
+    expect(await screen.findByText('Showing 1 of 1 product')).toBeInTheDocument();
   });
 });

@@ -93,7 +93,7 @@ describe('home on the first visit', () => {
     const user = userEvent.setup();
     renderHome();
     // The first render, before any effect could have fetched.
-    expect(screen.getByText('Showing 2 of 3')).toBeInTheDocument();
+    expect(screen.getByText('Showing 2 of 3 products')).toBeInTheDocument();
     expect(screen.getByRole('article', { name: 'Thing 2' })).toBeInTheDocument();
     expect(screen.getAllByLabelText('Cameras')[0]).not.toBeChecked();
     expect(screen.getAllByLabelText('M (2)')[0]).toBeInTheDocument();
@@ -101,7 +101,7 @@ describe('home on the first visit', () => {
     expect(calls()).toEqual([]);
 
     await user.click(screen.getAllByLabelText('Cameras')[0]);
-    expect(await screen.findByText('Showing 1 of 1')).toBeInTheDocument();
+    expect(await screen.findByText('Showing 1 of 1 product')).toBeInTheDocument();
     expect(calls()).toEqual(
       expect.arrayContaining([
         'POST /api/v1/product/product-filters',
@@ -112,7 +112,7 @@ describe('home on the first visit', () => {
     // Back to no filter: asked again, not the carried answer.
     await user.click(screen.getAllByRole('button', { name: 'RESET FILTERS' })[0]);
     expect(await screen.findByRole('article', { name: 'Thing 4' })).toBeInTheDocument();
-    expect(screen.getByText('Showing 1 of 1')).toBeInTheDocument();
+    expect(screen.getByText('Showing 1 of 1 product')).toBeInTheDocument();
     expect(calls()).toContain('GET /api/v1/product/product-list/1');
   });
 
@@ -138,7 +138,7 @@ describe('home on the first visit', () => {
     );
     // The categories are the carried ones (no get-category); the list is the filter's.
     expect(screen.getAllByLabelText('Cameras')[0]).toBeChecked();
-    expect(await screen.findByText('Showing 1 of 1')).toBeInTheDocument();
+    expect(await screen.findByText('Showing 1 of 1 product')).toBeInTheDocument();
     expect(calls()).not.toContain('GET /api/v1/category/get-category');
     expect(calls()).not.toContain('GET /api/v1/product/product-list/1');
     expect(calls()).toContain('POST /api/v1/product/product-filters');

@@ -221,7 +221,9 @@ export default function HomePage() {
           </h1>
           <div className="d-flex flex-wrap align-items-center justify-content-center gap-2 mb-3 mb-md-4">
             <p className="text-body-secondary mb-0" aria-live="polite">
-              {fresh ? `Showing ${products.length} of ${total}` : ''}
+              {fresh
+                ? `Showing ${products.length} of ${total} ${total === 1 ? 'product' : 'products'}`
+                : ''}
             </p>
             <label htmlFor="home-sort" className="visually-hidden">
               Sort by

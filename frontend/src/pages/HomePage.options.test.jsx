@@ -92,7 +92,7 @@ describe('Home option filters', () => {
     shop();
     renderHome();
 
-    await screen.findByText('Showing 2 of 4');
+    await screen.findByText('Showing 2 of 4 products');
     const size = await within(sideCard()).findByRole('group', { name: 'Size' });
     expect(within(size).getByRole('checkbox', { name: 'M (12)' })).not.toBeChecked();
     expect(within(size).getByRole('checkbox', { name: 'XL (3)' })).not.toBeChecked();
@@ -110,15 +110,15 @@ describe('Home option filters', () => {
     shop();
     const user = userEvent.setup();
     renderHome();
-    expect(await screen.findByText('Showing 2 of 4')).toBeInTheDocument();
+    expect(await screen.findByText('Showing 2 of 4 products')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Load More' }));
-    expect(await screen.findByText('Showing 4 of 4')).toBeInTheDocument();
+    expect(await screen.findByText('Showing 4 of 4 products')).toBeInTheDocument();
 
     const xl = await screen.findByRole('checkbox', { name: 'XL (3)' });
     await user.click(xl);
 
     expect(xl).toBeChecked();
-    expect(await screen.findByText('Showing 1 of 1')).toBeInTheDocument();
+    expect(await screen.findByText('Showing 1 of 1 product')).toBeInTheDocument();
     expect(filterCalls().at(-1)).toEqual({
       checked: [],
       radio: [],
@@ -176,7 +176,7 @@ describe('Home option filters', () => {
     expect(screen.getByTestId('query')).toBeEmptyDOMElement();
     expect(screen.getByRole('checkbox', { name: 'M (12)' })).not.toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Black (5)' })).not.toBeChecked();
-    expect(await screen.findByText('Showing 2 of 4')).toBeInTheDocument();
+    expect(await screen.findByText('Showing 2 of 4 products')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'All Products' })).toBeVisible();
   });
 
@@ -196,7 +196,7 @@ describe('Home option filters', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     shop({ facets: () => ({ status: 500, data: { success: false, message: 'Boom' } }) });
     const { unmount } = renderHome();
-    expect(await screen.findByText('Showing 2 of 4')).toBeInTheDocument();
+    expect(await screen.findByText('Showing 2 of 4 products')).toBeInTheDocument();
     await vi.waitFor(() => expect(facetCalls()).toHaveLength(1));
     expect(within(sideCard()).getAllByRole('group')).toHaveLength(2);
     expect(console.error).toHaveBeenCalledWith(
@@ -208,7 +208,7 @@ describe('Home option filters', () => {
 
     shop({ facets: { data: { success: true, facets: [] } } });
     renderHome();
-    expect(await screen.findByText('Showing 2 of 4')).toBeInTheDocument();
+    expect(await screen.findByText('Showing 2 of 4 products')).toBeInTheDocument();
     await vi.waitFor(() => expect(facetCalls()).toHaveLength(1));
     expect(within(sideCard()).getAllByRole('group')).toHaveLength(2);
   });
@@ -217,7 +217,7 @@ describe('Home option filters', () => {
     shop();
     const user = userEvent.setup();
     renderHome();
-    await screen.findByText('Showing 2 of 4');
+    await screen.findByText('Showing 2 of 4 products');
     await user.click(screen.getByRole('button', { name: 'Filters' }));
     const drawer = screen.getByRole('dialog', { name: 'Filters' });
 
@@ -227,7 +227,7 @@ describe('Home option filters', () => {
     await user.click(within(drawer).getByRole('button', { name: 'Show 1 product' }));
 
     expect(screen.getByTestId('query')).toHaveTextContent('?opt.Size=XL');
-    expect(await screen.findByText('Showing 1 of 1')).toBeInTheDocument();
+    expect(await screen.findByText('Showing 1 of 1 product')).toBeInTheDocument();
     expect(filterCalls().at(-1)).toMatchObject({ page: 1, options: { Size: ['XL'] } });
     expect(screen.getByRole('button', { name: 'Filters (1)' })).toBeInTheDocument();
   });

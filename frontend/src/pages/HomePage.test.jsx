@@ -56,7 +56,7 @@ describe('Home', () => {
     );
 
     expect(await screen.findByRole('heading', { level: 1, name: 'All Products' })).toBeVisible();
-    expect(await screen.findByText('Showing 2 of 2')).toBeInTheDocument();
+    expect(await screen.findByText('Showing 2 of 2 products')).toBeInTheDocument();
     await user.click(screen.getByLabelText('Cameras'));
 
     expect(screen.getByRole('heading', { level: 1, name: 'Cameras' })).toBeInTheDocument();
@@ -65,7 +65,7 @@ describe('Home', () => {
     expect(oldCard.closest('[aria-busy]')).toHaveAttribute('aria-busy', 'true');
 
     release();
-    expect(await screen.findByText('Showing 1 of 1')).toBeInTheDocument();
+    expect(await screen.findByText('Showing 1 of 1 product')).toBeInTheDocument();
     expect(screen.queryByRole('article', { name: 'Thing 1' })).toBeNull();
     expect(screen.queryByText('Loading products ...')).toBeNull();
   });
@@ -97,7 +97,7 @@ describe('Home', () => {
         </CartProvider>
       </AuthProvider>,
     );
-    await screen.findByText('Showing 2 of 2');
+    await screen.findByText('Showing 2 of 2 products');
     await user.click(screen.getByRole('button', { name: 'Filters' }));
 
     const drawer = screen.getByRole('dialog', { name: 'Filters' });
@@ -110,7 +110,7 @@ describe('Home', () => {
 
     await user.click(within(drawer).getByRole('button', { name: 'Show 1 product' }));
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(await screen.findByText('Showing 1 of 1')).toBeInTheDocument();
+    expect(await screen.findByText('Showing 1 of 1 product')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Cameras' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Filters (1)' })).toHaveFocus();
   });
@@ -142,9 +142,9 @@ describe('Home', () => {
         </CartProvider>
       </AuthProvider>,
     );
-    expect(await screen.findByText('Showing 2 of 2')).toBeInTheDocument();
+    expect(await screen.findByText('Showing 2 of 2 products')).toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText('Sort by'), 'price-asc');
-    await screen.findByText('Showing 2 of 2');
+    await screen.findByText('Showing 2 of 2 products');
     const cards = await screen.findAllByRole('article');
     expect(cards.map((card) => card.getAttribute('aria-label'))).toEqual(['Thing 1', 'Thing 2']);
     const sent = server.calls.filter((call) => call.key.startsWith('POST'));
