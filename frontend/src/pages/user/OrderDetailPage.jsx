@@ -16,6 +16,23 @@ import StatusHistory from '../../features/orders/StatusHistory';
 import { canCancel, canPayNow } from '../../features/orders/orderFormat';
 import { NOT_FOUND, useOrderPage } from './useOrderPage';
 
+// Why an order page has no order: not the caller's (or no such order), or what failed.
+export function OrderProblem({ error }) {
+  if (!error) return null;
+  if (error === NOT_FOUND) {
+    return (
+      <p className="alert alert-warning" role="alert">
+        Order not found
+      </p>
+    );
+  }
+  return (
+    <p className="alert alert-danger" role="alert">
+      {error}
+    </p>
+  );
+}
+
 export function OrderActions({ page, allowCancel = true }) {
   const { order, settings, payment, payButton, payNow, cancelling, setAsking } = page;
   const pay = canPayNow(order, settings);
@@ -73,16 +90,7 @@ export default function OrderDetailPage() {
       </p>
       <h1 className="h3 mb-3">Order #{id}</h1>
       {loading && <Loading />}
-      {error === NOT_FOUND && (
-        <p className="alert alert-warning" role="alert">
-          Order not found
-        </p>
-      )}
-      {error && error !== NOT_FOUND && (
-        <p className="alert alert-danger" role="alert">
-          {error}
-        </p>
-      )}
+      <OrderProblem error={error} />
       <PaymentStatus phase={payment.phase} detail={payment.detail} />
       {order && (
         <>

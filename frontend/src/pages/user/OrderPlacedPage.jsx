@@ -12,8 +12,8 @@ import Loading from '../../components/Loading';
 import { paymentText } from '../../features/orders/OrderCard';
 import PaymentStatus from '../../features/orders/PaymentStatus';
 import { AWAITING_PAYMENT, deliveryText, itemCount } from '../../features/orders/orderFormat';
-import { OrderActions } from './OrderDetailPage';
-import { NOT_FOUND, useOrderPage } from './useOrderPage';
+import { OrderActions, OrderProblem } from './OrderDetailPage';
+import { useOrderPage } from './useOrderPage';
 
 function nextStep(order) {
   const total = formatPrice(order.total);
@@ -40,16 +40,7 @@ export default function OrderPlacedPage() {
       <div className="row justify-content-center">
         <div className="col-md-9 col-lg-7">
           {loading && <Loading />}
-          {error === NOT_FOUND && (
-            <p className="alert alert-warning" role="alert">
-              Order not found
-            </p>
-          )}
-          {error && error !== NOT_FOUND && (
-            <p className="alert alert-danger" role="alert">
-              {error}
-            </p>
-          )}
+          <OrderProblem error={error} />
           {order && (
             <section className="card shadow-sm" aria-labelledby="order-placed">
               <div className="card-body">
