@@ -6,7 +6,7 @@ import { act, render, renderHook, screen, waitFor } from '@testing-library/react
 import toast, { Toaster } from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { apiClient } from '../../lib/apiClient';
-import { CART_KEY } from '../../constants/storageKeys';
+import { CART_KEY, CART_UNSAVED_KEY } from '../../constants/storageKeys';
 import { CartProvider, useCart } from './CartContext';
 import { SAVE_DELAY_MS, signInKey } from './useAccountCart';
 import { useCartRefresh } from './useCartRefresh';
@@ -191,6 +191,44 @@ describe('the cart of a signed-in shopper', () => {
     expect(sent('PUT /api/v1/auth/cart')[0].body.cart).toEqual([
       { _id: '1', quantity: 1, variant: '11' },
     ]);
+  });
+
+  it('saves a change the last page left unsaved over the cart it was made to', async () => {
+    // The shopper added the mug and followed a link at once: the page went before saving.
+    server.lines = [{ _id: '1', variant: '11', quantity: 1, slug: 'pixel-phone' }];
+    server.version = 3;
+    window.localStorage.setItem(
+      CART_KEY,
+      JSON.stringify([
+        { ...PHONE, variant: '11' },
+        { ...MUG, variant: '31' },
+      ]),
+    );
+    window.localStorage.setItem(CART_UNSAVED_KEY, JSON.stringify({ account: '7', version: 3 }));
+    const { result } = renderCart({ account: '7', session: TOKEN });
+
+    await waitFor(() => expect(server.version).toBe(4));
+    expect(sent('PUT /api/v1/auth/cart')[0].body).toEqual({
+      cart: [
+        { _id: '1', quantity: 1, variant: '11' },
+        { _id: '3', quantity: 1, variant: '31' },
+      ],
+      version: 3,
+    });
+    expect(lines(result.current.cart)).toEqual(['1:11', '3:31']);
+    expect(window.localStorage.getItem(CART_UNSAVED_KEY)).toBeNull();
+  });
+
+  it('shows the cart another device saved since, over a change the last page left unsaved', async () => {
+    server.lines = [{ _id: '1', variant: '11', quantity: 2, slug: 'pixel-phone' }];
+    server.version = 4;
+    window.localStorage.setItem(CART_KEY, JSON.stringify([{ ...MUG, variant: '31' }]));
+    window.localStorage.setItem(CART_UNSAVED_KEY, JSON.stringify({ account: '7', version: 3 }));
+    const { result } = renderCart({ account: '7', session: TOKEN });
+
+    await waitFor(() => expect(lines(result.current.cart)).toEqual(['1:11', '1:11']));
+    expect(sent('PUT /api/v1/auth/cart')).toHaveLength(0);
+    expect(window.localStorage.getItem(CART_UNSAVED_KEY)).toBeNull();
   });
 
   it('makes a change refused because another device saved first again to that cart', async () => {

@@ -4,7 +4,9 @@
 // - signing in merges this device's guest cart into the account's (once per sign-in: the
 //   token's id is the merge key, so two tabs seeing the same sign-in add it once);
 // - a page opened signed in loads the account's cart (a cart never saved on the server is
-//   merged instead, so nothing kept on the device is lost);
+//   merged instead, so nothing kept on the device is lost), unless the device changed its
+//   cart from that very version and the page went before the change was saved (a reload,
+//   a link followed at once): then the device's cart is saved over it;
 // - changes are saved whole, a moment after the last one and at once when the page is
 //   hidden, over the version of the cart they were made to;
 // - a cart loaded from the server is shown, never saved back: only the shopper's changes
@@ -18,6 +20,8 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { cartEntry, checkoutLines } from './cartLogic';
 import { getAccountCart, mergeAccountCart, saveAccountCart } from './api';
+import { CART_UNSAVED_KEY } from '../../constants/storageKeys';
+import { readJSON, remove, writeJSON } from '../../lib/storage';
 
 export const SAVE_DELAY_MS = 600;
 
@@ -141,6 +145,7 @@ export function useAccountCart({ account, session, loadProduct, current, show })
       const included = s.unsaved.length;
       if (text === s.saved) {
         s.unsaved = [];
+        remove(CART_UNSAVED_KEY);
         return;
       }
       try {
@@ -149,12 +154,15 @@ export function useAccountCart({ account, session, loadProduct, current, show })
         s.version = data.version;
         s.saved = text;
         s.unsaved = s.unsaved.slice(included);
+        if (!s.unsaved.length) remove(CART_UNSAVED_KEY);
       } catch (error) {
         if (s.account !== mine) return;
         const status = statusOf(error);
         // Refused (400): the server's cart is shown and the changes are dropped.
-        if (status === 400) s.unsaved = [];
-        else if (status !== 409 || retries <= 0) throw error;
+        if (status === 400) {
+          s.unsaved = [];
+          remove(CART_UNSAVED_KEY);
+        } else if (status !== 409 || retries <= 0) throw error;
         const { data } = await getAccountCart();
         if (!(await adopt(data, mine))) return;
         if (status === 409) await put(mine, retries - 1);
@@ -192,6 +200,9 @@ export function useAccountCart({ account, session, loadProduct, current, show })
       const s = sync.current;
       if (!s.account) return;
       if (change) s.unsaved.push(change);
+      if (readJSON(CART_UNSAVED_KEY, null) === null) {
+        writeJSON(CART_UNSAVED_KEY, { account: s.account, version: s.version });
+      }
       clearTimeout(s.timer);
       s.timer = setTimeout(save, SAVE_DELAY_MS);
     },
@@ -207,7 +218,10 @@ export function useAccountCart({ account, session, loadProduct, current, show })
     s.timer = null;
     if (!account) {
       // Signed out (not a page opened signed out): the device keeps no cart.
-      if (previous) show([]);
+      if (previous) {
+        remove(CART_UNSAVED_KEY);
+        show([]);
+      }
       return;
     }
     if (previous) show([]); // another account's cart is not this one's
@@ -221,7 +235,20 @@ export function useAccountCart({ account, session, loadProduct, current, show })
       const guest = previous ? [] : checkoutLines(current());
       if (previous === null || (answer.version === 0 && guest.length)) {
         s.unsaved = []; // sent whole with the guest cart
+        remove(CART_UNSAVED_KEY);
         answer = (await mergeAccountCart(guest, signInKey(sessionRef.current))).data;
+      }
+      const pending = readJSON(CART_UNSAVED_KEY, null);
+      if (previous === undefined && pending?.account === mine) {
+        if (pending.version === answer.version) {
+          // The last page changed this very cart and went before saving: save the device's.
+          const { held } = await entriesFor(answer.cart, current(), loadRef.current);
+          if (s.account !== mine) return;
+          Object.assign(s, { version: answer.version, held, saved: fingerprint(answer.cart) });
+          await put(mine);
+          return;
+        }
+        remove(CART_UNSAVED_KEY); // another device saved since: its cart wins
       }
       if (!(await adopt(answer, mine))) return;
       await put(mine);
