@@ -240,7 +240,10 @@ def test_an_admin_passes_the_admin_guard_and_the_dashboard_link_follows_the_role
 @pytest.mark.parametrize("how", ["password changed elsewhere", "user deactivated"])
 def test_a_session_whose_token_died_is_cleared_and_said_so(page, base_url, how):
     user = UserFactory()
-    log_in_from_home(page, base_url, user)
+    # Signing in merges the device's cart into the account's: let that call be answered
+    # before the token dies, or it ends the session on this page instead of the next one.
+    with page.expect_response(lambda r: "/api/v1/auth/cart/merge" in r.url):
+        log_in_from_home(page, base_url, user)
     if how == "password changed elsewhere":
         user.set_password(NEW_PASSWORD)
     else:
