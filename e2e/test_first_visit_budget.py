@@ -6,7 +6,6 @@ The first search then brings axios in and works."""
 
 import gzip
 import re
-import time
 from decimal import Decimal
 from pathlib import Path
 from urllib.parse import urlparse
@@ -28,13 +27,6 @@ def gzip_bytes(path: str) -> int:
     name = path.removeprefix("/static/dist/")
     assert "/" not in name, f"a script from outside the bundle: {path}"
     return len(gzip.compress((DIST / name).read_bytes(), compresslevel=9))
-
-
-def wait_until(condition, seconds=10.0):
-    deadline = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < deadline, "timed out"
-        time.sleep(0.05)
 
 
 @pytest.fixture
@@ -77,13 +69,13 @@ def test_the_first_visit_asks_no_api_and_stays_within_the_budget(page, base_url,
 
     # The first search brings axios in and works.
     box = page.get_by_role("combobox", name="Search products")
-    box.focus()
-    page.keyboard.type("galaxy", delay=40)
-    page.keyboard.press("Enter")
+    with page.expect_response(lambda r: AXIOS_CHUNK.search(urlparse(r.url).path)):
+        box.focus()
+        page.keyboard.type("galaxy", delay=40)
+        page.keyboard.press("Enter")
     expect(page).to_have_url(re.compile(r"/search\?q=galaxy$"))
     expect(page.get_by_text("Found 1")).to_be_visible()
     expect(page.get_by_role("link", name="Samsung Galaxy M34 5G", exact=True)).to_be_visible()
-    wait_until(lambda: any(AXIOS_CHUNK.search(s) for s in scripts))
     assert any(call.startswith("GET /api/v1/product/search/") for call in api), api
 
 
@@ -103,8 +95,10 @@ def test_coming_back_home_fetches_as_usual(page, base_url, shop):
     page.get_by_role("link", name="Apple iPhone 15", exact=True).click()
     expect(page).to_have_url(re.compile(r"/product/apple-iphone-15$"))
     expect(page.get_by_role("heading", name="Apple iPhone 15")).to_be_visible()
-    page.go_back()
+    with (
+        page.expect_request(lambda r: "/api/v1/product/product-list/1" in r.url),
+        page.expect_request(lambda r: "/api/v1/product/product-count" in r.url),
+        page.expect_request(lambda r: "/api/v1/product/option-facets" in r.url),
+    ):
+        page.go_back()
     expect(page.get_by_text("Showing 3 of 3")).to_be_visible()
-    wait_until(lambda: "/api/v1/product/product-list/1" in api)
-    wait_until(lambda: "/api/v1/product/product-count" in api)
-    wait_until(lambda: "/api/v1/product/option-facets" in api)
