@@ -14,7 +14,7 @@ from accounts import cart
 from accounts.india import STATES, find_state
 from accounts.models import Address, User
 from catalog.serializers import IdField
-from shop.api.fields import TextField, clean_text, is_invisible, text_messages
+from shop.api.fields import TextField, WholeNumberField, clean_text, is_invisible, text_messages
 from shop.api.schema import TIMESTAMP, Envelope, IdOutputField, MessageField, SuccessField, inline
 
 NAME_MAX = 100
@@ -322,17 +322,6 @@ class AddressAnswer(Envelope):
 CART_QUANTITY_ERROR = "Quantity must be a whole number from 1 to 10."
 
 
-class CartQuantityField(serializers.IntegerField):
-    """A JSON whole number (3, or "3"); 2.5, true or "2.5" are refused."""
-
-    def to_internal_value(self, data):
-        if isinstance(data, (bool, float)):
-            self.fail("invalid")
-        if isinstance(data, str) and not (data.strip().isascii() and data.strip().isdigit()):
-            self.fail("invalid")
-        return super().to_internal_value(data)
-
-
 @inline
 class SavedCartLineInput(serializers.Serializer):
     _id = IdField(label="_id", error_messages={"required": "Product id is required."})
@@ -343,7 +332,7 @@ class SavedCartLineInput(serializers.Serializer):
         help_text="A variant `_id` of that product; optional for a product with one variant.",
         error_messages={"invalid": "Variant must be a variant id of the product."},
     )
-    quantity = CartQuantityField(
+    quantity = WholeNumberField(
         min_value=1,
         max_value=cart.MAX_PER_PRODUCT,
         required=False,

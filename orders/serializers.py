@@ -11,7 +11,7 @@ from orders import gateway
 from orders.models import Order, OrderLine, OrderStatus, manual_next_statuses
 from orders.online import checkout_options
 from orders.payments import METHODS
-from shop.api.fields import TextField
+from shop.api.fields import TextField, WholeNumberField
 
 MAX_CART_LINES = 50
 QUANTITY_ERROR = "Quantity must be a whole number from 1 to 10."
@@ -19,17 +19,6 @@ STATUS_ERROR = "Status must be one of: " + ", ".join(OrderStatus.values) + "."
 
 
 # --- input --------------------------------------------------------------------------------
-
-
-class WholeNumberField(serializers.IntegerField):
-    """A JSON whole number (3, or "3"); 2.5, true or "2.5" are refused."""
-
-    def to_internal_value(self, data):
-        if isinstance(data, (bool, float)):
-            self.fail("invalid")
-        if isinstance(data, str) and not (data.strip().isascii() and data.strip().isdigit()):
-            self.fail("invalid")
-        return super().to_internal_value(data)
 
 
 @extend_schema_field(

@@ -60,3 +60,14 @@ class TextField(serializers.CharField):
                 f"{self.label} contains characters that are not allowed."
             )
         return value
+
+
+class WholeNumberField(serializers.IntegerField):
+    """A JSON whole number (3, or "3"); 2.5, true or "2.5" are refused."""
+
+    def to_internal_value(self, data):
+        if isinstance(data, (bool, float)):
+            self.fail("invalid")
+        if isinstance(data, str) and not (data.strip().isascii() and data.strip().isdigit()):
+            self.fail("invalid")
+        return super().to_internal_value(data)
