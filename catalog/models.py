@@ -124,8 +124,8 @@ class Product(models.Model):
             models.CheckConstraint(condition=models.Q(price__gte=0), name="product_price_gte_0"),
         ]
         indexes = [
-            # product-list / get-product / product-filters: newest first. Covering (issue
-            # 17): a page's ids, with the filters' category and price, come from an
+            # product-list / get-product / product-filters: newest first. Covering: a
+            # page's ids, with the filters' category and price, come from an
             # index-only scan (PostgreSQL; INCLUDE is ignored elsewhere).
             models.Index(
                 fields=["-created_at", "-id"],
