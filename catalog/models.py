@@ -14,7 +14,8 @@ class CategoryQuerySet(models.QuerySet):
         return self.order_by(Lower("name"), "id")
 
     def with_name(self, name: str):
-        return self.filter(name__iexact=name)
+        """The category named `name`, case aside, as its unique index compares names."""
+        return self.alias(low=Lower("name")).filter(low=Lower(models.Value(name)))
 
 
 class Category(models.Model):
@@ -78,7 +79,9 @@ class ProductQuerySet(models.QuerySet):
         return qs
 
     def with_name(self, name: str):
-        return self.filter(name__iexact=name)
+        """The product named `name`, case aside: LOWER(name) = LOWER(%s), the expression
+        of its unique index, so one index probe however large the catalogue."""
+        return self.alias(low=Lower("name")).filter(low=Lower(models.Value(name)))
 
     def filter_by_keyword(self, keyword: str):
         """Literal, case-insensitive text match on name or description."""

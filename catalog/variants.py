@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
 from django.db import IntegrityError, connection, transaction
-from django.db.models import CharField, Q, Value
+from django.db.models import CharField, Value
 from django.db.models.functions import Cast, Concat, Lower
 from rest_framework.exceptions import ValidationError
 
@@ -254,21 +254,26 @@ def with_prices(specs: list[VariantSpec], price: Decimal | None) -> list[Variant
     return specs
 
 
+def skus_held(keys, *, other_than: int | None = None) -> dict[str, str]:
+    """Which of these lowercased SKUs a variant holds (of a product other than
+    `other_than`): lowercased SKU -> the SKU as the variant spells it. Exact matches on LOWER(sku), the expression of the
+    unique index, so each is one index probe however large the catalogue (SKUs are ASCII,
+    SKU_PATTERN: Python's lower() is the database's)."""
+    keys = list(dict.fromkeys(keys))
+    if not keys:
+        return {}
+    held = Variant.objects.annotate(low=Lower("sku")).filter(low__in=keys)
+    if other_than is not None:
+        held = held.exclude(product_id=other_than)
+    return dict(held.values_list("low", "sku"))
+
+
 def check_skus_free(specs: list[VariantSpec], product_id: int | None) -> None:
     """400 naming a SKU another product's variant has (checked again by the database's
     unique index; a lost race is 409)."""
-    skus = [spec.sku for spec in specs if spec.sku]
-    if not skus:
-        return
-    condition = Q()
-    for sku in skus:
-        condition |= Q(sku__iexact=sku)
-    taken = Variant.objects.filter(condition)
-    if product_id is not None:
-        taken = taken.exclude(product_id=product_id)
-    used = taken.values_list("sku", flat=True).first()
-    if used:
-        raise ValidationError({"variants": [SKU_USED.format(sku=used)]})
+    held = skus_held([spec.sku.lower() for spec in specs if spec.sku], other_than=product_id)
+    if held:
+        raise ValidationError({"variants": [SKU_USED.format(sku=held[min(held)])]})
 
 
 def check_ids_belong(specs: list[VariantSpec], product: Product | None) -> None:
@@ -290,6 +295,27 @@ def generated_sku(product_id: int, n: int, taken: set[str]) -> str:
     while sku.casefold() in taken:
         sku, extra = f"{base}-{extra}", extra + 1
     return sku
+
+
+def _with_generated_skus(product: Product, specs, existing) -> list[str]:
+    """Each spec's SKU: the one sent, the variant's own, or one generated (`SS-{id}`,
+    `SS-{id}-{n}`) that neither this save nor another product uses. The generated ones
+    are looked up exactly (`skus_held`), and made again past any found taken."""
+    skus = [spec.sku or (existing[spec.pk].sku if spec.pk in existing else "") for spec in specs]
+    held: set[str] = set()
+    while True:
+        taken = {sku.casefold() for sku in skus if sku} | held
+        chosen = []
+        for position, sku in enumerate(skus):
+            if not sku:
+                sku = generated_sku(product.pk, 0 if len(specs) == 1 else position + 1, taken)
+                taken.add(sku.casefold())
+            chosen.append(sku)
+        made = {sku.lower() for sku, sent in zip(chosen, skus, strict=True) if not sent}
+        found = skus_held(made - held, other_than=product.pk)
+        if not found:
+            return chosen
+        held |= set(found)
 
 
 def write_variants(product: Product, specs: list[VariantSpec]) -> list[Variant]:
@@ -318,18 +344,9 @@ def write_variants(product: Product, specs: list[VariantSpec]) -> list[Variant]:
         Variant.objects.filter(pk__in=moved).update(
             option_key=Concat(Value(KEY_SEPARATOR), number), sku=Concat(Value("~"), number)
         )
-    skus = [spec.sku or (existing[spec.pk].sku if spec.pk in existing else "") for spec in specs]
-    taken = {sku.casefold() for sku in skus if sku} | set(
-        Variant.objects.filter(sku__istartswith=f"SS-{product.pk}")
-        .exclude(product=product)
-        .annotate(low=Lower("sku"))
-        .values_list("low", flat=True)
-    )
+    skus = _with_generated_skus(product, specs, existing)
     variants = []
     for position, (spec, sku) in enumerate(zip(specs, skus, strict=True)):
-        if not sku:
-            sku = generated_sku(product.pk, 0 if len(specs) == 1 else position + 1, taken)
-            taken.add(sku.casefold())
         variant = existing.get(spec.pk) or Variant(product=product)
         variant.sku = sku
         variant.options = spec.options
