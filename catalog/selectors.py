@@ -606,8 +606,8 @@ def _from_windows(estimate, fetch, *, total: int, limit: int, reach: float = 1.0
     products hold its newest search.ranked_matches() matches, else nothing. The estimate
     only chooses how the answer is read, never what it is: a window's answer is the
     ranking's. A window that comes back short is read again eight times larger while that stays
-    smaller than `reach` x the matches (a catalogue whose newest products lack the word;
-    search.LOOSENED_REACH); None: rank every match. `total` is 0 off PostgreSQL. The
+    smaller than search.REGROW_REACH (or `reach`, when larger) x the matches; None: rank
+    every match. `total` is 0 off PostgreSQL. The
     smallest window holds margin x limit products, so a catalogue no larger is never
     asked for an estimate."""
     margin = settings.SEARCH_WINDOW_MARGIN
@@ -622,7 +622,8 @@ def _from_windows(estimate, fetch, *, total: int, limit: int, reach: float = 1.0
         ids = fetch(window)
         if len(ids) >= limit:
             return ids
-        window = window * 8 if window * 8 < reach * rows else None
+        regrow = max(reach, search.REGROW_REACH) * rows
+        window = window * 8 if window * 8 < regrow else None
     return None
 
 

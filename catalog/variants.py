@@ -256,9 +256,9 @@ def with_prices(specs: list[VariantSpec], price: Decimal | None) -> list[Variant
 
 def skus_held(keys, *, other_than: int | None = None) -> dict[str, str]:
     """Which of these lowercased SKUs a variant holds (of a product other than
-    `other_than`): lowercased SKU -> the SKU as the variant spells it. Exact matches on LOWER(sku), the expression of the
-    unique index, so each is one index probe however large the catalogue (SKUs are ASCII,
-    SKU_PATTERN: Python's lower() is the database's)."""
+    `other_than`): lowercased SKU -> the SKU as the variant spells it. Exact matches on
+    LOWER(sku), the expression of the unique index, so each is one index probe however
+    large the catalogue (SKUs are ASCII, SKU_PATTERN: Python's lower() is the database's)."""
     keys = list(dict.fromkeys(keys))
     if not keys:
         return {}

@@ -239,6 +239,41 @@ def test_a_short_window_is_read_again_eight_times_larger(
 
 @on_postgresql
 @pytest.mark.django_db
+def test_a_short_window_is_read_again_while_under_its_regrow_reach(
+    anon_api, answer, make, monkeypatch
+):
+    from catalog import search
+
+    rows = [("Bottle Classic", "The first one.")]
+    rows += [(f"Flask {i}", f"A steel bottle, number {i}.") for i in range(109)]
+    rows += [(f"Cup {i}", "Plain.") for i in range(90)]  # the newest 90: no bottle
+    make(rows)
+    read = []
+    window, ranked = search.literal_window, search.literal_ranked
+    monkeypatch.setattr(
+        search,
+        "literal_window",
+        lambda keyword, *, window, limit: (
+            read.append(window) or window_read(keyword, window=window, limit=limit)
+        ),
+    )
+    monkeypatch.setattr(
+        search,
+        "literal_ranked",
+        lambda keyword, *, limit: read.append("ranked") or ranked(keyword, limit=limit),
+    )
+    window_read = window
+
+    # 110 matches of 200: a window of 22 (cups only) comes back short. Eight times that,
+    # 176 rows, is more than the matches but under REGROW_REACH (2.5) times them: read
+    # rather than every match, and it answers as the ranking of every match would.
+    assert names(anon_api, "bottle") == ["Flask 108", "Flask 107", "Flask 106"]
+    assert read == [22, 176]
+    assert 110 < 176 < search.REGROW_REACH * 110
+
+
+@on_postgresql
+@pytest.mark.django_db
 def test_the_window_answer_costs_four_queries(anon_api, bottles, django_assert_num_queries):
     # The planner's catalogue size and statistics, the window's ids, those products.
     with django_assert_num_queries(4):
