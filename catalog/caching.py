@@ -554,6 +554,71 @@ def _settle(shown: list[tuple[int, int, str]], start: tuple) -> tuple | None:
     return (tuple(ids), stamps, stamped)
 
 
+class _OneAtATime:
+    """Per-key locks of this process, for a miss computed once however many of its
+    threads ask at the same moment: right after a write every thread of a worker misses
+    the same popular answers, and each computed them (at 1M products the anchors of a deep
+    list page took 1.5 s three times over, where one took 0.4 s; docs/performance.md). A
+    thread that waited reads what the first one stored. A key's lock is dropped once no
+    thread holds or waits for it, so the table stays as small as the misses in flight.
+    Reentrant: a value whose computing asks for its own key computes it (twice), never
+    waits on itself."""
+
+    def __init__(self):
+        self._guard = threading.Lock()
+        self._locks: dict[str, list] = {}  # key -> [lock, threads holding or waiting]
+
+    def __call__(self, key: str):
+        return _Flight(self, key)
+
+    def _enter(self, key: str) -> threading.RLock:
+        with self._guard:
+            entry = self._locks.setdefault(key, [threading.RLock(), 0])
+            entry[1] += 1
+        entry[0].acquire()
+        return entry[0]
+
+    def _exit(self, key: str) -> None:
+        with self._guard:
+            entry = self._locks[key]
+            entry[0].release()
+            entry[1] -= 1
+            if not entry[1]:
+                del self._locks[key]
+
+    def waiting(self, key: str) -> int:
+        """Threads holding or waiting for `key`'s lock."""
+        with self._guard:
+            entry = self._locks.get(key)
+            return entry[1] if entry else 0
+
+    def __len__(self) -> int:
+        return len(self._locks)
+
+
+class _Flight:
+    def __init__(self, flights: _OneAtATime, key: str):
+        self.flights, self.key = flights, key
+
+    def __enter__(self):
+        self.flights._enter(self.key)
+
+    def __exit__(self, *exc):
+        self.flights._exit(self.key)
+
+
+one_at_a_time = _OneAtATime()
+
+
+def _hit(version: str, key: str, stamped: str):
+    """The stored entry of `key` if it is current (its stock checked), else None."""
+    hit = _get(version, key)
+    if hit is not None and len(hit) > 1:
+        stock = _checked(hit[1], stamped)
+        hit = None if stock is None else _kept(version, key, hit, (hit[0], stock))
+    return hit
+
+
 def cached_value(key: str, compute, *, shows=None, scope: str = "catalogue"):
     """`compute()` once per catalogue version (at most CATALOG_CACHE_SECONDS); an exception
     (a 404) passes through and is not stored; a cache outage just computes. A value that
@@ -572,27 +637,31 @@ def cached_value(key: str, compute, *, shows=None, scope: str = "catalogue"):
     try:
         version, _, text, stamped = start = _start()
         key = _scoped(key, text, scope)
-        hit = _get(version, key)
-        if hit is not None and len(hit) > 1:
-            stock = _checked(hit[1], stamped)
-            hit = None if stock is None else _kept(version, key, hit, (hit[0], stock))
+        hit = _hit(version, key, stamped)
     except Exception:
         logger.warning("Catalogue cache unavailable; answering from the database")
         return compute()
     if hit is not None:
         return pickle.loads(hit[0])  # noqa: S301 (written by this module, never by a client)
-    pin = _answering_from.set(start)  # values computed inside share it (the search's)
-    try:
-        value = compute()
-    finally:
-        _answering_from.reset(pin)
-    entry = (pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL),)
-    if shows is not None:
-        stock = _stock_entry(shows(value), start)
-        if stock is None:
-            return value
-        entry = (*entry, stock)
-    _set(version, key, entry)
+    with one_at_a_time(f"{version}:{key}"):
+        try:  # stored by the thread this one waited for?
+            hit = _hit(version, key, stamped)
+        except Exception:
+            hit = None
+        if hit is not None:
+            return pickle.loads(hit[0])  # noqa: S301
+        pin = _answering_from.set(start)  # values computed inside share it (the search's)
+        try:
+            value = compute()
+        finally:
+            _answering_from.reset(pin)
+        entry = (pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL),)
+        if shows is not None:
+            stock = _stock_entry(shows(value), start)
+            if stock is None:
+                return value
+            entry = (*entry, stock)
+        _set(version, key, entry)
     return value
 
 
@@ -633,9 +702,12 @@ def held_value(name: str, build, *, scope: str = "catalogue"):
         logger.warning("Catalogue cache unavailable; answering from the database")
         return None
     held = _held.get(name)
-    now = time.monotonic()
-    if held is None or held[0] != version or now - held[1] >= seconds:
-        held = _held[name] = (version, now, build())
+    if held is None or held[0] != version or time.monotonic() - held[1] >= seconds:
+        with one_at_a_time(f"held:{name}"):  # built by one thread, the others wait
+            held = _held.get(name)
+            now = time.monotonic()
+            if held is None or held[0] != version or now - held[1] >= seconds:
+                held = _held[name] = (version, now, build())
     return held[2]
 
 

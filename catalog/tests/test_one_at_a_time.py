@@ -1,0 +1,111 @@
+"""A miss is computed once per process however many threads ask for it at the same
+moment (catalog.caching.one_at_a_time): the others wait and read what it stored. Real
+threads, on the local-memory cache and on the real Redis."""
+
+import os
+import threading
+import time
+import uuid
+
+import pytest
+from django.core.cache import caches
+
+from catalog import caching
+
+pytestmark = pytest.mark.django_db
+THREADS = 6
+
+
+@pytest.fixture(params=["locmem", "redis"])
+def shared_cache(request, settings):
+    if request.param == "redis":
+        settings.CACHES = {
+            "default": {
+                "BACKEND": "shop.cache.RedisCache",
+                "LOCATION": os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/0"),
+                "KEY_PREFIX": f"test-{uuid.uuid4().hex}",  # apart from parallel workers
+            }
+        }
+    settings.CATALOG_CACHE_SECONDS = 300
+    caching.local.clear()
+    caching._held.clear()
+    yield caches["default"]
+    caching.local.clear()
+    caching._held.clear()
+
+
+def until(condition, seconds=10.0):
+    """Waits for a state the threads reach (not for a time): fails after `seconds`."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "the threads never got there"
+        time.sleep(0.001)
+
+
+def ask_at_once(ask, flight_key):
+    """THREADS threads call ask() together; the first one's computing is held until every
+    other thread waits on the same key. Returns (answers, computations)."""
+    computed, answers = [], []
+    release = threading.Event()
+
+    def compute():
+        computed.append(threading.get_ident())
+        assert release.wait(10), "never released"
+        return {"answer": 42}
+
+    threads = [
+        threading.Thread(target=lambda: answers.append(ask(compute))) for _ in range(THREADS)
+    ]
+    for thread in threads:
+        thread.start()
+    until(lambda: caching.one_at_a_time.waiting(flight_key()) == THREADS)
+    release.set()
+    for thread in threads:
+        thread.join(10)
+    return answers, computed
+
+
+def test_threads_missing_the_same_value_compute_it_once(shared_cache):
+    def flight_key():
+        version, _, text, _ = caching._start()
+        digest = caching.hashlib.sha1(b"popular", usedforsecurity=False).hexdigest()
+        return f"{version}:{caching._scoped('p:' + digest, text, 'catalogue')}"
+
+    answers, computed = ask_at_once(
+        lambda compute: caching.cached_value("popular", compute), flight_key
+    )
+
+    assert len(computed) == 1
+    assert answers == [{"answer": 42}] * THREADS
+    assert len(caching.one_at_a_time) == 0  # no lock left behind
+
+
+def test_threads_building_the_same_held_value_build_it_once(shared_cache):
+    answers, computed = ask_at_once(
+        lambda compute: caching.held_value("table", compute), lambda: "held:table"
+    )
+
+    assert len(computed) == 1
+    assert answers == [{"answer": 42}] * THREADS
+    assert len(caching.one_at_a_time) == 0
+
+
+def test_a_failed_computation_lets_the_next_thread_compute(shared_cache):
+    calls = []
+
+    def failing():
+        calls.append(1)
+        raise LookupError("no such product")
+
+    for _ in range(2):
+        with pytest.raises(LookupError):
+            caching.cached_value("missing", failing)
+    assert caching.cached_value("missing", lambda: "found") == "found"
+    assert len(calls) == 2 and len(caching.one_at_a_time) == 0
+
+
+def test_a_value_asking_for_its_own_key_does_not_wait_on_itself(shared_cache):
+    def outer():
+        return ["outer", caching.cached_value("same", lambda: "inner")]
+
+    assert caching.cached_value("same", outer) == ["outer", "inner"]
