@@ -162,8 +162,10 @@ class Seller:
             if self.edit_seconds and now >= next_edit:
                 self.pool.submit(self._edit, self.rng.choice(self.people["edits"]))
                 next_edit += self.edit_seconds
-            upcoming = min(next_sale if interval else next_edit, next_edit)
-            self.stop_event.wait(max(0.0, upcoming - time.monotonic()))
+            # The next thing due; with no edits (BENCH_EDIT_SECONDS=0) next_edit never
+            # moves, and waiting for it spun a core of this machine.
+            due = [t for t, on in ((next_sale, interval), (next_edit, self.edit_seconds)) if on]
+            self.stop_event.wait(max(0.0, min(due) - time.monotonic()) if due else None)
 
     def start(self) -> None:
         self.thread = threading.Thread(target=self._run, daemon=True)
