@@ -133,19 +133,22 @@ def _start() -> tuple[str, str, str, str]:
         return pinned
     prefix = f"catalog:{namespace()}"  # once: building it reads seven settings
     keys = [f"{prefix}:version", f"{prefix}:text-version", f"{prefix}:stamped"]
-    sold = f"{prefix}:sold"
+    sold, edited = f"{prefix}:sold", f"{prefix}:text-edited"
     if stamps_in_cache():
         keys.append(sold)
-    found = cache.get_many(keys)
+    found = cache.get_many([*keys, edited])
     missing = [key for key in keys if key not in found]
     if missing:
         for key in missing:
             # The stamped mark is a counter (`_log_sale` increments it), started at the
             # clock so that a lost key never starts it again at a value an entry holds.
-            start = time.time_ns()
+            start = _now_ns()
             cache.add(key, start if key == keys[2] else str(start), timeout=None)
         found.update(cache.get_many(missing))
-    return found[keys[0]], found.get(sold, ""), found[keys[1]], found.get(keys[2], "")
+    text = found[keys[1]]
+    if edited in found:
+        text = _text_due(text, found[edited])
+    return found[keys[0]], found.get(sold, ""), text, found.get(keys[2], "")
 
 
 def catalog_version() -> str:
@@ -381,18 +384,72 @@ def stock_changed(product_ids) -> None:
 SHOWN_ONLY = frozenset({"description", "quantity", "shipping", "updated_at", "slug"})
 
 
+def _edited_key() -> str:
+    return f"catalog:{namespace()}:text-edited"
+
+
+def _now_ns() -> int:
+    return time.time_ns()
+
+
 def text_changed() -> None:
-    """Replace the text version, now and after the commit (as `catalog_changed` does)."""
+    """A description changed. With SEARCH_TEXT_DELAY_SECONDS 0, replace the text version
+    now and after the commit (as `catalog_changed` does). Otherwise note, now and after
+    the commit, when the first edit not yet searched was made (`text-edited`): the first
+    read SEARCH_TEXT_DELAY_SECONDS later replaces the text version (`_text_due`), so edits
+    in between cost the search answers one recomputation, not one each. The edited
+    product's own answers, search answers that show it among them, are fresh at once: its
+    stamps were replaced (`catalog_changed`). What waits is a search the edit makes it
+    newly match, or no longer match, and the vocabulary's new words."""
+    delay = settings.SEARCH_TEXT_DELAY_SECONDS
 
     def bump():
         try:
-            cache.set(_text_key(), str(time.time_ns()), timeout=None)
+            if not delay:
+                cache.set(_text_key(), str(_now_ns()), timeout=None)
+                return
+            applied, pending = _applied_and_pending()
+            if pending is None or pending < applied:  # nothing waiting: start the wait
+                cache.set(_edited_key(), _now_ns(), timeout=None)
         except Exception:
             logger.warning("Could not replace the text version in the cache", exc_info=True)
 
     bump()
     if transaction.get_connection().in_atomic_block:
+        # Again once committed: a wait that ended before the commit (a slow transaction)
+        # was searched without the edit, so this starts another.
         transaction.on_commit(bump)
+
+
+def _applied_and_pending() -> tuple[int, int | None]:
+    """The time the text version was last replaced, and the first waiting edit's time."""
+    found = cache.get_many([_text_key(), _edited_key()])
+    return _as_ns(found.get(_text_key())), found.get(_edited_key())
+
+
+def _as_ns(text_version) -> int:
+    try:
+        return int(text_version)
+    except (TypeError, ValueError):
+        return 0
+
+
+def _text_due(text: str, edited: int) -> str:
+    """The text version a read uses: `text`, or a new one when an edit has waited
+    SEARCH_TEXT_DELAY_SECONDS since it was committed and is newer than the text version.
+    Every server's first read after that moment may replace it; they do so within
+    microseconds of each other, so the answers computed meanwhile are few."""
+    applied = _as_ns(text)
+    if edited < applied:  # searched since (a version of the same moment may not have been)
+        return text
+    now = _now_ns()
+    if now - edited < settings.SEARCH_TEXT_DELAY_SECONDS * 1_000_000_000:
+        return text
+    if cache.add(f"{_text_key()}:{edited}", 1, timeout=60):  # one reader replaces it
+        text = str(now)
+        cache.set(_text_key(), text, timeout=None)
+        return text
+    return str(cache.get(_text_key(), text))
 
 
 def _stamps(ids: list[int]) -> tuple[tuple[str | None, ...], str | None, str]:

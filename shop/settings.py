@@ -298,6 +298,10 @@ SEARCH_WINDOW_MARGIN = env.float("SEARCH_WINDOW_MARGIN", default=4.0)
 # PostgreSQL: a search step ranks its newest SEARCH_RANKED_MATCHES matches (at least the
 # answer's size), so that how it is read (a window, an index) never changes what it answers.
 SEARCH_RANKED_MATCHES = env.int("SEARCH_RANKED_MATCHES", default=100)
+# A description edit reaches the searches it makes a product newly match (or no longer
+# match) within this many seconds; answers showing the product are fresh at once. Edits in
+# between cost the search answers one recomputation (catalog/caching.py). 0: at once.
+SEARCH_TEXT_DELAY_SECONDS = env.int("SEARCH_TEXT_DELAY_SECONDS", default=30)
 # Public catalogue reads are answered from the cache until the next write (catalog/caching.py);
 # entries live at most this long. 0 turns the cache off.
 CATALOG_CACHE_SECONDS = env.int("CATALOG_CACHE_SECONDS", default=300)

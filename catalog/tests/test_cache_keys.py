@@ -219,6 +219,7 @@ def test_a_local_hit_costs_no_shared_cache_read_of_the_answer(anon_api, shared_r
         f"{prefix}:text-version",
         f"{prefix}:stamped",
         f"{prefix}:sold",
+        f"{prefix}:text-edited",
     ]
 
 

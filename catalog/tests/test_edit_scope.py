@@ -30,8 +30,9 @@ def edit(admin_api, product, **fields):
 
 
 def test_a_description_edit_refreshes_what_shows_the_product_and_search_only(
-    admin_api, anon_api, shop, django_assert_num_queries
+    admin_api, anon_api, shop, settings, django_assert_num_queries
 ):
+    settings.SEARCH_TEXT_DELAY_SECONDS = 0  # searches at once (the delay: below)
     kettle, older = shop
     untouched = [f"{BASE}/product-list/1", f"{BASE}/product-count", "/api/v1/category/get-category"]
     untouched.append(f"{BASE}/get-product/{older[0].slug}")
@@ -49,6 +50,47 @@ def test_a_description_edit_refreshes_what_shows_the_product_and_search_only(
     listed = anon_api.get(f"{BASE}/product-list/2").json()["products"]
     assert {p["slug"]: p["description"] for p in listed}[kettle.slug].endswith("whistles.")
     assert [p["slug"] for p in anon_api.get(f"{BASE}/search/whistles").json()] == [kettle.slug]
+
+
+@pytest.fixture
+def clock(monkeypatch):
+    """The cache's clock, moved by hand (nanoseconds)."""
+    from catalog import caching
+
+    now = [caching.time.time_ns()]
+    monkeypatch.setattr(caching, "_now_ns", lambda: now[0])
+    return now
+
+
+def search(anon_api, word):
+    return [p["slug"] for p in anon_api.get(f"{BASE}/search/{word}").json()]
+
+
+def test_a_search_the_edit_makes_the_product_match_follows_within_the_delay(
+    admin_api, anon_api, shop, settings, clock, django_assert_num_queries
+):
+    settings.SEARCH_TEXT_DELAY_SECONDS = 30
+    kettle, _ = shop
+    assert search(anon_api, "whistles") == [] and search(anon_api, "water") == [kettle.slug]
+
+    edit(admin_api, kettle, description="Boils water and whistles.")
+    clock[0] += 29 * 10**9
+    edit(admin_api, kettle, description="Boils water and whistles loudly.")
+
+    # What shows the kettle is fresh at once (its stamps), search answers that show it too.
+    shown = anon_api.get(f"{BASE}/get-product/{kettle.slug}").json()["product"]
+    assert shown["description"].endswith("loudly.")
+    assert anon_api.get(f"{BASE}/search/water").json()[0]["description"].endswith("loudly.")
+    # A search it did not show waits for the delay, counted from the first edit waiting.
+    with django_assert_num_queries(0):
+        assert search(anon_api, "whistles") == []
+    clock[0] += 1 * 10**9
+    assert search(anon_api, "whistles") == [kettle.slug]
+    assert search(anon_api, "loudly") == [kettle.slug]
+    # The second edit was searched with the first: nothing waits any more.
+    clock[0] += 60 * 10**9
+    with django_assert_num_queries(0):
+        assert search(anon_api, "whistles") == [kettle.slug]
 
 
 @pytest.mark.parametrize(
