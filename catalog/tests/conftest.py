@@ -2,8 +2,11 @@
 planner's statistics without leaks."""
 
 import io
+import os
+import uuid
 
 import pytest
+from django.core.cache import caches
 from django.db import connection
 from PIL import Image
 from rest_framework.test import APIClient
@@ -18,6 +21,32 @@ def _client(user=None) -> APIClient:
     if user is not None:
         client.credentials(HTTP_AUTHORIZATION=f"Bearer {AccessToken.for_user(user)}")
     return client
+
+
+@pytest.fixture(params=["locmem", "redis"])
+def shared_cache(request, settings):
+    """The catalogue cache on Django's local memory, then on the real Redis through the
+    project's backend (TEST_REDIS_URL), with the process's own layers emptied."""
+    from catalog import caching
+
+    if request.param == "redis":
+        settings.CACHES = {
+            "default": {
+                "BACKEND": "shop.cache.RedisCache",
+                "LOCATION": os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/0"),
+                "KEY_PREFIX": f"test-{uuid.uuid4().hex}",  # apart from parallel workers
+            }
+        }
+    settings.CATALOG_CACHE_SECONDS = 300
+
+    def empty():
+        caching.local.clear()
+        caching._sales_log.clear()
+        caching._held.clear()
+
+    empty()
+    yield caches["default"]  # (Redis keeps the prefix's keys until their timeouts)
+    empty()
 
 
 @pytest.fixture

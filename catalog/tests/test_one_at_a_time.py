@@ -2,36 +2,15 @@
 moment (catalog.caching.one_at_a_time): the others wait and read what it stored. Real
 threads, on the local-memory cache and on the real Redis."""
 
-import os
 import threading
 import time
-import uuid
 
 import pytest
-from django.core.cache import caches
 
 from catalog import caching
 
 pytestmark = pytest.mark.django_db
 THREADS = 6
-
-
-@pytest.fixture(params=["locmem", "redis"])
-def shared_cache(request, settings):
-    if request.param == "redis":
-        settings.CACHES = {
-            "default": {
-                "BACKEND": "shop.cache.RedisCache",
-                "LOCATION": os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/0"),
-                "KEY_PREFIX": f"test-{uuid.uuid4().hex}",  # apart from parallel workers
-            }
-        }
-    settings.CATALOG_CACHE_SECONDS = 300
-    caching.local.clear()
-    caching._held.clear()
-    yield caches["default"]
-    caching.local.clear()
-    caching._held.clear()
 
 
 def until(condition, seconds=10.0):

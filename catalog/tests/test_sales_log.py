@@ -2,11 +2,7 @@
 sold product is served without reading its stamps; one that shows it is fresh. On
 Django's local-memory cache and on the real Redis through the project's backend."""
 
-import os
-import uuid
-
 import pytest
-from django.core.cache import caches
 from django.db.models import F
 
 from catalog import caching
@@ -16,24 +12,6 @@ from catalog.tests.factories import ProductFactory
 pytestmark = pytest.mark.django_db
 
 BASE = "/api/v1/product"
-
-
-@pytest.fixture(params=["locmem", "redis"])
-def shared_cache(request, settings):
-    if request.param == "redis":
-        settings.CACHES = {
-            "default": {
-                "BACKEND": "shop.cache.RedisCache",
-                "LOCATION": os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/0"),
-                "KEY_PREFIX": f"test-{uuid.uuid4().hex}",  # apart from parallel workers
-            }
-        }
-    settings.CATALOG_CACHE_SECONDS = 300
-    caching.local.clear()
-    caching._sales_log.clear()
-    yield caches["default"]  # (Redis keeps the prefix's keys until their timeouts)
-    caching.local.clear()
-    caching._sales_log.clear()
 
 
 @pytest.fixture
