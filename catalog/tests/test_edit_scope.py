@@ -67,7 +67,7 @@ def search(anon_api, word):
 
 
 def test_a_search_the_edit_makes_the_product_match_follows_within_the_delay(
-    admin_api, anon_api, shop, settings, clock, django_assert_num_queries
+    shared_cache, admin_api, anon_api, shop, settings, clock, django_assert_num_queries
 ):
     settings.SEARCH_TEXT_DELAY_SECONDS = 30
     kettle, _ = shop
@@ -122,3 +122,43 @@ def test_a_stock_edit_in_the_django_admin_keeps_the_catalogue_version(
         anon_api.get(path)
     detail = anon_api.get(f"{BASE}/get-product/{kettle.slug}").json()["product"]
     assert detail["quantity"] == 99
+
+
+def test_readers_at_the_moment_the_delay_ends_replace_the_text_version_once(
+    shared_cache, admin_api, shop, settings, clock, monkeypatch
+):
+    import threading
+
+    from catalog import caching
+
+    settings.SEARCH_TEXT_DELAY_SECONDS = 30
+    kettle, _ = shop
+    before = caching._start()[2]
+    edit(admin_api, kettle, description="Boils water and whistles.")
+    clock[0] += 30 * 10**9
+    replaced = []
+    original = type(shared_cache).set
+
+    def counting_set(self, key, value, *args, **kwargs):
+        if key == caching._text_key():
+            replaced.append(value)
+        return original(self, key, value, *args, **kwargs)
+
+    # On the class: each thread has its own instance of the cache backend.
+    monkeypatch.setattr(type(shared_cache), "set", counting_set)
+    start = threading.Barrier(8)
+    seen = []
+
+    def read():
+        start.wait(10)
+        seen.append(caching._start()[2])
+
+    threads = [threading.Thread(target=read) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(10)
+
+    assert len(replaced) == 1 and replaced[0] != before
+    assert len(seen) == 8 and set(seen) <= {before, replaced[0]}
+    assert caching._start()[2] == replaced[0]
