@@ -435,8 +435,8 @@ def _as_ns(text_version) -> int:
 
 
 def _text_due(text: str, edited: int) -> str:
-    """The text version a read uses: `text`, or a new one when an edit has waited
-    SEARCH_TEXT_DELAY_SECONDS since it was committed and is newer than the text version.
+    """The text version a read uses: `text`, or a new one when an edit newer than the text
+    version has waited SEARCH_TEXT_DELAY_SECONDS.
     Every server's first read after that moment may replace it; they do so within
     microseconds of each other, so the answers computed meanwhile are few."""
     applied = _as_ns(text)
@@ -614,9 +614,9 @@ def _settle(shown: list[tuple[int, int, str]], start: tuple) -> tuple | None:
 class _OneAtATime:
     """Per-key locks of this process, for a miss computed once however many of its
     threads ask at the same moment: right after a write every thread of a worker misses
-    the same popular answers, and each computed them (at 1M products the anchors of a deep
-    list page took 1.5 s three times over, where one took 0.4 s; docs/performance.md). A
-    thread that waited reads what the first one stored. A key's lock is dropped once no
+    the same popular answers, and each computed them (a deep list page's anchors, three
+    times over: docs/performance.md, "While selling"). A thread that waited reads what
+    the first one stored. A key's lock is dropped once no
     thread holds or waits for it, so the table stays as small as the misses in flight.
     Reentrant: a value whose computing asks for its own key computes it (twice), never
     waits on itself."""

@@ -72,10 +72,9 @@ LOOSENED_REACH = 2.5
 # than REGROW_REACH x the step's expected matches (or its own reach, when larger). The
 # miss says the estimate was high or the newest products lack the word, and the second
 # window still reads rows in the list index's order, where the index's matches lie spread
-# over the table (a literal's trigrams also recheck many rows that do not hold the word):
-# `stand` at 1M products, estimated at 37,299 matches with 18,181, came back short from
-# 5,365 rows (9 ms), and ranking every match read 70,000 pages (570 ms) where a window of
-# 42,920 rows answers in a tenth of that (docs/search.md).
+# over the table (a literal's trigrams also recheck many rows that do not hold the word).
+# The case that set it, and what it costs where the larger window misses too:
+# docs/search.md, "Common words".
 REGROW_REACH = 2.5
 
 

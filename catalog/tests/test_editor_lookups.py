@@ -1,8 +1,8 @@
 """The product editor's own look-ups (is the name free, is a SKU free, which generated
 SKU is free) are exact probes of the unique indexes, whatever the catalogue's size. They
 were a whole-table read of the variants on PostgreSQL (`UPPER(sku) = UPPER(%s)` and
-`UPPER(sku) LIKE 'SS-1%'` match no index), about a second an edit at 1M products, while
-the shop sold around them (docs/performance.md)."""
+`UPPER(sku) LIKE 'SS-1%'` match no index), while the shop sold around them
+(docs/performance.md, "While selling")."""
 
 import json
 
