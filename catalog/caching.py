@@ -643,12 +643,6 @@ class _OneAtATime:
             if not entry[1]:
                 del self._locks[key]
 
-    def waiting(self, key: str) -> int:
-        """Threads holding or waiting for `key`'s lock."""
-        with self._guard:
-            entry = self._locks.get(key)
-            return entry[1] if entry else 0
-
     def __len__(self) -> int:
         return len(self._locks)
 
