@@ -3,13 +3,11 @@ threads send real HTTP requests to a real gunicorn (gthread workers, one databas
 connection per thread) on a SQLite file, or on PostgreSQL when the tests run on it."""
 
 import json
-import threading
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 import requests
 
-from shop.tests.live_gunicorn import gunicorn_server
+from shop.tests.live_gunicorn import gunicorn_server, together
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -51,18 +49,6 @@ print(json.dumps(answer))
 """
 
 
-def _together(calls) -> list[requests.Response]:
-    """Every call at the same moment (a barrier releases all threads together)."""
-    start = threading.Barrier(len(calls))
-
-    def run(call):
-        start.wait(timeout=60)
-        return call()
-
-    with ThreadPoolExecutor(max_workers=len(calls)) as pool:
-        return list(pool.map(run, calls))
-
-
 def _post(server, token, n, pincode="560001"):
     body = {
         "name": f"Tab {n}",
@@ -92,7 +78,7 @@ def _state(server) -> list[dict]:
 def _warm_up(server, token) -> None:
     """Both workers load the PIN directory (a refused PIN code saves nothing), so the
     race below is between the writes, not the first lookups."""
-    answers = _together([_post(server, token, n, pincode="999999") for n in range(16)])
+    answers = together([_post(server, token, n, pincode="999999") for n in range(16)])
     assert {answer.status_code for answer in answers} == {400}
 
 
@@ -101,7 +87,7 @@ def test_first_addresses_sent_at_once_leave_exactly_one_default(tmp_path):
         tokens = _seed(server, users=3)
         _warm_up(server, tokens[0])
 
-        answers = _together([_post(server, token, n) for token in tokens for n in range(6)])
+        answers = together([_post(server, token, n) for token in tokens for n in range(6)])
 
         assert [answer.status_code for answer in answers] == [201] * 18, [
             answer.text for answer in answers
@@ -118,7 +104,7 @@ def test_addresses_sent_at_once_never_pass_the_limit(tmp_path):
         [token] = _seed(server, users=1, existing=18)
         _warm_up(server, token)
 
-        answers = _together([_post(server, token, n) for n in range(8)])
+        answers = together([_post(server, token, n) for n in range(8)])
 
         codes = sorted(answer.status_code for answer in answers)
         assert codes == [201] * 2 + [400] * 6, [answer.text for answer in answers]

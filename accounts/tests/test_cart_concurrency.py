@@ -3,13 +3,11 @@ real HTTP requests to a real gunicorn (gthread workers, one database connection 
 thread) on a SQLite file, or on PostgreSQL when the tests run on it."""
 
 import json
-import threading
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 import requests
 
-from shop.tests.live_gunicorn import gunicorn_server
+from shop.tests.live_gunicorn import gunicorn_server, together
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -44,18 +42,6 @@ print(json.dumps([{"lines": c.lines, "version": c.version} for c in Cart.objects
 """
 
 
-def _together(calls) -> list[requests.Response]:
-    """Every call at the same moment (a barrier releases all threads together)."""
-    start = threading.Barrier(len(calls))
-
-    def run(call):
-        start.wait(timeout=60)
-        return call()
-
-    with ThreadPoolExecutor(max_workers=len(calls)) as pool:
-        return list(pool.map(run, calls))
-
-
 def _call(server, world, method, path, body):
     return lambda: requests.request(
         method,
@@ -81,7 +67,7 @@ def _lines(answer) -> list[tuple]:
 def _start(server, world, cart) -> None:
     """The account's cart before the race, and both workers warmed up by a read."""
     assert _call(server, world, "put", "cart", {"cart": cart})().status_code == 200
-    answers = _together([_call(server, world, "get", "cart", None) for _ in range(DEVICES)])
+    answers = together([_call(server, world, "get", "cart", None) for _ in range(DEVICES)])
     assert {answer.status_code for answer in answers} == {200}
 
 
@@ -96,7 +82,7 @@ def test_the_same_guest_cart_merged_from_eight_devices_at_once_is_added_once(tmp
         ]
         body = {"cart": guest, "mergeKey": "sign-in-7f3a"}
 
-        answers = _together([_call(server, world, "post", "cart/merge", body)] * DEVICES)
+        answers = together([_call(server, world, "post", "cart/merge", body)] * DEVICES)
 
         assert [a.status_code for a in answers] == [200] * DEVICES, [a.text for a in answers]
         merged = [(world["phone"], world["phoneVariant"], 3), (world["teeId"], medium, 3)]
@@ -121,7 +107,7 @@ def test_eight_sign_ins_merging_at_once_each_add_their_cart_exactly_once(tmp_pat
             for n in range(DEVICES)
         ]
 
-        answers = _together(calls)
+        answers = together(calls)
 
         assert [a.status_code for a in answers] == [200] * DEVICES, [a.text for a in answers]
         # Each merge saw the ones before it: quantities 2..9, versions 2..9, none twice.
@@ -154,7 +140,7 @@ def test_eight_devices_saving_over_the_same_version_store_exactly_one(tmp_path):
             for n in range(DEVICES)
         ]
 
-        answers = _together(calls)
+        answers = together(calls)
 
         codes = sorted(a.status_code for a in answers)
         assert codes == [200] + [409] * (DEVICES - 1), [a.text for a in answers]

@@ -5,13 +5,11 @@ checks (catalog.variants.skus_held, Product.objects.with_name) read before writi
 unique indexes decide a race, which answers 409, never 500, and saves nothing twice."""
 
 import json
-import threading
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 import requests
 
-from shop.tests.live_gunicorn import gunicorn_server
+from shop.tests.live_gunicorn import gunicorn_server, together
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -36,18 +34,6 @@ print(json.dumps({
     "skus": sorted(Variant.objects.values_list("sku", flat=True)),
 }))
 """
-
-
-def _together(calls) -> list[requests.Response]:
-    """Every call at the same moment (a barrier releases all threads together)."""
-    start = threading.Barrier(len(calls))
-
-    def run(call):
-        start.wait(timeout=60)
-        return call()
-
-    with ThreadPoolExecutor(max_workers=len(calls)) as pool:
-        return list(pool.map(run, calls))
 
 
 def _create(server, world, name, sku):
@@ -81,7 +67,7 @@ def test_one_sku_sent_by_eight_admins_at_once_goes_to_one_product(tmp_path):
             for n in range(ADMINS)
         ]
 
-        answers = _together(calls)
+        answers = together(calls)
 
         codes = sorted(answer.status_code for answer in answers)
         assert codes.count(201) == 1 and set(codes) <= {201, 400, 409}, [a.text for a in answers]
@@ -96,7 +82,7 @@ def test_the_same_new_product_sent_eight_times_at_once_is_made_once(tmp_path):
     with gunicorn_server(tmp_path, **SERVER) as server:
         world = json.loads(server.manage("shell", "-c", SEED).strip().splitlines()[-1])
 
-        answers = _together([_create(server, world, "Ajrakh Kurta", "")] * ADMINS)
+        answers = together([_create(server, world, "Ajrakh Kurta", "")] * ADMINS)
 
         codes = sorted(answer.status_code for answer in answers)
         assert codes.count(201) == 1 and set(codes) <= {201, 400, 409}, [a.text for a in answers]

@@ -81,7 +81,9 @@ def test_names_are_compared_as_their_unique_index_compares_them(category):
     assert Category.objects.with_name("CLOTHING").get() == category
 
 
-@pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL's plans")
+@pytest.mark.skipif(
+    connection.vendor != "postgresql", reason="reads PostgreSQL's EXPLAIN with seq scans priced out"
+)
 def test_the_editors_lookups_read_no_whole_table(admin_api, category):
     """With sequential scans priced out, a query that an index can answer uses one: a
     `Seq Scan` left on the product or variant table is a look-up no index serves."""

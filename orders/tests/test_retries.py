@@ -3,13 +3,11 @@ threads send real HTTP requests to a real gunicorn (gthread workers, one databas
 connection per thread) on a SQLite file, or on PostgreSQL when the tests run on it."""
 
 import json
-import threading
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 import requests
 
-from shop.tests.live_gunicorn import gunicorn_server
+from shop.tests.live_gunicorn import gunicorn_server, together
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -65,18 +63,6 @@ def _state(server) -> dict:
     return json.loads(server.manage("shell", "-c", STATE).strip().splitlines()[-1])
 
 
-def _together(calls) -> list[requests.Response]:
-    """Every call at the same moment (a barrier releases all threads together)."""
-    start = threading.Barrier(len(calls))
-
-    def run(call):
-        start.wait(timeout=60)
-        return call()
-
-    with ThreadPoolExecutor(max_workers=len(calls)) as pool:
-        return list(pool.map(run, calls))
-
-
 def _checkout(server, token, cart, key=None, **fields):
     headers = {"Authorization": f"Bearer {token}"}
     if key:
@@ -119,7 +105,7 @@ def test_eight_retries_to_a_saved_address_place_one_taxed_order(tmp_path):
         cart = [{"_id": a, "quantity": 2}]
         call = _checkout(server, seeded["tokens"][0], cart, key="tap-2", addressId=address_id)
 
-        answers = _together([call] * 8)
+        answers = together([call] * 8)
 
         codes = sorted(answer.status_code for answer in answers)
         assert codes == [200] * 7 + [201], [a.text for a in answers]
@@ -138,7 +124,7 @@ def test_eight_retries_at_once_place_one_order_and_take_stock_once(tmp_path):
         token = seeded["tokens"][0]
         cart = [{"_id": a, "quantity": 2}, {"_id": b, "quantity": 3}]
 
-        answers = _together([_checkout(server, token, cart, key="tap-1")] * 8)
+        answers = together([_checkout(server, token, cart, key="tap-1")] * 8)
 
         codes = sorted(answer.status_code for answer in answers)
         assert codes == [200] * 7 + [201], [a.text for a in answers]
@@ -160,7 +146,7 @@ def test_one_key_sent_with_two_carts_at_once_places_one_order(tmp_path):
         token = seeded["tokens"][0]
         one, other = [{"_id": a, "quantity": 1}], [{"_id": b, "quantity": 1}]
 
-        answers = _together(
+        answers = together(
             [_checkout(server, token, one, key="k")] * 4
             + [_checkout(server, token, other, key="k")] * 4
         )
@@ -203,7 +189,7 @@ def test_cancels_and_checkouts_of_the_same_products_at_once_never_fail(tmp_path)
                 timeout=120,
             )
 
-        answers = _together(
+        answers = together(
             [cancel(order_id) for order_id in orders] + [_checkout(server, buyer, backwards)] * 25
         )
 

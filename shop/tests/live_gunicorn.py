@@ -14,7 +14,9 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import quote
@@ -148,3 +150,16 @@ def _wait_until_up(url: str, process: subprocess.Popen, timeout: float = 60) -> 
             pass
         time.sleep(0.2)
     raise RuntimeError("gunicorn did not answer /healthz in time")
+
+
+def together(calls) -> list:
+    """Each call (a function sending one request) from its own thread, all released at
+    the same moment by a barrier; their answers in the order given."""
+    start = threading.Barrier(len(calls))
+
+    def run(call):
+        start.wait(timeout=60)
+        return call()
+
+    with ThreadPoolExecutor(max_workers=len(calls)) as pool:
+        return list(pool.map(run, calls))
