@@ -8,8 +8,7 @@ import json
 import pytest
 import requests
 
-from orders.tests.test_retries import _together
-from shop.tests.live_gunicorn import gunicorn_server
+from shop.tests.live_gunicorn import gunicorn_server, together
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -61,7 +60,7 @@ def test_the_same_save_sent_four_times_at_once_applies_once(tmp_path):
         def save():
             return requests.put(url, files=form, headers=headers, timeout=120)
 
-        answers = _together([save] * 4)
+        answers = together([save] * 4)
 
         codes = sorted(answer.status_code for answer in answers)
         assert codes == [200, 409, 409, 409], [a.text for a in answers]

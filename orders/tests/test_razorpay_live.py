@@ -8,8 +8,7 @@ import pytest
 import requests
 
 from orders.tests.razorpay_standin import Standin
-from orders.tests.test_retries import _together
-from shop.tests.live_gunicorn import gunicorn_server
+from shop.tests.live_gunicorn import gunicorn_server, together
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -115,7 +114,7 @@ def test_twenty_buyers_paying_for_five_units_get_exactly_five_paid_orders(tmp_pa
 
             return run
 
-        answers = _together([buy(token) for token in seeded["tokens"]])
+        answers = together([buy(token) for token in seeded["tokens"]])
 
         codes = sorted(code for code, _ in answers)
         assert codes == [201] * 5 + [409] * 15, codes
@@ -144,7 +143,7 @@ def test_a_double_clicked_pay_places_one_order_and_one_gateway_order(tmp_path, s
                 timeout=120,
             )
 
-        answers = _together([click] * 4)
+        answers = together([click] * 4)
 
         assert sorted(a.status_code for a in answers) == [200, 200, 200, 201], [
             a.text for a in answers
@@ -187,7 +186,7 @@ def test_the_same_webhook_many_times_at_once_applies_once(tmp_path, standin):
                 timeout=120,
             )
 
-        answers = _together(
+        answers = together(
             [post(same_body, same_headers)] * 8 + [post(*other) for other in others] + [verify]
         )
 

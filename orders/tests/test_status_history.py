@@ -18,8 +18,8 @@ from orders import online
 from orders.models import Order, OrderStatusChange
 from orders.services import order_set_status
 from orders.tests.factories import place_order
-from orders.tests.test_retries import SERVER, _checkout, _seed, _together
-from shop.tests.live_gunicorn import gunicorn_server
+from orders.tests.test_retries import SERVER, _checkout, _seed
+from shop.tests.live_gunicorn import gunicorn_server, together
 
 CHECKOUT = "/api/v1/orders/checkout"
 
@@ -218,7 +218,7 @@ def test_two_cancels_at_once_write_one_row(tmp_path):
                 timeout=120,
             )
 
-        answers = _together([cancel] * 6)
+        answers = together([cancel] * 6)
 
         codes = sorted(answer.status_code for answer in answers)
         assert codes == [200] + [409] * 5, [answer.text for answer in answers]
