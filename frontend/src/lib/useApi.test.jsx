@@ -67,6 +67,30 @@ describe('useApi', () => {
     expect(onError).toHaveBeenCalledTimes(1);
   });
 
+  it('is busy from the very render where deps change: old rows never pass as the new page', async () => {
+    const { load, calls } = controlledLoad();
+    const renders = [];
+    const { rerender } = renderHook(
+      ({ page }) => {
+        const answer = useApi(load, [page]);
+        renders.push({ page, loading: answer.loading, data: answer.data });
+        return answer;
+      },
+      { initialProps: { page: 1 } },
+    );
+    await waitFor(() => expect(calls).toHaveLength(1));
+    await act(async () => calls[0].resolve(['page 1']));
+    rerender({ page: 2 });
+    await waitFor(() => expect(calls).toHaveLength(2));
+    await act(async () => calls[1].resolve(['page 2']));
+    const onPageTwo = renders.filter(({ page }) => page === 2);
+    expect(onPageTwo.filter(({ loading }) => !loading).map(({ data }) => data)).toEqual(
+      onPageTwo.filter(({ loading }) => !loading).map(() => ['page 2']),
+    );
+    expect(onPageTwo[0]).toMatchObject({ loading: true, data: ['page 1'] });
+    expect(onPageTwo.at(-1)).toMatchObject({ loading: false, data: ['page 2'] });
+  });
+
   it('does not count an aborted call as an error', async () => {
     const { load, calls } = controlledLoad();
     const onError = vi.fn();
