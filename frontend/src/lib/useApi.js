@@ -25,7 +25,9 @@ export function useApi(load, deps, { initialData, onError } = {}) {
     const controller = new AbortController();
     let current = true;
     setState((s) =>
-      s.loading && !s.error && sameDeps(s.deps, deps) ? s : { ...s, loading: true, error: null, deps },
+      s.loading && !s.error && sameDeps(s.deps, deps)
+        ? s
+        : { ...s, loading: true, error: null, deps },
     );
     Promise.resolve()
       .then(() => latest.current.load(controller.signal))
