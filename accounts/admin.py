@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils.html import format_html
 
 from accounts.models import User, normalize_email
+from shop.admin_races import CheckedAgainOnRace
 
 
 class UserCreationForm(AdminUserCreationForm):
@@ -49,7 +50,7 @@ class UserChangeForm(forms.ModelForm):
 
 
 @admin.register(User)
-class UserAdmin(DjangoUserAdmin):
+class UserAdmin(CheckedAgainOnRace, DjangoUserAdmin):
     form = UserChangeForm
     add_form = UserCreationForm
     list_display = ("name", "email", "phone", "role", "joined")

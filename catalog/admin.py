@@ -43,6 +43,7 @@ from catalog.variants import (
     parse_variants,
     write_variants,
 )
+from shop.admin_races import CheckedAgainOnRace
 
 COUNTRY_MESSAGE = "Country of origin must be 2 to 60 characters."
 THRESHOLD_PAIR = "Give both the threshold and the rate above it, or neither."
@@ -103,7 +104,7 @@ class CategoryAdminForm(forms.ModelForm):
         return cleaned
 
 
-class CategoryAdmin(admin.ModelAdmin):
+class CategoryAdmin(CheckedAgainOnRace, admin.ModelAdmin):
     form = CategoryAdminForm
     list_display = ("name", "slug", "hsn", "gst_rate", "gst_rule", "product_count")
     search_fields = ("name", "slug", "hsn")
@@ -531,7 +532,7 @@ class PhotoInline(admin.TabularInline):
         )
 
 
-class ProductAdmin(admin.ModelAdmin):
+class ProductAdmin(CheckedAgainOnRace, admin.ModelAdmin):
     form = ProductAdminForm
     inlines = (VariantInline, PhotoInline)
     list_display = ("thumbnail", "name", "category", "price", "quantity", "shipping", "created_at")
