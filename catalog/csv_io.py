@@ -10,12 +10,13 @@ semicolon) separated.
   per variant).
 - **One row per variant** (what `export_products` writes), when the header has `sku` or
   an `optionN_*` column: the product's columns (`name`, `description`, `category`,
-  `shipping`, `photos`, `optionN_name`, `optionN_values`) on its first row, and on every
-  row its `slug` and one variant: `sku`, `option1_value` ... `option3_value`, `price`,
-  `quantity`. Rows that follow with the same slug are more variants of that product; on
-  them the product's columns are left blank (or repeat the first row's exactly). The
-  rows are the product's whole list of variants, in order: a variant is matched by its
-  SKU, else by its options; a stored variant no row names is removed.
+  `shipping`, `photos`, `photo_alts`, `photo_options`, `optionN_name`, `optionN_values`)
+  on its first row, and on every row its `slug` and one variant: `sku`, `option1_value`
+  ... `option3_value`, `price`, `quantity`. Rows that follow with the same slug are more
+  variants of that product; on them the product's columns are left blank (or repeat the
+  first row's exactly). The rows are the product's whole list of variants, in order: a
+  variant is matched by its SKU, else by its options; a stored variant no row names is
+  removed.
 
 In either layout, the product's `hsn`, `gst_rate` and `country_of_origin` (its own tax
 details, catalog/tax.py) may follow: blank is the category's, a file without the column
@@ -25,14 +26,28 @@ keeps what the product has.
 included); blank, they are the values the rows use, in the order first used. `photos` is
 the whole gallery in order (`front.jpg|back.jpg`): the base name of a photo the product
 has keeps it (alt text and option included), any other name is a file in --images; blank
-keeps the gallery. In `photos` and `optionN_values` a `|` or `\\` inside an item is
-written `\\|` or `\\\\`. The original `photo` column replaces the first photo.
+keeps the gallery. The original `photo` column replaces the first photo.
+
+`photo_alts` and `photo_options` (with `photos`, in either layout) give each photo of
+`photos`, in the same order, its alt text and the option value it shows (`Front|Back`,
+`Blue|`): as many items as `photos` has, else the row is refused; a blank item is no alt
+text or no option, and so is a blank cell for every photo (what export writes when no
+photo has one). Alt text follows the gallery's rules (catalog/gallery.py: spaces
+collapsed, at most MAX_ALT characters, no control characters); an option must be a value
+of one of the product's options (as the file leaves them), matched regardless of case and
+spelled as the product spells it. An item that is what a kept photo already has leaves
+that photo as it is at the write, as a stock given unchanged does. A file without the
+column keeps each kept photo's alt text or option, and gives a new photo none.
+
+In `photos`, `photo_alts`, `photo_options` and `optionN_values` a `|` or `\\` inside an
+item is written `\\|` or `\\\\`.
 
 A cell a spreadsheet would run as a formula (starting with `=`, `+`, `-`, `@`, a tab or a
 carriage return: OWASP's CSV injection rule) is written behind an apostrophe, and so is a
 cell that starts with an apostrophe itself; import drops one leading apostrophe from every
-cell. So the escaping is undone exactly, and `'` is how a hand-written file starts a cell
-with one of those characters or (doubled) with an apostrophe.
+cell. So the escaping is undone exactly (a list cell's too: an alt text `=HYPERLINK(..)`
+comes back as it was), and `'` is how a hand-written file starts a cell with one of those
+characters or (doubled) with an apostrophe.
 
 Import is all or nothing: every row is checked first (the API's rules for each field, its
 options, variants and SKUs through catalog.variants, the same photo check and
@@ -52,6 +67,7 @@ import hashlib
 import io
 import logging
 import os
+import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -68,8 +84,9 @@ from django.utils import timezone
 from rest_framework import serializers
 
 from catalog.caching import bump_version
-from catalog.gallery import MAX_PHOTOS, GalleryItem, write_gallery
+from catalog.gallery import MAX_PHOTOS, GalleryItem, parse_gallery, write_gallery
 from catalog.gallery import TOO_MANY as TOO_MANY_PHOTOS
+from catalog.gallery import check_options as check_gallery_options
 from catalog.models import Category, Product, ProductPhoto, Variant
 from catalog.photos import CheckedPhoto, check_photo
 from catalog.renditions import delete_renditions, make_renditions
@@ -103,17 +120,21 @@ OPTION_COLUMNS = tuple(
 VALUE_COLUMNS = tuple(OPTION_VALUE.format(n) for n in OPTION_NUMBERS)
 # The product's own tax details (catalog/tax.py); blank: the category's.
 TAX_COLUMNS = ("hsn", "gst_rate", "country_of_origin")
+# Each photo of `photos`: its alt text, the option value it shows.
+PHOTO_ALTS, PHOTO_OPTIONS = "photo_alts", "photo_options"
+PHOTO_TEXT_COLUMNS = (PHOTO_ALTS, PHOTO_OPTIONS)
 # A product's columns: on its first row only (the rows after it may repeat them).
 PRODUCT_COLUMNS = ("name", "description", "category", "shipping", "photo", "photos")
-PRODUCT_COLUMNS += OPTION_COLUMNS + TAX_COLUMNS
+PRODUCT_COLUMNS += PHOTO_TEXT_COLUMNS + OPTION_COLUMNS + TAX_COLUMNS
 # The columns that make a file one row per variant.
 VARIANT_LAYOUT = ("sku", *OPTION_COLUMNS, *VALUE_COLUMNS)
 COLUMNS = (
     *("name", "slug", "description", "price", "quantity", "category", "shipping", "photo"),
-    *("photos", "sku", *OPTION_COLUMNS, *VALUE_COLUMNS, *TAX_COLUMNS),
+    *("photos", *PHOTO_TEXT_COLUMNS, "sku", *OPTION_COLUMNS, *VALUE_COLUMNS, *TAX_COLUMNS),
 )
 EXPORT_COLUMNS = (
-    *("name", "slug", "description", "category", "shipping", "photos", *OPTION_COLUMNS),
+    *("name", "slug", "description", "category", "shipping", "photos", *PHOTO_TEXT_COLUMNS),
+    *OPTION_COLUMNS,
     *TAX_COLUMNS,
     *("sku", *VALUE_COLUMNS, "price", "quantity"),
 )
@@ -148,9 +169,10 @@ def joined(items: Iterable[str]) -> str:
     )
 
 
-def split(cell: str) -> list[str]:
-    """The items of a `joined` cell, trimmed, blank ones left out. A backslash before
-    anything but `|` or `\\` is kept as it is."""
+def split(cell: str, *, keep_blank: bool = False) -> list[str]:
+    """The items of a `joined` cell, trimmed, blank ones left out (kept with `keep_blank`,
+    where an item's place counts). A backslash before anything but `|` or `\\` is kept as
+    it is."""
     items, current, chars = [], [], iter(cell)
     for char in chars:
         if char == "\\":
@@ -165,7 +187,7 @@ def split(cell: str) -> list[str]:
         else:
             current.append(char)
     items.append("".join(current))
-    return [item.strip() for item in items if item.strip()]
+    return [item.strip() for item in items if keep_blank or item.strip()]
 
 
 class ImportFailed(Exception):
@@ -235,6 +257,16 @@ class VariantRow:
 
 
 @dataclass
+class Place:
+    """One photo of a gallery to write: a kept photo's id or a source file of --images,
+    with its alt text and option (None: what the kept photo has at the write)."""
+
+    source: int | Path
+    alt: str | None = None
+    option: str | None = None
+
+
+@dataclass
 class Row:
     """One product of the file: its first row's columns and every row's variant."""
 
@@ -248,6 +280,10 @@ class Row:
     shipping: bool | None  # None: no shipping column (keep on update, 0 on create)
     photo: str  # the original single photo: a file name in --images, "" for none given
     photos: list[str] | None  # the gallery's file names; None: keep the gallery
+    # An item per name of `photos`; [] a blank cell (none for every photo); None: the file
+    # has no such column (a kept photo keeps its own, a new one has none).
+    photo_alts: list[str] | None = None
+    photo_options: list[str] | None = None
     option_cells: dict[int, tuple[str, str]] = field(default_factory=dict)  # n: name, values
     # The tax columns the file has, as stored (None: the category's); a column the file
     # lacks keeps the product's value.
@@ -258,8 +294,8 @@ class Row:
     specs: list[VariantSpec] = field(default_factory=list)
     stored_variants: list[Variant] = field(default_factory=list)  # as they were when checked
     variants_changed: bool = False
-    # The gallery to write, in order: a kept photo's id, or a source file (None: as is).
-    gallery: list[int | Path] | None = None
+    # The gallery to write, in order (None: as it is).
+    gallery: list[Place] | None = None
     changed: list[str] = field(default_factory=list)  # what of `product` this row changes
 
     @property
@@ -337,6 +373,9 @@ def read_rows(handle: io.BufferedReader) -> tuple[list[str], list[tuple[int, dic
         problems.append(f"line 1: column(s) {', '.join(duplicated)} given twice.")
     if "photo" in header and "photos" in header:
         problems.append("line 1: give photo (the first photo) or photos (the gallery), not both.")
+    for column in PHOTO_TEXT_COLUMNS:
+        if column in header and "photos" not in header:
+            problems.append(f"line 1: column {column} needs the column photos.")
     for n in OPTION_NUMBERS:
         name = OPTION_NAME.format(n)
         for column in (OPTION_VALUES.format(n), OPTION_VALUE.format(n)):
@@ -425,6 +464,8 @@ def _new_row(line: int, v: dict, header: list[str], values: dict) -> Row:
         shipping=v.get("shipping") if "shipping" in header else None,
         photo=(v.get("photo") or "").strip(),
         photos=photos or None,
+        photo_alts=_photo_texts(values, header, PHOTO_ALTS),
+        photo_options=_photo_texts(values, header, PHOTO_OPTIONS),
         tax={name: _stored_tax(v.get(name)) for name in TAX_COLUMNS if name in header},
     )
     for n in OPTION_NUMBERS:
@@ -433,6 +474,14 @@ def _new_row(line: int, v: dict, header: list[str], values: dict) -> Row:
             row.option_cells[n] = (name, values.get(OPTION_VALUES.format(n), ""))
     row.variant_rows.append(_variant_row(line, values, v["price"], v["quantity"]))
     return row
+
+
+def _photo_texts(values: dict, header: list[str], column: str) -> list[str] | None:
+    """A `photo_alts` or `photo_options` cell: its items, blank ones in their places."""
+    if column not in header:
+        return None
+    cell = values.get(column, "")
+    return split(cell, keep_blank=True) if cell.strip() else []
 
 
 def _stored_tax(value):
@@ -577,12 +626,11 @@ def plan_import(handle, *, images: Path | None = None, progress: Progress | None
     variants, photos = _parts([row.product.pk for row in plan.rows if row.product is not None])
     for row in plan.rows:
         own = variants.get(row.product.pk, []) if row.product is not None else []
-        if by_variant:
-            errors.extend(_plan_variants(row, own))
-        else:
-            errors.extend(_plan_one_variant(row, own))
+        problems = _plan_variants(row, own) if by_variant else _plan_one_variant(row, own)
+        errors.extend(problems)
         gallery = photos.get(row.product.pk, []) if row.product is not None else []
-        errors.extend(_plan_gallery(row, gallery, images, plan))
+        # A photo's option is checked against the product's options once they are known.
+        errors.extend(_plan_gallery(row, gallery, images, plan, options_known=not problems))
     errors.extend(_skus_taken(plan.rows))
 
     if errors:
@@ -873,18 +921,29 @@ def _in_images(name: str, images: Path | None) -> bool:
     return images is not None and (images / name).is_file()
 
 
-def _plan_gallery(row: Row, stored: list[ProductPhoto], images: Path | None, plan: Plan):
+def _plan_gallery(
+    row: Row, stored: list[ProductPhoto], images: Path | None, plan: Plan, *, options_known: bool
+):
     """The gallery a row asks for, in order: `photos` names the whole gallery (the base
     name of a photo the product has keeps it, unless --images holds a different picture
     under that name; any other name is a file in --images, checked like an upload, which
     keeps a stored photo of the same picture); `photo` replaces the first photo. Blank:
-    the gallery stays as it is."""
+    the gallery stays as it is. `photo_alts` and `photo_options` give its photos' alt
+    texts and options (`options_known`: the row's options were read without a problem)."""
     if row.photos:
         column, names = "photos", row.photos
     elif row.photo:
         column, names = "photo", [row.photo]
     else:
-        return []
+        return [
+            f"line {row.line}: {text_column}: {_count(len(items), 'item')} but photos is "
+            "blank; name the photos they are for there."
+            for text_column, items in (
+                (PHOTO_ALTS, row.photo_alts),
+                (PHOTO_OPTIONS, row.photo_options),
+            )
+            if items
+        ]
     errors = []
     seen = set()
     for name in names:
@@ -893,6 +952,14 @@ def _plan_gallery(row: Row, stored: list[ProductPhoto], images: Path | None, pla
         seen.add(name)
     if len(names) > MAX_PHOTOS:
         errors.append(f"line {row.line}: {column}: {TOO_MANY_PHOTOS}")
+    for text_column in PHOTO_TEXT_COLUMNS:
+        items = getattr(row, text_column)
+        if items and len(items) != len(names):
+            errors.append(
+                f"line {row.line}: {text_column}: {_count(len(items), 'item')} for "
+                f"{_count(len(names), 'photo')}; give one per photo of photos, in order (a "
+                "blank item for none)."
+            )
     if errors:
         return errors
     # The original column compares with the first photo only: the rest stay after it.
@@ -929,9 +996,75 @@ def _plan_gallery(row: Row, stored: list[ProductPhoto], images: Path | None, pla
         return errors
     if column == "photo":
         gallery += [p.pk for p in stored[1:]]
-    if gallery != [p.pk for p in stored]:
-        row.gallery = gallery
+    # A kept photo keeps its alt text and option, a new one has none, unless the file
+    # gives them.
+    places = [
+        Place(entry) if isinstance(entry, int) else Place(entry, alt="", option="")
+        for entry in gallery
+    ]
+    errors = _plan_photo_texts(row, names, places, stored, options_known=options_known)
+    if errors:
+        return errors
+    relabelled = any(
+        isinstance(place.source, int) and (place.alt, place.option) != (None, None)
+        for place in places
+    )
+    if relabelled or gallery != [p.pk for p in stored]:
+        row.gallery = places
     return []
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+def _plan_photo_texts(
+    row: Row,
+    names: list[str],
+    places: list[Place],
+    stored: list[ProductPhoto],
+    *,
+    options_known: bool,
+) -> list[str]:
+    """Each photo's alt text (the gallery's rules) and option (a value of the product's
+    options, spelled as there, by the API's rule) as `photo_alts` and `photo_options`
+    give them; an item that is what a kept photo has leaves it as it is at the write."""
+    own = {p.pk: p for p in stored}
+    errors = []
+    for column, attribute, items in (
+        (PHOTO_ALTS, "alt", row.photo_alts),
+        (PHOTO_OPTIONS, "option", row.photo_options),
+    ):
+        if items is None or (column == PHOTO_OPTIONS and not options_known):
+            continue
+        given = items or [""] * len(names)  # a blank cell: none for every photo
+        for name, place, item in zip(names, places[: len(names)], given, strict=True):
+            photo = own.get(place.source) if isinstance(place.source, int) else None
+            now = getattr(photo, attribute) if photo is not None else None
+            if now is not None and _same_text(item, now):
+                continue
+            try:
+                if column == PHOTO_ALTS:
+                    [checked] = parse_gallery([{"new": 0, "alt": item}], new_count=1)
+                else:
+                    checked = GalleryItem(pk=None, new=0, alt="", option=item)
+                    check_gallery_options([checked], row.options)
+            except serializers.ValidationError as exc:
+                errors.extend(f"line {row.line}: {column}: {name}: {m}" for m in _api_messages(exc))
+                continue
+            value = getattr(checked, attribute)
+            if value != now:
+                setattr(place, attribute, value)
+    return errors
+
+
+def _same_text(item: str, stored: str) -> bool:
+    """Whether a cell's item is the stored text as export wrote it (spaces aside)."""
+    return _plain(item) == _plain(stored)
+
+
+def _plain(text: str) -> str:
+    return unicodedata.normalize("NFC", " ".join(text.split()))
 
 
 def _changes(row: Row, category: Category | None) -> list[str]:
@@ -997,9 +1130,9 @@ def _store_photos(plan: Plan, stored: dict[Path, str], progress: Progress | None
         if row.product is not None and not row.changed:
             continue
         slug = row.slug or base_slug(row.name, fallback="product", max_length=60)
-        for entry in row.gallery or []:
-            if isinstance(entry, Path):
-                needed.setdefault(entry, slug)
+        for place in row.gallery or []:
+            if isinstance(place.source, Path):
+                needed.setdefault(place.source, slug)
     for done, (source, slug) in enumerate(needed.items(), 1):
         checked = plan.photos[source]
         data = checked.data or _checked_bytes(source).content.read()
@@ -1031,7 +1164,7 @@ def _write_rows(plan: Plan, stored: dict[Path, str], progress: Progress | None) 
             if not slug or slug in taken_slugs:
                 slug = _free_slug(Product, row.name, "product", taken_slugs, wanted=row.slug)
             taken_slugs.add(slug)
-            first = (row.gallery or [None])[0]
+            first = row.gallery[0].source if row.gallery else None
             product = Product(
                 name=row.name,
                 slug=slug,
@@ -1110,8 +1243,16 @@ def _create_parts(creates: list[tuple[Row, Product]], stored: dict[Path, str]) -
             )
         )
     for row, product in creates:
-        for position, entry in enumerate(row.gallery or []):
-            photos.append(ProductPhoto(product=product, image=stored[entry], position=position))
+        for position, place in enumerate(row.gallery or []):
+            photos.append(
+                ProductPhoto(
+                    product=product,
+                    image=stored[place.source],
+                    alt=place.alt or "",
+                    option=place.option or "",
+                    position=position,
+                )
+            )
     for chunk in _chunks(variants):
         Variant.objects.bulk_create(chunk)
     for chunk in _chunks(photos):
@@ -1153,14 +1294,22 @@ def _update_parts(
                     changes.setdefault(names, []).append(variant)
         if row.gallery is not None:
             items, names = [], []
-            alt = {p.pk: (p.alt, p.option) for p in ProductPhoto.objects.filter(product=product)}
-            for entry in row.gallery:
-                if isinstance(entry, Path):
-                    items.append(GalleryItem(pk=None, new=len(names), alt="", option=""))
-                    names.append(stored[entry])
-                else:
+            now = {p.pk: (p.alt, p.option) for p in ProductPhoto.objects.filter(product=product)}
+            for place in row.gallery:
+                if isinstance(place.source, Path):
                     items.append(
-                        GalleryItem(pk=entry, new=None, alt=alt[entry][0], option=alt[entry][1])
+                        GalleryItem(pk=None, new=len(names), alt=place.alt, option=place.option)
+                    )
+                    names.append(stored[place.source])
+                else:
+                    alt, option = now[place.source]
+                    items.append(
+                        GalleryItem(
+                            pk=place.source,
+                            new=None,
+                            alt=alt if place.alt is None else place.alt,
+                            option=option if place.option is None else place.option,
+                        )
                     )
             old = product.photo.name
             replaced.update(write_gallery(product, items, names))
@@ -1290,12 +1439,16 @@ def export_rows(handle, *, images: Path | None = None) -> int:
 def _write_product(writer, p: Product) -> list[str]:
     """A product's rows: one per variant, in order, the product's columns on the first.
     Returns its gallery's file names."""
-    files = [image for _, image, _, _ in p.photo_rows]
-    if not files and p.photo.name:
-        files = [p.photo.name]
+    photos = [(image, alt, option) for _, image, alt, option in p.photo_rows]
+    if not photos and p.photo.name:
+        photos = [(p.photo.name, "", "")]
+    files = [image for image, _, _ in photos]
     options = list(p.options or [])[: len(OPTION_NUMBERS)]
     first = [p.name, p.slug, p.description, p.category.name, 1 if p.shipping else 0]
     first.append(joined(os.path.basename(name) for name in files))
+    # Each photo's alt text and option; a blank cell where no photo has one.
+    for texts in ([alt for _, alt, _ in photos], [option for _, _, option in photos]):
+        first.append(joined(texts) if any(texts) else "")
     for n in OPTION_NUMBERS:
         option = options[n - 1] if n <= len(options) else None
         first += [option["name"], joined(option["values"])] if option else ["", ""]
