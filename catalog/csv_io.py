@@ -105,7 +105,7 @@ from catalog.variants import (
     parse_variants,
     write_variants,
 )
-from shop.api.exceptions import PayloadTooLarge
+from shop.api.exceptions import Conflict, PayloadTooLarge
 from shop.api.fields import TextField
 
 logger = logging.getLogger("catalog")
@@ -1263,10 +1263,14 @@ def _update_parts(
     updates: list[tuple[Row, Product]], stored: dict[Path, str], fields: set[str]
 ) -> set[str]:
     """The changed products' variants and galleries. Their rows are locked first (in id
-    order), then their variants, as checkout locks them. A stock the file gives as it
-    was when the file was checked is left as it is now (a sale made meanwhile stays), as
-    the Django admin does. Returns the photo files no longer used."""
-    moving = sorted(product.pk for row, product in updates if row.variants_changed)
+    order), then their variants, as checkout locks them (and as the editor locks a
+    product before its gallery). A stock the file gives as it was when the file was
+    checked is left as it is now (a sale made meanwhile stays), as the Django admin does;
+    a photo the file keeps that an editor removed meanwhile stops the import (Conflict:
+    nothing is written). Returns the photo files no longer used."""
+    moving = sorted(
+        product.pk for row, product in updates if row.variants_changed or row.gallery is not None
+    )
     now: dict[int, int] = {}
     for chunk in _chunks(moving):
         list(Product.objects.select_for_update().filter(pk__in=chunk).order_by("pk").values("pk"))
@@ -1294,15 +1298,20 @@ def _update_parts(
                     changes.setdefault(names, []).append(variant)
         if row.gallery is not None:
             items, names = [], []
-            now = {p.pk: (p.alt, p.option) for p in ProductPhoto.objects.filter(product=product)}
+            kept = {p.pk: (p.alt, p.option) for p in ProductPhoto.objects.filter(product=product)}
             for place in row.gallery:
                 if isinstance(place.source, Path):
                     items.append(
                         GalleryItem(pk=None, new=len(names), alt=place.alt, option=place.option)
                     )
                     names.append(stored[place.source])
+                elif place.source not in kept:
+                    raise Conflict(
+                        f"line {row.line}: photos: a photo of {product.name} this file keeps "
+                        "was removed while it was being imported"
+                    )
                 else:
-                    alt, option = now[place.source]
+                    alt, option = kept[place.source]
                     items.append(
                         GalleryItem(
                             pk=place.source,

@@ -13,12 +13,15 @@ from django.core.files.storage import default_storage
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from accounts.tests.factories import UserFactory
 from catalog.caching import version_key
-from catalog.csv_io import EXPORT_COLUMNS, joined
+from catalog.csv_io import EXPORT_COLUMNS, apply_import, joined, plan_import
 from catalog.models import Category, Product, ProductPhoto
 from catalog.tests.factories import ProductFactory, jpeg_bytes
 from catalog.tests.test_csv_import_export import failing_import, run_import, updated_at
 from catalog.tests.test_csv_variants import exported, lines
+from orders.services import order_checkout
+from shop.api.exceptions import Conflict
 
 pytestmark = pytest.mark.django_db
 
@@ -402,3 +405,58 @@ def test_devanagari_and_emoji_alt_texts_survive_a_round_trip(tmp_path):
     out, _ = run_import(path, "--images", images)
     assert "1 created" in out
     assert texts() == saved
+
+
+# --- while the file is being imported -----------------------------------------------------
+
+
+def _planned(path):
+    with open(path, "rb") as handle:
+        return plan_import(handle)
+
+
+def test_a_kept_photo_removed_after_the_check_stops_the_import_whole(tmp_path):
+    product, front, back = shirt()
+    before = (updated_at(), gallery(product))
+    path = write_csv(
+        tmp_path / "p.csv",
+        HEADER,
+        *shirt_rows(product, f"{base(front)}|{base(back)}", "Front view|Back view", ""),
+    )
+    plan = _planned(path)
+    back.delete()  # an editor removes the back photo meanwhile
+
+    with pytest.raises(Conflict, match="line 2: photos: a photo of Shirt this file keeps"):
+        apply_import(plan)
+
+    assert (updated_at(), gallery(product)) == (before[0], before[1][:1])
+
+
+def test_a_sale_after_the_check_is_kept_behind_a_gallery_change(tmp_path):
+    """A product whose gallery the file changes, then one given a new size with its
+    stock as it was: the sale made meanwhile stays."""
+    product, front, back = shirt()
+    tee = ProductFactory(
+        name="Tee",
+        slug="tee",
+        options=[{"name": "Size", "values": ["S"]}],
+        variants=[{"sku": "TEE-S", "options": {"Size": "S"}, "quantity": 5}],
+    )
+    tee_first = [tee.name, "tee", tee.description, tee.category.name, "1", "", "", ""]
+    path = write_csv(
+        tmp_path / "p.csv",
+        HEADER,
+        *shirt_rows(product, f"{base(back)}|{base(front)}", "", ""),
+        [*tee_first, "Size", "S|M", "TEE-S", "S", "399", "5"],
+        ["", "tee", *[""] * 8, "TEE-M", "M", "399", "1"],
+    )
+    plan = _planned(path)
+    variant = tee.variants.get()
+    order_checkout(
+        buyer=UserFactory(), cart=[{"_id": tee.pk, "quantity": 2, "variant": variant.pk}]
+    )
+
+    apply_import(plan)
+
+    assert [pk for pk, _, _ in gallery(product)] == [back.pk, front.pk]
+    assert list(tee.variants.values_list("sku", "quantity")) == [("TEE-S", 3), ("TEE-M", 1)]
