@@ -7,6 +7,7 @@ On a phone and on a laptop."""
 
 import json
 import re
+import time
 
 import pytest
 from playwright.sync_api import expect
@@ -142,3 +143,38 @@ def test_the_cart_follows_the_account_across_two_devices(browser, base_url, size
     finally:
         device_a.close()
         device_b.close()
+
+
+def saved_lines(user, timeout=10.0):
+    """The account's cart lines once a save has landed. A save sent as the page goes away
+    is finished by the browser with no page left to report it, so the database is polled
+    (every 50 ms, up to `timeout`) for the state that save leaves."""
+    deadline = time.monotonic() + timeout
+    while True:
+        lines = Cart.objects.filter(user=user).values_list("lines", flat=True).first()
+        if lines:
+            return lines
+        assert time.monotonic() < deadline, f"no save reached the account in {timeout} s"
+        time.sleep(0.05)
+
+
+def test_a_change_made_as_the_page_goes_away_reaches_the_account(browser, base_url):
+    """Added, then the shopper leaves at once (before the save's moment): the save is sent
+    as the page goes, by fetch with keepalive, and lands after the page is gone (an XHR
+    was cancelled with the page, and the change was lost)."""
+    user = UserFactory(address="")
+    mug = ProductFactory(name="Travel Mug", quantity=20)
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        log_in(page, base_url, user)
+        page.goto(f"{base_url}/product/{mug.slug}")
+        expect(page.get_by_role("heading", level=1, name="Travel Mug")).to_be_visible()
+        page.get_by_role("button", name="Add to Cart", exact=True).click()
+        expect(cart_link(page, 1)).to_be_visible()
+        # Within the save's moment (600 ms) on a machine at ease: the page goes first.
+        page.goto("about:blank")
+        lines = saved_lines(user)
+        assert lines == [{"product": mug.pk, "variant": mug.variants.get().pk, "quantity": 1}]
+    finally:
+        context.close()

@@ -6,11 +6,13 @@
 // the home page, rendered from the server's data, may send no call at all, while the first
 // visit's budget is 110 KB. `apiClient` therefore is a thin module with axios's calling
 // interface: get/post/put/patch/delete(url, [data], { params, headers, signal,
-// responseType, onUploadProgress }) resolve to axios's { data, status, statusText,
+// responseType, onUploadProgress, keepalive }) resolve to axios's { data, status, statusText,
 // headers, config } and reject with an AxiosError carrying `response` and `config` (an
 // abort rejects with name 'CanceledError'). `apiClient.defaults` is read on every call:
 // `baseURL`, and `adapter`, the transport (axios's XHR one in browsers, which reports
-// upload progress; tests put a fake server there).
+// upload progress; tests put a fake server there). A call sent as the page goes away
+// (`keepalive: true`) goes by `keepaliveAdapter`, fetch with its keepalive, which the
+// browser finishes after the page has gone (XHR has none; the body must stay under 64 KB).
 import { API_BASE } from '../config/paths';
 import { AUTH_KEY } from '../constants/storageKeys';
 import { readJSON } from './storage';
@@ -82,14 +84,17 @@ export function loadClient() {
   return loading;
 }
 
-async function request(method, url, data, options = {}) {
+async function request(method, url, data, { keepalive = false, ...options } = {}) {
   const instance = await loadClient();
-  const { baseURL, adapter } = apiClient.defaults;
-  return instance.request({ ...options, method, url, data, baseURL, adapter });
+  const { baseURL, adapter, keepaliveAdapter } = apiClient.defaults;
+  const transport = keepalive
+    ? { adapter: keepaliveAdapter, fetchOptions: { keepalive: true } }
+    : { adapter };
+  return instance.request({ ...options, method, url, data, baseURL, ...transport });
 }
 
 export const apiClient = {
-  defaults: { baseURL: API_BASE, adapter: ['xhr', 'fetch'] },
+  defaults: { baseURL: API_BASE, adapter: ['xhr', 'fetch'], keepaliveAdapter: 'fetch' },
   get: (url, options) => request('get', url, undefined, options),
   delete: (url, options) => request('delete', url, undefined, options),
   post: (url, data, options) => request('post', url, data, options),

@@ -201,4 +201,24 @@ describe('apiClient with a fake transport', () => {
     expect(config.headers.Authorization).toBe('tok');
     expect(config.headers['Idempotency-Key']).toBe('k1');
   });
+
+  it('sends a keepalive call by the keepalive transport, with fetch keepalive', async () => {
+    const previous = { ...apiClient.defaults };
+    const answer = (config) => ({ data: {}, status: 200, statusText: 'OK', headers: {}, config });
+    const usual = vi.fn(async (config) => answer(config));
+    const kept = vi.fn(async (config) => answer(config));
+    Object.assign(apiClient.defaults, { adapter: usual, keepaliveAdapter: kept });
+    try {
+      await apiClient.put('/api/v1/auth/cart', { cart: [] }, { keepalive: true });
+      await apiClient.put('/api/v1/auth/cart', { cart: [] });
+    } finally {
+      Object.assign(apiClient.defaults, previous);
+    }
+    expect(kept).toHaveBeenCalledTimes(1);
+    expect(kept.mock.calls[0][0].fetchOptions).toEqual({ keepalive: true });
+    expect(kept.mock.calls[0][0]).not.toHaveProperty('keepalive');
+    expect(usual).toHaveBeenCalledTimes(1);
+    expect(usual.mock.calls[0][0].fetchOptions).toBeUndefined();
+    expect(apiClient.defaults.keepaliveAdapter).toBe('fetch');
+  });
 });

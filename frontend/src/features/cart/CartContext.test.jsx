@@ -4,11 +4,11 @@
 // (apiClient, api.js, the context) runs for real.
 import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
 import toast, { Toaster } from 'react-hot-toast';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiClient } from '../../lib/apiClient';
 import { CART_KEY, CART_UNSAVED_KEY } from '../../constants/storageKeys';
 import { CartProvider, useCart } from './CartContext';
-import { SAVE_DELAY_MS, signInKey } from './useAccountCart';
+import { CALL_TIMEOUT_MS, SAVE_DELAY_MS, signInKey } from './useAccountCart';
 import { useCartRefresh } from './useCartRefresh';
 
 const PHONE = {
@@ -47,24 +47,32 @@ const TOKEN = `e30.${window.btoa(JSON.stringify({ user_id: 7, jti: 'sign-in-1' }
 
 let calls;
 let server;
-let previousAdapter;
+let previousDefaults;
 
 // The server's cart: `lines` [{_id, variant, quantity, slug}] and its version.
 function answer(status, data) {
   return { status, data: { success: status < 400, ...data } };
 }
 const cartAnswer = () => answer(200, { cart: server.lines, version: server.version });
+const givenUp = (signal) =>
+  new Promise((_, reject) => {
+    const cancel = () =>
+      reject(Object.assign(new Error('canceled'), { name: 'CanceledError', code: 'ERR_CANCELED' }));
+    if (signal?.aborted) cancel();
+    signal?.addEventListener('abort', cancel);
+  });
 
 beforeEach(() => {
   window.localStorage.clear();
   calls = [];
   server = { lines: [], version: 0, hold: null };
-  previousAdapter = apiClient.defaults.adapter;
+  previousDefaults = { ...apiClient.defaults };
   apiClient.defaults.adapter = async (config) => {
     const key = `${config.method.toUpperCase()} ${config.url}`;
     const body = typeof config.data === 'string' ? JSON.parse(config.data) : config.data;
-    calls.push({ key, body });
-    if (server.hold) await server.hold;
+    calls.push({ key, body, config });
+    // As a real transport, a call given up (its signal aborted) rejects at once.
+    if (server.hold) await Promise.race([server.hold, givenUp(config.signal)]);
     let reply;
     if (key === 'GET /api/v1/auth/cart') reply = cartAnswer();
     else if (key === 'POST /api/v1/auth/cart/merge') reply = server.merge(body);
@@ -80,6 +88,8 @@ beforeEach(() => {
     }
     return response;
   };
+  // A save sent as the page goes away reaches the same fake server.
+  apiClient.defaults.keepaliveAdapter = apiClient.defaults.adapter;
   server.save = (body) => {
     if (body.version !== server.version) return answer(409, { message: 'Changed elsewhere.' });
     const slug = (id) => Object.values(PRODUCTS).find((p) => p._id === String(id)).slug;
@@ -91,7 +101,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  apiClient.defaults.adapter = previousAdapter;
+  Object.assign(apiClient.defaults, previousDefaults);
   act(() => toast.remove());
 });
 
@@ -175,6 +185,7 @@ describe('the cart of a signed-in shopper', () => {
       ],
       version: 4,
     });
+    expect(sent('PUT /api/v1/auth/cart')[0].config.fetchOptions?.keepalive).toBeUndefined();
     await waitFor(() => expect(server.version).toBe(5));
   });
 
@@ -186,11 +197,36 @@ describe('the cart of a signed-in shopper', () => {
     act(() => result.current.add(PHONE));
     await act(async () => window.dispatchEvent(new Event('pagehide')));
 
-    // Sent on the event, not after the delay: the call is already on its way.
+    // Sent on the event, not after the delay: the call is already on its way, with fetch's
+    // keepalive, which the browser finishes after the page has gone.
     expect(sent('PUT /api/v1/auth/cart')).toHaveLength(1);
-    expect(sent('PUT /api/v1/auth/cart')[0].body.cart).toEqual([
-      { _id: '1', quantity: 1, variant: '11' },
-    ]);
+    const [{ body, config }] = sent('PUT /api/v1/auth/cart');
+    expect(body.cart).toEqual([{ _id: '1', quantity: 1, variant: '11' }]);
+    expect(config.fetchOptions).toEqual({ keepalive: true });
+  });
+
+  it('gives up a save the network never answers, and saves the next change', async () => {
+    const { result } = renderCart({ account: '7', session: TOKEN });
+    await waitFor(() => expect(sent('GET /api/v1/auth/cart')).toHaveLength(1));
+    await waitFor(() => expect(result.current.cart).toEqual([]));
+    vi.useFakeTimers();
+    try {
+      server.hold = new Promise(() => {}); // the network stalls
+      act(() => result.current.add(PHONE));
+      await act(async () => vi.advanceTimersByTime(SAVE_DELAY_MS));
+      expect(sent('PUT /api/v1/auth/cart')).toHaveLength(1);
+      server.hold = null;
+
+      act(() => result.current.add(MUG));
+      await act(async () => vi.advanceTimersByTime(SAVE_DELAY_MS));
+      // Queued behind the stalled save, until that one is given up.
+      expect(sent('PUT /api/v1/auth/cart')).toHaveLength(1);
+      await act(async () => vi.advanceTimersByTime(CALL_TIMEOUT_MS));
+    } finally {
+      vi.useRealTimers();
+    }
+    await waitFor(() => expect(serverLines()).toEqual(['1:11x1', '3:31x1']));
+    expect(sent('PUT /api/v1/auth/cart')).toHaveLength(2);
   });
 
   it('saves a change the last page left unsaved over the cart it was made to', async () => {

@@ -8,7 +8,8 @@
 //   cart from that very version and the page went before the change was saved (a reload,
 //   a link followed at once): then the device's cart is saved over it;
 // - changes are saved whole, a moment after the last one and at once when the page is
-//   hidden, over the version of the cart they were made to;
+//   hidden (a save the browser finishes even if the page goes), over the version of the
+//   cart they were made to;
 // - a cart loaded from the server is shown, never saved back: only the shopper's changes
 //   are, and those not yet saved when a cart arrives (made while it loaded, or refused
 //   because another device saved first: 409) are made again to the cart that arrived;
@@ -16,7 +17,9 @@
 //   saves, though not shown;
 // - coming back to the window loads the cart again when another device changed it;
 // - signing out empties the device's cart.
-// The calls go one at a time, in order, so an answer never lands over a later one.
+// The calls go one at a time, in order, so an answer never lands over a later one; a call
+// not answered within CALL_TIMEOUT_MS is given up, so one stalled request never holds the
+// saves behind it.
 import { useCallback, useEffect, useRef } from 'react';
 import { cartEntry, checkoutLines } from './cartLogic';
 import { getAccountCart, mergeAccountCart, saveAccountCart } from './api';
@@ -24,6 +27,15 @@ import { CART_UNSAVED_KEY } from '../../constants/storageKeys';
 import { readJSON, remove, writeJSON } from '../../lib/storage';
 
 export const SAVE_DELAY_MS = 600;
+export const CALL_TIMEOUT_MS = 15_000;
+
+// `call(signal)`, given up (aborted: it rejects) when it has not answered in time.
+function timed(call) {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), CALL_TIMEOUT_MS);
+  return call(controller.signal).finally(() => clearTimeout(timer));
+}
+const loadCart = () => timed((signal) => getAccountCart({ signal }));
 
 // The token's id (`jti`): the same in every tab of one sign-in, another at each sign-in.
 export function signInKey(token) {
@@ -137,7 +149,7 @@ export function useAccountCart({ account, session, loadProduct, current, show })
 
   // Saves the cart if it differs from the server's, over the version it was made to.
   const put = useCallback(
-    async (mine, retries = RETRIES) => {
+    async (mine, retries = RETRIES, keepalive = false) => {
       const s = sync.current;
       if (s.account !== mine) return;
       const lines = linesToSave(current(), s.held);
@@ -149,7 +161,10 @@ export function useAccountCart({ account, session, loadProduct, current, show })
         return;
       }
       try {
-        const { data } = await saveAccountCart(lines, s.version);
+        const version = s.version;
+        const { data } = await timed((signal) =>
+          saveAccountCart(lines, version, { signal, keepalive }),
+        );
         if (s.account !== mine) return;
         s.version = data.version;
         s.saved = text;
@@ -163,9 +178,9 @@ export function useAccountCart({ account, session, loadProduct, current, show })
           s.unsaved = [];
           remove(CART_UNSAVED_KEY);
         } else if (status !== 409 || retries <= 0) throw error;
-        const { data } = await getAccountCart();
+        const { data } = await loadCart();
         if (!(await adopt(data, mine))) return;
-        if (status === 409) await put(mine, retries - 1);
+        if (status === 409) await put(mine, retries - 1, keepalive);
       }
     },
     [adopt, current],
@@ -178,7 +193,7 @@ export function useAccountCart({ account, session, loadProduct, current, show })
       enqueue(async () => {
         const s = sync.current;
         if (s.account !== mine) return;
-        const { data } = await getAccountCart();
+        const { data } = await loadCart();
         if (s.account !== mine) return;
         if (data.version !== s.version && !(await adopt(data, mine))) return;
         await put(mine);
@@ -186,14 +201,18 @@ export function useAccountCart({ account, session, loadProduct, current, show })
     [adopt, enqueue, put],
   );
 
-  const save = useCallback(() => {
-    const s = sync.current;
-    clearTimeout(s.timer);
-    s.timer = null;
-    const mine = s.account;
-    if (!mine) return s.queue;
-    return enqueue(() => put(mine));
-  }, [enqueue, put]);
+  // `keepalive`: the page is going away (the save outlives it).
+  const save = useCallback(
+    (options) => {
+      const s = sync.current;
+      clearTimeout(s.timer);
+      s.timer = null;
+      const mine = s.account;
+      if (!mine) return s.queue;
+      return enqueue(() => put(mine, RETRIES, options?.keepalive === true));
+    },
+    [enqueue, put],
+  );
 
   const edited = useCallback(
     (change) => {
@@ -229,14 +248,15 @@ export function useAccountCart({ account, session, loadProduct, current, show })
     enqueue(async () => {
       if (s.account !== mine) return;
       let answer = null;
-      if (previous !== null) answer = (await getAccountCart()).data;
+      if (previous !== null) answer = (await loadCart()).data;
       if (s.account !== mine) return;
       // At sign-in, or a cart never saved on the server: what the device holds is merged.
       const guest = previous ? [] : checkoutLines(current());
       if (previous === null || (answer.version === 0 && guest.length)) {
         s.unsaved = []; // sent whole with the guest cart
         remove(CART_UNSAVED_KEY);
-        answer = (await mergeAccountCart(guest, signInKey(sessionRef.current))).data;
+        const key = signInKey(sessionRef.current);
+        answer = (await timed((signal) => mergeAccountCart(guest, key, { signal }))).data;
       }
       const pending = readJSON(CART_UNSAVED_KEY, null);
       if (previous === undefined && pending?.account === mine) {
@@ -258,7 +278,7 @@ export function useAccountCart({ account, session, loadProduct, current, show })
   useEffect(() => {
     const s = sync.current;
     const flush = () => {
-      if (s.timer) save();
+      if (s.timer) save({ keepalive: true });
     };
     const refresh = () => {
       if (s.account && !s.timer) reload(s.account);
