@@ -885,14 +885,12 @@ def main() -> None:
         manage("seed_demo", "--products", str(args.products), env=env)
     else:
         log(f"{have:,} products already there, not seeding")
-    from django.db import connection
+    from catalog.services import catalogue_statistics_refresh
 
-    if connection.vendor == "postgresql":
-        # Fresh planner statistics and visibility map after a bulk load, as autovacuum
-        # would have them in a shop that has been running for a while.
-        with connection.cursor() as cursor:
-            cursor.execute("VACUUM ANALYZE catalog_product")
-            cursor.execute("VACUUM ANALYZE catalog_category")
+    # Fresh planner statistics and visibility map after a bulk load, as autovacuum would
+    # have them in a shop that has been running for a while (also on a catalogue seeded
+    # by an earlier run).
+    catalogue_statistics_refresh()
     log("collecting static files")
     manage("collectstatic", "--noinput", "--verbosity", "0", env=env)
 

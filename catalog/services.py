@@ -469,23 +469,31 @@ def product_slug_remember(*, product: Product, old_slug: str) -> None:
     ProductSlugHistory.objects.update_or_create(slug=old_slug, defaults={"product": product})
 
 
+CATALOGUE_TABLES = (
+    "catalog_category",
+    "catalog_product",
+    "catalog_variant",
+    "catalog_productphoto",
+)
 # Autovacuum's own rule for analyzing a table (its defaults): 50 rows + 10% of the table.
 ANALYZE_THRESHOLD, ANALYZE_SCALE = 50, 0.1
 
 
 def catalogue_statistics_refresh(*, changed: int | None = None, before: int = 0) -> bool:
-    """Fresh planner statistics after a bulk write (PostgreSQL; nothing elsewhere): until
-    autovacuum comes by (if it is on), PostgreSQL plans the catalogue as the table it saw
-    before, and search sizes its windows by the same figures (catalog/search/windows.py). With
-    `changed` (rows written) and `before` (products before), only when the write is as
-    large as autovacuum would analyze for. VACUUM also sets the visibility map, without
-    which the list's covering index cannot answer alone; it cannot run inside a
-    transaction (a test's): ANALYZE there. Returns whether it ran."""
+    """Fresh planner statistics after a bulk write (PostgreSQL; nothing elsewhere) of the
+    catalogue's tables (categories, products, their variants and gallery photos, which
+    every product answer reads): until autovacuum comes by (if it is on), PostgreSQL plans
+    the catalogue as the tables it saw before, and search sizes its windows by the same
+    figures (catalog/search/windows.py). With `changed` (rows written) and `before`
+    (products before), only when the write is as large as autovacuum would analyze for.
+    VACUUM also sets the visibility map, without which the list's covering index cannot
+    answer alone; it cannot run inside a transaction (a test's): ANALYZE there. Returns
+    whether it ran."""
     if connection.vendor != "postgresql":
         return False
     if changed is not None and changed < ANALYZE_THRESHOLD + ANALYZE_SCALE * before:
         return False
     statement = "ANALYZE" if connection.in_atomic_block else "VACUUM (ANALYZE)"
     with connection.cursor() as cursor:
-        cursor.execute(f"{statement} catalog_category, catalog_product")
+        cursor.execute(f"{statement} {', '.join(CATALOGUE_TABLES)}")
     return True
