@@ -94,6 +94,14 @@ def shirt_rows(product, photos: str, alts: str, options: str) -> list[list[str]]
     return [first, ["", "shirt", *[""] * 8, "SH-W", "White", "499", "3"]]
 
 
+def cap_images(tmp_path):
+    """An --images folder holding one new photo, cap.jpg."""
+    images = tmp_path / "images"
+    images.mkdir()
+    (images / "cap.jpg").write_bytes(jpeg_bytes(color=(90, 10, 10)))
+    return images
+
+
 def base(photo: ProductPhoto) -> str:
     return photo.image.name.rsplit("/", 1)[-1]
 
@@ -237,9 +245,7 @@ def test_kept_photos_change_their_alt_text_and_option(tmp_path, django_capture_o
 
 def test_a_wrong_number_of_items_is_refused_and_nothing_changes(tmp_path):
     product, front, back = shirt()
-    images = tmp_path / "images"
-    images.mkdir()
-    (images / "cap.jpg").write_bytes(jpeg_bytes(color=(90, 10, 10)))
+    images = cap_images(tmp_path)
     before, saved = updated_at(), gallery(product)
     stored = sorted(default_storage.listdir("products")[1])
     photos = f"{base(front)}|{base(back)}"
@@ -273,9 +279,7 @@ def test_a_wrong_number_of_items_is_refused_and_nothing_changes(tmp_path):
 
 def test_an_option_the_product_lacks_and_a_bad_alt_text_are_refused(tmp_path):
     product, front, back = shirt()
-    images = tmp_path / "images"
-    images.mkdir()
-    (images / "cap.jpg").write_bytes(jpeg_bytes(color=(90, 10, 10)))
+    images = cap_images(tmp_path)
     before, saved = updated_at(), gallery(product)
     path = write_csv(
         tmp_path / "bad.csv",
