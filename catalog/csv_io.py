@@ -1146,6 +1146,8 @@ def _store_photos(plan: Plan, stored: dict[Path, str], progress: Progress | None
 def _write_rows(plan: Plan, stored: dict[Path, str], progress: Progress | None) -> None:
     categories = {c.name.lower(): c for c in Category.objects.all()}
     for name in plan.new_categories:
+        if name.lower() in categories:
+            continue  # made since the file was checked (another import, an editor): used
         category = Category(name=name, slug=_free_slug(Category, name, "category", set()))
         category.full_clean()
         category.save()
