@@ -68,6 +68,14 @@ def _add(server, session, model: str, **changes):
     return lambda: session.post(url, data=data, allow_redirects=False, timeout=120)
 
 
+def _saved_at_once(server, model: str, changes_of) -> list:
+    """STAFF people, each signed in, open the add page (`app/model`) and save it with
+    `changes_of(n)` at the same moment; their answers."""
+    sessions = [_signed_in(server) for _ in range(STAFF)]
+    calls = [_add(server, session, model, **changes_of(n)) for n, session in enumerate(sessions)]
+    return together(calls)
+
+
 def _errors(answer) -> str:
     return " ".join(re.findall(r'<ul class="errorlist[^"]*"[^>]*>(.*?)</ul>', answer.text, re.S))
 
@@ -105,18 +113,11 @@ def _kurta(name: str, sku: str, category: str) -> dict:
 def test_one_sku_saved_by_eight_staff_at_once_goes_to_one_product(tmp_path):
     with gunicorn_server(tmp_path, **SERVER) as server:
         world = _seeded(server)
-        sessions = [_signed_in(server) for _ in range(STAFF)]
-        calls = [
-            _add(
-                server,
-                session,
-                "catalog/product",
-                **_kurta(f"Kurta {n}", "KURTA-RACE", world["category"]),
-            )
-            for n, session in enumerate(sessions)
-        ]
 
-        answers = together(calls)
+        category = world["category"]
+        answers = _saved_at_once(
+            server, "catalog/product", lambda n: _kurta(f"Kurta {n}", "KURTA-RACE", category)
+        )
 
         _one_saved(answers, "SKU")
         state = _state(server)
@@ -126,15 +127,10 @@ def test_one_sku_saved_by_eight_staff_at_once_goes_to_one_product(tmp_path):
 def test_the_same_new_product_saved_eight_times_at_once_is_made_once(tmp_path):
     with gunicorn_server(tmp_path, **SERVER) as server:
         world = _seeded(server)
-        sessions = [_signed_in(server) for _ in range(STAFF)]
-        calls = [
-            _add(
-                server, session, "catalog/product", **_kurta("Ajrakh Kurta", "", world["category"])
-            )
-            for session in sessions
-        ]
 
-        answers = together(calls)
+        answers = _saved_at_once(
+            server, "catalog/product", lambda n: _kurta("Ajrakh Kurta", "", world["category"])
+        )
 
         _one_saved(answers, "Product already exists")
         state = _state(server)
@@ -144,10 +140,8 @@ def test_the_same_new_product_saved_eight_times_at_once_is_made_once(tmp_path):
 def test_the_same_new_category_saved_eight_times_at_once_is_made_once(tmp_path):
     with gunicorn_server(tmp_path, **SERVER) as server:
         _seeded(server)
-        sessions = [_signed_in(server) for _ in range(STAFF)]
-        calls = [_add(server, session, "catalog/category", name="Footwear") for session in sessions]
 
-        answers = together(calls)
+        answers = _saved_at_once(server, "catalog/category", lambda n: {"name": "Footwear"})
 
         _one_saved(answers, "Category already exists")
         assert _state(server)["categories"] == ["Clothing", "Footwear"]
@@ -156,16 +150,14 @@ def test_the_same_new_category_saved_eight_times_at_once_is_made_once(tmp_path):
 def test_the_same_new_user_saved_eight_times_at_once_is_made_once(tmp_path):
     with gunicorn_server(tmp_path, **SERVER) as server:
         _seeded(server)
-        sessions = [_signed_in(server) for _ in range(STAFF)]
         user = {
             "email": "Meera@Example.com",
             "name": "Meera Iyer",
             "password1": "Meera-Pass-2026!",
             "password2": "Meera-Pass-2026!",
         }
-        calls = [_add(server, session, "accounts/user", **user) for session in sessions]
 
-        answers = together(calls)
+        answers = _saved_at_once(server, "accounts/user", lambda n: user)
 
         _one_saved(answers, "A user with this email already exists.")
         assert _state(server)["users"] == ["meera@example.com", "owner@example.com"]
