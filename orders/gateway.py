@@ -2,7 +2,9 @@
 RAZORPAY_API_BASE, the two signatures, and rupees as paise.
 
 Only what is outside the project goes through the client (orders, payments, refunds);
-the signatures are checked here, by our own code, with `hmac.compare_digest`. Amounts
+the signatures are checked here, by our own code: a signature that is not 64 hex
+characters is refused as it is, and one that is, is compared as bytes with
+`hmac.compare_digest` (which raises on a str with non-ASCII characters). Amounts
 are Decimal rupees in the shop and whole paise (int) at the gateway, never floats.
 
 The client takes its base URL as the `base_url` option; it sets no timeout on its
@@ -11,6 +13,7 @@ requests, so its session is one that does (RAZORPAY_TIMEOUT_SECONDS)."""
 import hashlib
 import hmac
 import logging
+import re
 from decimal import Decimal
 
 import razorpay
@@ -52,15 +55,26 @@ def rupees_of(paise_amount: int) -> Decimal:
     return (Decimal(paise_amount) / 100).quantize(Decimal("0.01"))
 
 
+# HMAC-SHA256 in hex, as Razorpay sends it; ASCII only (\d would match other digits).
+SIGNATURE_FORMAT = re.compile(r"[0-9a-fA-F]{64}", re.ASCII)
+
+
 def _sign(secret: str, message: bytes) -> str:
     return hmac.new(secret.encode(), message, hashlib.sha256).hexdigest()
+
+
+def _matches(expected: str, signature) -> bool:
+    """The signature sent is 64 hex characters and, byte for byte, the expected one."""
+    if not isinstance(signature, str) or not SIGNATURE_FORMAT.fullmatch(signature):
+        return False
+    return hmac.compare_digest(expected.encode("ascii"), signature.encode("ascii"))
 
 
 def payment_signature_ok(*, gateway_order_id: str, payment_id: str, signature: str) -> bool:
     """Razorpay's checkout signature: HMAC-SHA256 of "{order_id}|{payment_id}" keyed with
     the key secret, in hex."""
     expected = _sign(settings.RAZORPAY_KEY_SECRET, f"{gateway_order_id}|{payment_id}".encode())
-    return hmac.compare_digest(expected, signature)
+    return _matches(expected, signature)
 
 
 def webhook_signature_ok(body: bytes, signature: str) -> bool:
@@ -68,7 +82,7 @@ def webhook_signature_ok(body: bytes, signature: str) -> bool:
     secret = settings.RAZORPAY_WEBHOOK_SECRET
     if not secret or not signature:
         return False
-    return hmac.compare_digest(_sign(secret, body), signature)
+    return _matches(_sign(secret, body), signature)
 
 
 class _TimedSession(requests.Session):
