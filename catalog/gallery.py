@@ -9,7 +9,6 @@ the files are added at the end. The single `photo` file of the original form rep
 the first photo. Files are checked and stored before the write transaction (as the
 original photo is); a failed save removes them again."""
 
-import json
 import unicodedata
 from dataclasses import dataclass
 
@@ -17,6 +16,7 @@ from django.db.models import Max
 from rest_framework.exceptions import ValidationError
 
 from catalog.models import Product, ProductPhoto
+from shop.api import jsontext
 
 MAX_PHOTOS = 12
 MAX_ALT = 200
@@ -63,7 +63,7 @@ def parse_gallery(data, *, new_count: int) -> list[GalleryItem]:
     every new file placed, at most MAX_PHOTOS in all."""
     if isinstance(data, str):
         try:
-            data = json.loads(data)
+            data = jsontext.loads(data)
         except ValueError:
             raise ValidationError({"gallery": ["Gallery must be JSON text."]}) from None
     if not isinstance(data, list):

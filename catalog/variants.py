@@ -8,7 +8,6 @@ sold, each combination at most once; a product without options has exactly one v
 with `options: {}`. A variant without a price takes the product's; a blank SKU is
 generated (`SS-{product id}` for the only variant, `SS-{product id}-{n}` otherwise)."""
 
-import json
 import re
 import unicodedata
 from collections import defaultdict
@@ -21,6 +20,7 @@ from django.db.models.functions import Cast, Concat, Lower
 from rest_framework.exceptions import ValidationError
 
 from catalog.models import Product, ProductPhoto, Variant
+from shop.api import jsontext
 from shop.api.exceptions import Conflict
 
 MAX_OPTIONS = 3
@@ -56,7 +56,7 @@ def _loaded(data, field: str):
     """A JSON text field of a multipart form, or the value itself from a JSON body."""
     if isinstance(data, str):
         try:
-            return json.loads(data)
+            return jsontext.loads(data)
         except ValueError:
             raise ValidationError({field: [f"{field.title()} must be JSON text."]}) from None
     return data
