@@ -62,20 +62,22 @@ def _prefix(raw: str) -> str:
 def format_number(kind: str, prefix: str, year: int, serial: int) -> str:
     """`SS/2627/000042` for the 42nd invoice of April 2026 - March 2027, `SS/CN2627/0007`
     for the 7th credit note. Serials are zero-padded (6 digits, 4 for credit notes) and
-    grow wider past that while the number stays within 16 characters."""
-    years = f"{year % 100:02d}{(year + 1) % 100:02d}"
-    if kind == InvoiceKind.CREDIT_NOTE:
-        series, width = f"CN{years}", 4
-    else:
-        series, width = years, 6
-    parts = [_prefix(prefix), series, f"{serial:0{width}d}"]
-    number = "/".join(part for part in parts if part)
-    if len(number) > MAX_NUMBER_LENGTH:
-        raise SeriesFull(
-            f"{InvoiceKind(kind).label} number {serial} of {years} does not fit in 16 "
-            "characters with this prefix: shorten the invoice prefix in the shop details."
-        )
-    return number
+    grow wider past that. When that number would pass 16 characters, the year is written
+    by its first year alone (`ABCD/CN26/10000`, `ABCD/26/1000000`), so a series goes on
+    to 999,999 credit notes and 99,999,999 invoices a year whatever the prefix. Every
+    number that fits the first form keeps it, and the forms never meet: the middle part
+    is `CN2627` or `2627` in the first, `CN26` or `26` in the second."""
+    full, short = f"{year % 100:02d}{(year + 1) % 100:02d}", f"{year % 100:02d}"
+    marker, width = ("CN", 4) if kind == InvoiceKind.CREDIT_NOTE else ("", 6)
+    for years in (full, short):
+        parts = [_prefix(prefix), f"{marker}{years}", f"{serial:0{width}d}"]
+        number = "/".join(part for part in parts if part)
+        if len(number) <= MAX_NUMBER_LENGTH:
+            return number
+    raise SeriesFull(
+        f"{InvoiceKind(kind).label} number {serial} of {full} does not fit in 16 "
+        "characters with this prefix: shorten the invoice prefix in the shop details."
+    )
 
 
 def allocate(kind: str, moment: datetime) -> tuple[int, int, str]:

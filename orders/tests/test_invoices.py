@@ -187,6 +187,13 @@ def test_the_number_carries_the_shops_prefix():
         (InvoiceKind.CREDIT_NOTE, "SS", 7, "SS/CN2627/0007"),
         (InvoiceKind.CREDIT_NOTE, "ABCD", 9_999, "ABCD/CN2627/9999"),
         (InvoiceKind.CREDIT_NOTE, "SS", 123_456, "SS/CN2627/123456"),
+        # Past what fits with the year written twice, it is written once.
+        (InvoiceKind.CREDIT_NOTE, "ABCD", 10_000, "ABCD/CN26/10000"),
+        (InvoiceKind.CREDIT_NOTE, "ABCD", 999_999, "ABCD/CN26/999999"),
+        (InvoiceKind.CREDIT_NOTE, "ABC", 10_000, "ABC/CN2627/10000"),
+        (InvoiceKind.CREDIT_NOTE, "ABC", 100_000, "ABC/CN26/100000"),
+        (InvoiceKind.INVOICE, "ABCD", 1_000_000, "ABCD/26/1000000"),
+        (InvoiceKind.INVOICE, "ABCD", 99_999_999, "ABCD/26/99999999"),
         # Only letters, digits and '-' of a prefix are kept; '/' separates the parts.
         (InvoiceKind.INVOICE, "S/S ", 1, "SS/2627/000001"),
         (InvoiceKind.INVOICE, "", 1, "2627/000001"),
@@ -197,11 +204,42 @@ def test_numbers_are_at_most_16_letters_digits_dashes_and_slashes(kind, prefix, 
     assert NUMBER.match(number)
 
 
-def test_a_serial_that_would_pass_16_characters_is_refused():
+def test_a_serial_that_would_pass_16_characters_in_either_form_is_refused():
     with pytest.raises(SeriesFull):
-        format_number(InvoiceKind.CREDIT_NOTE, "ABCD", 2026, 10_000)
+        format_number(InvoiceKind.CREDIT_NOTE, "ABCD", 2026, 1_000_000)
     with pytest.raises(SeriesFull):
-        format_number(InvoiceKind.INVOICE, "ABCD", 2026, 1_000_000)
+        format_number(InvoiceKind.INVOICE, "ABCD", 2026, 100_000_000)
+
+
+@pytest.mark.django_db
+def test_the_ten_thousandth_return_of_a_year_gets_its_credit_note(admin_api, buyer, kettle, shirt):
+    """With a four-character prefix the credit note series goes on past 9,999: the
+    return is not refused and the number stays within 16 characters."""
+    ShopDetails.objects.filter(pk=1).update(invoice_prefix="ABCD")
+    order = gst_order(buyer, kettle, shirt)
+    assert _status(admin_api, order.pk, "Shipped").status_code == 200
+    year = financial_year(datetime.now(IST))
+    InvoiceSequence.objects.create(kind=InvoiceKind.CREDIT_NOTE, financial_year=year, last=9_999)
+    answer = _status(admin_api, order.pk, "Returned")
+    assert answer.status_code == 200, answer.json()
+    note = Invoice.objects.get(order=order, kind=InvoiceKind.CREDIT_NOTE)
+    assert note.serial == 10_000
+    assert note.number == f"ABCD/CN{year % 100:02d}/10000"
+    assert NUMBER.match(note.number)
+    assert InvoiceSequence.objects.get(kind=InvoiceKind.CREDIT_NOTE).last == 10_000
+
+
+@pytest.mark.django_db
+def test_the_millionth_invoice_of_a_year_is_issued(admin_api, buyer, kettle, shirt):
+    ShopDetails.objects.filter(pk=1).update(invoice_prefix="ABCD")
+    order = gst_order(buyer, kettle, shirt)
+    year = financial_year(datetime.now(IST))
+    InvoiceSequence.objects.create(kind=InvoiceKind.INVOICE, financial_year=year, last=999_999)
+    answer = _status(admin_api, order.pk, "Shipped")
+    assert answer.status_code == 200, answer.json()
+    number = Order.objects.get(pk=order.pk).invoice_number
+    assert number == f"ABCD/{year % 100:02d}/1000000"
+    assert NUMBER.match(number)
 
 
 @pytest.mark.django_db(transaction=True)
@@ -673,10 +711,10 @@ def test_a_full_series_refuses_the_shipment_and_changes_nothing(admin_api, buyer
     ShopDetails.objects.filter(pk=1).update(invoice_prefix="ABCD")
     order = gst_order(buyer, kettle, shirt)
     year = financial_year(datetime.now(IST))
-    InvoiceSequence.objects.create(kind=InvoiceKind.INVOICE, financial_year=year, last=999_999)
+    InvoiceSequence.objects.create(kind=InvoiceKind.INVOICE, financial_year=year, last=99_999_999)
     answer = _status(admin_api, order.pk, "Shipped")
     assert answer.status_code == 409
     assert "shorten the invoice prefix" in answer.json()["message"]
     assert Order.objects.get(pk=order.pk).status == OrderStatus.PROCESSING
-    assert InvoiceSequence.objects.get().last == 999_999
+    assert InvoiceSequence.objects.get().last == 99_999_999
     assert not Invoice.objects.exists()
