@@ -28,6 +28,7 @@ from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, Tabl
 
 from accounts.india import NAME_OF
 from orders.models import Invoice, InvoiceKind, Order, ShopDetails
+from orders.shop_details import seller_at_issue
 
 INDIA = ZoneInfo("Asia/Kolkata")
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
@@ -302,8 +303,10 @@ def _inter_state(rows: list[Row], place_of_supply: str, shop: ShopDetails) -> bo
 
 
 def render(document: Invoice, *, shop: ShopDetails) -> bytes:
-    """The document's PDF, from the order as it was recorded at checkout and the seller's
-    details as they are now (rule 46 asks for the supplier's, not a snapshot's)."""
+    """The document's PDF, from the order as it was recorded at checkout and the seller
+    as the document was issued by (its `seller` copy); `shop`, the seller's details now,
+    stands in for a document issued before that copy was kept."""
+    shop = seller_at_issue(document.seller, shop)
     _fonts()
     styles = _styles()
     order = (

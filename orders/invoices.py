@@ -26,7 +26,7 @@ from django.utils import timezone
 
 from orders.models import Invoice, InvoiceKind, InvoiceSequence, Order
 from orders.selectors import NOT_FOUND
-from orders.shop_details import get_shop_details
+from orders.shop_details import get_shop_details, seller_snapshot
 from orders.tasks import render_invoice
 from shop.api.exceptions import Conflict
 from shop.api.permissions import ADMIN_ROLE
@@ -80,13 +80,14 @@ def format_number(kind: str, prefix: str, year: int, serial: int) -> str:
     )
 
 
-def allocate(kind: str, moment: datetime) -> tuple[int, int, str]:
+def allocate(kind: str, moment: datetime, *, shop=None) -> tuple[int, int, str]:
     """The next (financial_year, serial, number) of `kind` for a document issued at
     `moment`. Must run inside the caller's transaction (the one that creates the
     document): the sequence row stays locked until it commits, and a rollback returns
     the number. The row of a new year is created race-free: of two first callers one
     inserts, the other's insert fails on the unique constraint (inside a savepoint) and it
-    then waits for the row's lock like everyone else."""
+    then waits for the row's lock like everyone else. The prefix is `shop`'s (the
+    seller's details the caller read), else the shop's details now."""
     if not transaction.get_connection().in_atomic_block:
         raise RuntimeError("allocate() must run inside the transaction that issues the document")
     year = financial_year(moment)
@@ -100,14 +101,18 @@ def allocate(kind: str, moment: datetime) -> tuple[int, int, str]:
             pass  # another transaction created it first; its lock is taken below
         sequence = rows.get()
     serial = sequence.last + 1
-    number = format_number(kind, get_shop_details().invoice_prefix or DEFAULT_PREFIX, year, serial)
+    shop = shop or get_shop_details()
+    number = format_number(kind, shop.invoice_prefix or DEFAULT_PREFIX, year, serial)
     InvoiceSequence.objects.filter(pk=sequence.pk).update(last=serial)
     return year, serial, number
 
 
 def _issue(order: Order, kind: str, at: datetime | None) -> Invoice:
     moment = at or timezone.now()
-    year, serial, number = allocate(kind, moment)
+    # One reading of the seller's details gives the number's prefix and the seller the
+    # document names for good.
+    shop = get_shop_details()
+    year, serial, number = allocate(kind, moment, shop=shop)
     document = Invoice.objects.create(
         order=order,
         kind=kind,
@@ -115,6 +120,7 @@ def _issue(order: Order, kind: str, at: datetime | None) -> Invoice:
         financial_year=year,
         serial=serial,
         issued_at=moment,
+        seller=seller_snapshot(shop),
     )
     # A job row written in this transaction: the PDF is made once the document is
     # committed, never for one that was rolled back.

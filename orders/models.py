@@ -280,8 +280,9 @@ class InvoiceSequence(models.Model):
 
 
 class Invoice(models.Model):
-    """A tax invoice (on shipping) or a credit note (on cancelling an invoiced order)
-    and its PDF, made by the task queue and kept in the media storage."""
+    """A tax invoice (on shipping) or a credit note (on returning an invoiced order),
+    the seller's details at issue, and its PDF, made by the task queue and kept in the
+    media storage."""
 
     order = models.ForeignKey(Order, on_delete=models.PROTECT, related_name="invoices")
     kind = models.CharField(max_length=20, choices=InvoiceKind.choices)
@@ -289,6 +290,12 @@ class Invoice(models.Model):
     financial_year = models.PositiveSmallIntegerField()
     serial = models.PositiveIntegerField()
     issued_at = models.DateTimeField(default=timezone.now)
+    # The seller as the document names it (legal name, address, state, GSTIN, phone,
+    # e-mail: orders.shop_details.SELLER_FIELDS), copied from ShopDetails when the
+    # number is issued, so a later change of the shop's details never alters a document
+    # already issued. Null on a row from before the copy was kept: it prints the
+    # shop's details as they are (migration 0011 filled the rows it found).
+    seller = models.JSONField(null=True, blank=True)
     pdf = models.FileField(upload_to="invoices/", blank=True)
 
     class Meta:

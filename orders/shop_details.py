@@ -1,5 +1,7 @@
 """The seller's details (`ShopDetails`, one row) as every reader takes them: the footer
-and contact page (shop-info), invoices and checkout.
+and contact page (shop-info), invoices and checkout. An invoice or credit note keeps a
+copy of the seller's part (`seller_snapshot`) from its issue and is drawn from that
+(`seller_at_issue`).
 
 They are read on many requests and change a few times a year, so they live in the shared
 cache: one query on a cold cache, none on a warm one. A save or delete of the row (the
@@ -127,6 +129,39 @@ def shop_details_changed(sender=None, **kwargs) -> None:
     """Receiver of post_save and post_delete of ShopDetails (orders/apps.py)."""
     forget_shop_details()
     transaction.on_commit(forget_shop_details)
+
+
+# What an invoice or credit note prints of the seller (rule 46(a): name, address and
+# GSTIN; the state and its code, the phone and e-mail), copied at issue. Migration 0011
+# has its own copy of this list.
+SELLER_FIELDS = (
+    "legal_name",
+    "trade_name",
+    "address",
+    "city",
+    "state",
+    "pincode",
+    "gstin",
+    "email",
+    "phone",
+)
+
+
+def seller_snapshot(details: ShopDetails) -> dict[str, str]:
+    """The seller's part of `details`, as an issued document keeps it."""
+    return {field: getattr(details, field) for field in SELLER_FIELDS}
+
+
+def seller_at_issue(snapshot: dict | None, current: ShopDetails) -> ShopDetails:
+    """The seller as a document issued with `snapshot` names it: an unsaved ShopDetails
+    holding the snapshot's fields (its `state_code` follows its state). A document
+    without one (issued before snapshots were kept) names the `current` seller; a field
+    the snapshot lacks is taken from `current` too."""
+    if not snapshot:
+        return current
+    values = seller_snapshot(current)
+    values.update({k: v for k, v in snapshot.items() if k in SELLER_FIELDS and v is not None})
+    return ShopDetails(pk=current.pk, **values)
 
 
 def seller_name() -> str:

@@ -7,10 +7,12 @@ import io
 import re
 from datetime import datetime
 from decimal import Decimal
+from importlib import import_module
 from zoneinfo import ZoneInfo
 
 import pytest
-from django.db import transaction
+from django.db import connection, transaction
+from django.db.migrations.executor import MigrationExecutor
 from django_tasks_db.models import DBTaskResult
 from pypdf import PdfReader
 
@@ -36,7 +38,7 @@ from orders.models import (
     ShopDetails,
 )
 from orders.services import order_set_status
-from orders.shop_details import get_shop_details
+from orders.shop_details import SELLER_FIELDS, get_shop_details
 from orders.tasks import render_invoice
 from orders.tests.factories import place_order
 
@@ -509,6 +511,116 @@ def test_the_total_in_words_counts_in_lakh_and_crore(amount, words):
 def test_amounts_are_grouped_the_indian_way(amount, text):
     assert inr(Decimal(amount)) == text
     assert inr(Decimal(amount), sign=True) == f"₹{text}"
+
+
+# --- the seller at issue ---------------------------------------------------------------------
+
+OLD_SELLER = [
+    "ShopSphere Retail Private Limited",
+    "4th Floor, Prestige Tech Park, Outer Ring Road",
+    "Bengaluru 560103",
+    "State: Karnataka, State code: 29",
+    "GSTIN: 29AAACS1234A1ZY",
+]
+NEW_SELLER = [
+    "Sphere Traders LLP",
+    "Plot 9, MIDC Andheri East",
+    "Mumbai 400093",
+    "State: Maharashtra, State code: 27",
+    "GSTIN: 27AAPFU0939F1ZV",
+]
+
+
+def _move_the_shop():
+    """The operator edits the shop's details as the Django admin saves them."""
+    shop = ShopDetails.objects.get(pk=1)
+    shop.legal_name = "Sphere Traders LLP"
+    shop.address = "Plot 9, MIDC Andheri East"
+    shop.city = "Mumbai"
+    shop.pincode = "400093"
+    shop.state = "Maharashtra"
+    shop.gstin = "27AAPFU0939F1ZV"
+    shop.save()
+    assert get_shop_details().legal_name == "Sphere Traders LLP"
+
+
+@pytest.mark.django_db
+def test_a_document_prints_the_seller_as_at_its_issue(
+    admin_api, buyer_api, buyer, kettle, shirt, run_tasks
+):
+    order = gst_order(buyer, kettle, shirt)
+    assert _status(admin_api, order.pk, "Shipped").status_code == 200
+    invoice = Invoice.objects.get(order=order)
+    assert invoice.seller["gstin"] == "29AAACS1234A1ZY"
+    _move_the_shop()
+    # Drawn after the change, by the job and on the spot: the seller that issued it.
+    run_tasks()
+    for text in (pdf_text(stored_pdf(invoice)), pdf_text(render(invoice, shop=get_shop_details()))):
+        missing = [field for field in OLD_SELLER if field not in text]
+        assert not missing, text
+        assert "Sphere Traders" not in text
+        assert "27AAPFU0939F1ZV" not in text
+        # The place of supply and the tax stay as charged: within Karnataka.
+        assert "CGST" in text
+        assert "IGST" not in text
+    # The credit note issued after the change names the seller as it is then.
+    assert _status(admin_api, order.pk, "Returned").status_code == 200
+    answer = buyer_api.get(f"/api/v1/orders/{order.pk}/credit-note")
+    assert answer.status_code == 200
+    text = pdf_text(answer.content)
+    missing = [field for field in NEW_SELLER if field not in text]
+    assert not missing, text
+    assert "For Sphere Traders LLP" in text
+    assert "29AAACS1234A1ZY" not in text
+    assert Invoice.objects.get(pk=invoice.pk).seller["legal_name"] == OLD_SELLER[0]
+
+
+@pytest.mark.django_db
+def test_a_document_without_a_copy_of_the_seller_prints_the_current_one(buyer, kettle, shirt):
+    document = _issued(gst_order(buyer, kettle, shirt))
+    Invoice.objects.filter(pk=document.pk).update(seller=None)
+    _move_the_shop()
+    document.refresh_from_db()
+    text = pdf_text(render(document, shop=get_shop_details()))
+    missing = [field for field in NEW_SELLER if field not in text]
+    assert not missing, text
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_migration_gives_documents_issued_before_it_the_current_seller(buyer, kettle, shirt):
+    before, after = (
+        ("orders", "0010_status_history_of_existing_orders"),
+        ("orders", "0011_invoice_seller"),
+    )
+    # A transactional test before this one may have emptied the table: the details as
+    # a fresh install has them.
+    placeholder = import_module("orders.migrations.0005_gst_invoices_delivery").PLACEHOLDER
+    ShopDetails.objects.get_or_create(pk=1, defaults=placeholder)
+    document = _issued(gst_order(buyer, kettle, shirt))
+    executor = MigrationExecutor(connection)
+    executor.migrate([before])
+    try:
+        executor = MigrationExecutor(connection)
+        executor.migrate([after])
+        document.refresh_from_db()
+        assert document.seller == {
+            "legal_name": "ShopSphere Retail Private Limited",
+            "trade_name": ShopDetails.objects.get(pk=1).trade_name,
+            "address": "4th Floor, Prestige Tech Park, Outer Ring Road",
+            "city": "Bengaluru",
+            "state": "Karnataka",
+            "pincode": "560103",
+            "gstin": "29AAACS1234A1ZY",
+            "email": ShopDetails.objects.get(pk=1).email,
+            "phone": ShopDetails.objects.get(pk=1).phone,
+        }
+        assert set(document.seller) == set(SELLER_FIELDS)
+        _move_the_shop()
+        text = pdf_text(render(document, shop=get_shop_details()))
+        assert "GSTIN: 29AAACS1234A1ZY" in text
+    finally:
+        executor = MigrationExecutor(connection)
+        executor.migrate(executor.loader.graph.leaf_nodes())
 
 
 # --- the job ---------------------------------------------------------------------------------
