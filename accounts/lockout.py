@@ -7,11 +7,12 @@ guesser gets in a day (the answer space of "favourite sport" is small). Counted 
 account in shop.throttling's store, so every server process sees one count."""
 
 import time
+from dataclasses import dataclass
 
 from django.conf import settings
 
 from accounts.models import User
-from shop.throttling import counter_clear, counter_hit, counter_peek
+from shop.throttling import counter_clear, counter_hit, counter_release
 
 clock = time.time
 
@@ -20,18 +21,30 @@ def _ident(user: User) -> str:
     return f"reset_answer_wrong:user-{user.pk}"
 
 
-def answer_locked_for(user: User) -> float | None:
-    """Seconds until the answer path opens again, or None when it is open."""
-    held = counter_peek(_ident(user), now=clock())
-    if held is None or held.count < settings.RESET_ANSWER_MAX_WRONG:
-        return None
-    return max(1.0, held.retry_after)
+@dataclass(frozen=True)
+class Attempt:
+    allowed: bool  # within the cap: the answer may be checked
+    last: bool  # the last one the cap allows: wrong, it locks the path
+    retry_after: float  # seconds until the window closes
 
 
-def answer_wrong(user: User) -> bool:
-    """Count one wrong answer; True when this one locks the path."""
+def answer_attempt(user: User) -> Attempt:
+    """Count one attempt at the answer, before it is checked: the count is one atomic
+    step, so parallel attempts each get their own number and at most
+    RESET_ANSWER_MAX_WRONG of them are ever checked in a window. A right answer is taken
+    back by `answer_right`."""
     hit = counter_hit(_ident(user), period=settings.RESET_ANSWER_LOCK_SECONDS, now=clock())
-    return hit.count == settings.RESET_ANSWER_MAX_WRONG
+    limit = settings.RESET_ANSWER_MAX_WRONG
+    return Attempt(
+        allowed=hit.count <= limit,
+        last=hit.count == limit,
+        retry_after=max(1.0, hit.retry_after),
+    )
+
+
+def answer_right(user: User) -> None:
+    """The attempt was a right answer: it is not one of the wrong ones."""
+    counter_release(_ident(user), now=clock())
 
 
 def answer_unlock(user: User) -> None:

@@ -102,17 +102,20 @@ def user_reset_password(*, email: str, answer: str, new_password: str) -> User:
     new password passes the validators; every earlier token stops working. The hashing
     happens before the write, which is one UPDATE."""
     user = user_get_by_email(email=email)
+    attempt = None
     if user is not None:
-        # A locked account answers 429 before its answer is even checked (right or wrong).
-        wait = lockout.answer_locked_for(user)
-        if wait is not None:
-            raise AnswerLocked(wait)
+        # Each attempt is counted before its answer is checked, so a parallel burst gets
+        # no more checks than the cap; past it, 429 without a check (right or wrong).
+        attempt = lockout.answer_attempt(user)
+        if not attempt.allowed:
+            raise AnswerLocked(attempt.retry_after)
     # One answer check on every path (a dummy hash without a user or an answer), so
     # timing does not tell an unknown e-mail from a wrong answer.
     if not (user or User()).check_answer(answer) or user is None:
-        if user is not None and lockout.answer_wrong(user):
+        if attempt is not None and attempt.last:
             account_mail_after_commit(kind="answer_locked", user=user)
         raise ValidationError(WRONG_EMAIL_OR_ANSWER)
+    lockout.answer_right(user)
     _check_password_strength(password=new_password, user=user, field="newPassword")
     user.set_password(new_password)
     user.full_clean()

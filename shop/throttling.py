@@ -111,6 +111,32 @@ def counter_peek(ident: str, *, now: float | None = None) -> Hit | None:
     return None if row is None else Hit(count=int(row[0]), retry_after=float(row[1]) - now)
 
 
+_REDIS_RELEASE = """
+if redis.call('PTTL', KEYS[1]) > 0 and tonumber(redis.call('GET', KEYS[1])) > 0 then
+  return redis.call('DECR', KEYS[1])
+end
+return 0
+"""
+
+
+def counter_release(ident: str, *, now: float | None = None) -> None:
+    """Take one attempt back from `ident`'s open window (an attempt counted before it was
+    checked that turned out not to count); nothing when no window is open."""
+    url = getattr(settings, "THROTTLE_REDIS_URL", "")
+    if url:
+        client = _redis_script(url).registered_client
+        client.eval(_REDIS_RELEASE, 1, f"shopsphere:throttle:{ident}")
+        return
+    now = time.time() if now is None else now
+    table = _table()
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"UPDATE {table} SET count = count - 1 "  # noqa: S608
+            f"WHERE ident = %s AND window_ends > %s AND count > 0",
+            [ident, now],
+        )
+
+
 def counter_clear(ident: str) -> None:
     """Close `ident`'s window: the next attempt opens a new one."""
     url = getattr(settings, "THROTTLE_REDIS_URL", "")
