@@ -78,7 +78,6 @@ from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
 from django.core.validators import validate_unicode_slug
 from django.db import transaction
-from django.db.models import Min, OuterRef, Subquery, Sum
 from django.db.models.functions import Lower
 from django.utils import timezone
 from rest_framework import serializers
@@ -93,6 +92,7 @@ from catalog.renditions import delete_renditions, make_renditions
 from catalog.serializers import CountryField, GstRateField, ProductInput
 from catalog.services import photo_remove_after_commit
 from catalog.slugs import base_slug, first_free
+from catalog.stock import StockWrite, bulk_update, write_stock
 from catalog.variants import (
     MAX_VARIANTS,
     SKU_USED,
@@ -103,7 +103,6 @@ from catalog.variants import (
     option_key,
     parse_options,
     parse_variants,
-    write_variants,
 )
 from shop.api.exceptions import Conflict, PayloadTooLarge
 from shop.api.fields import TextField
@@ -1202,8 +1201,7 @@ def _write_rows(plan: Plan, stored: dict[Path, str], progress: Progress | None) 
     _create_parts(creates, stored)
     replaced = _update_parts(updates, stored, fields)
     if updates:
-        _bulk_update(Product, [product for _, product in updates], fields | {"updated_at"})
-    _derive([product.pk for row, product in updates if row.variants_changed])
+        bulk_update(Product, [product for _, product in updates], fields | {"updated_at"})
     for name in sorted(replaced):
         photo_remove_after_commit(name)
     if progress and total:
@@ -1266,38 +1264,27 @@ def _update_parts(
 ) -> set[str]:
     """The changed products' variants and galleries. Their rows are locked first (in id
     order), then their variants, as checkout locks them (and as the editor locks a
-    product before its gallery). A stock the file gives as it was when the file was
-    checked is left as it is now (a sale made meanwhile stays), as the Django admin does;
-    a photo the file keeps that an editor removed meanwhile stops the import (Conflict:
-    nothing is written). Returns the photo files no longer used."""
-    moving = sorted(
-        product.pk for row, product in updates if row.variants_changed or row.gallery is not None
-    )
-    now: dict[int, int] = {}
-    for chunk in _chunks(moving):
-        list(Product.objects.select_for_update().filter(pk__in=chunk).order_by("pk").values("pk"))
-        now.update(
-            Variant.objects.select_for_update()
-            .filter(product_id__in=chunk)
-            .order_by("pk")
-            .values_list("pk", "quantity")
+    product before its gallery). The variants and their stock go through
+    catalog.stock.write_stock, as every editor's do: a stock the file gives as it was
+    when the file was checked is left as it is now (a sale made meanwhile stays), a
+    changed one is written as given; a photo the file keeps that an editor removed
+    meanwhile stops the import (Conflict: nothing is written). Returns the photo files
+    no longer used."""
+    writes = [
+        StockWrite(
+            product=product,
+            specs=row.specs,
+            seen={v.pk: v.quantity for v in row.stored_variants},
+            stored=row.stored_variants,
         )
-    changes: dict[tuple[str, ...], list[Variant]] = {}
+        for row, product in updates
+        if row.variants_changed
+    ]
+    write_stock(
+        writes, also_locked=[product.pk for row, product in updates if row.gallery is not None]
+    )
     replaced: set[str] = set()
     for row, product in updates:
-        if row.variants_changed:
-            planned = {v.pk: v.quantity for v in row.stored_variants}
-            for spec in row.specs:
-                if spec.pk in now and spec.quantity == planned.get(spec.pk):
-                    spec.quantity = now[spec.pk]
-            for variant in row.stored_variants:
-                variant.quantity = now.get(variant.pk, variant.quantity)
-            simple = _simple_changes(row)
-            if simple is None:
-                write_variants(product, row.specs)
-            else:
-                for variant, names in simple:
-                    changes.setdefault(names, []).append(variant)
         if row.gallery is not None:
             items, names = [], []
             kept = {p.pk: (p.alt, p.option) for p in ProductPhoto.objects.filter(product=product)}
@@ -1326,78 +1313,7 @@ def _update_parts(
             replaced.update(write_gallery(product, items, names))
             if product.photo.name != old:
                 fields.add("photo")
-    for names, variants in changes.items():
-        _bulk_update(Variant, variants, names)
     return replaced
-
-
-# A column with at most this many values in a chunk is written with one UPDATE per value.
-FEW_VALUES = 20
-
-
-def _bulk_update(model, objects: list, names) -> None:
-    """Write these fields of `objects`, a chunk at a time: a field that takes few values
-    (the import's time, a stock set alike) with one UPDATE per value, the others with
-    Django's bulk_update (one UPDATE of a CASE per id; slow with thousands of ids)."""
-    for chunk in _chunks(objects):
-        varied = []
-        for name in sorted(names):
-            attname = model._meta.get_field(name).attname
-            groups: dict = {}
-            for obj in chunk:
-                value = getattr(obj, attname)
-                key = value.name if hasattr(value, "name") and name == "photo" else value
-                groups.setdefault(_hashable(key), (key, []))[1].append(obj.pk)
-            if len(groups) > FEW_VALUES:
-                varied.append(name)
-                continue
-            for value, pks in groups.values():
-                model.objects.filter(pk__in=pks).update(**{attname: value})
-        if varied:
-            model.objects.bulk_update(chunk, varied)
-
-
-def _hashable(value):
-    """A key for grouping equal values (options are lists of dicts)."""
-    return repr(value) if isinstance(value, (dict, list)) else value
-
-
-def _simple_changes(row: Row) -> list[tuple[Variant, tuple[str, ...]]] | None:
-    """When the product keeps the same variants with the same SKUs and options (only
-    prices, stock or order move): each variant to write with the fields it changes, for
-    a bulk update. None when variants come, go or change SKU or options
-    (catalog.variants.write_variants then)."""
-    own = {v.pk: v for v in row.stored_variants}  # their stock as it is now, locked
-    if len(row.specs) != len(own) or any(spec.pk not in own for spec in row.specs):
-        return None
-    out = []
-    for position, spec in enumerate(row.specs):
-        variant = own[spec.pk]
-        if (spec.sku and spec.sku != variant.sku) or spec.options != variant.options:
-            return None
-        names = []
-        for name, value in (
-            ("price", spec.price),
-            ("quantity", spec.quantity),
-            ("position", position),
-        ):
-            if getattr(variant, name) != value:
-                setattr(variant, name, value)
-                names.append(name)
-        if names:
-            out.append((variant, tuple(names)))
-    return out
-
-
-def _derive(product_ids: list[int]) -> None:
-    """The products' price (the lowest variant price) and stock (the sum) from their
-    variants as written, in SQL, within the import's transaction."""
-    own = Variant.objects.filter(product=OuterRef("pk")).order_by().values("product")
-    for chunk in _chunks(product_ids):
-        Product.objects.filter(pk__in=chunk).update(
-            price=Subquery(own.annotate(low=Min("price")).values("low")),
-            quantity=Subquery(own.annotate(total=Sum("quantity")).values("total")),
-        )
 
 
 def _free_slug(model, name: str, fallback: str, taken: set[str], wanted: str = "") -> str:
