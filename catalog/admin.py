@@ -32,16 +32,17 @@ from catalog.services import (
     product_slug_remember,
 )
 from catalog.slugs import base_slug, renamed_slug, unique_slug
+from catalog.stock import StockWrite, write_stock
 from catalog.tax import HSN_MESSAGE, valid_hsn
 from catalog.variants import (
     MAX_VARIANTS,
+    VariantSpec,
     check_skus_free,
     derive,
     field_of,
     give_single_variants,
     parse_options,
     parse_variants,
-    write_variants,
 )
 from shop.admin_races import CheckedAgainOnRace
 
@@ -304,11 +305,10 @@ class VariantForm(forms.ModelForm):
         if not written_in_ascii(self.data.get(self.add_prefix("quantity"), "")):
             raise forms.ValidationError(QUANTITY_DIGITS)
         quantity = self.cleaned_data.get("quantity")
-        if self.instance.pk is None:
+        if self.instance.pk is None or "quantity" not in self.changed_data:
+            # Left alone: the save keeps the stock stored then (catalog.stock.keep_sales).
             return quantity
         now = self.instance.quantity  # read under the lock (VariantFormSet.get_queryset)
-        if "quantity" not in self.changed_data:
-            return now
         shown = _shown(self, "quantity")
         if shown is not None and shown != now:
             raise forms.ValidationError(STOCK_CHANGED.format(shown=shown, now=now))
@@ -406,6 +406,13 @@ class VariantFormSet(BaseInlineFormSet):
         except ApiValidationError as exc:
             raise forms.ValidationError(_messages(exc)) from None
         self.specs = specs
+        # The stock each row showed: a row's stock left as shown is the one stored at the
+        # save (catalog.stock), so a sale made while the page was open stays.
+        self.seen = {}
+        for form in kept:
+            shown = _shown(form, "quantity") if form.instance.pk else None
+            if shown is not None:
+                self.seen[form.instance.pk] = shown
         self.changed = self.has_changed() or bool(self.deleted_forms)
         # A new product is saved with the figures its variants give (never without them).
         derive(self.instance, specs)
@@ -616,10 +623,16 @@ class ProductAdmin(CheckedAgainOnRace, admin.ModelAdmin):
         variants = list(Variant.objects.filter(product=obj))  # locked by StockAsShown.clean
         if len(variants) == 1:
             variant = variants[0]
-            for name in changed:
-                setattr(variant, name, getattr(obj, name))
-            variant.save(update_fields=changed)
-            derive(obj, variants)
+            spec = VariantSpec(
+                pk=variant.pk,
+                sku=variant.sku,
+                options=variant.options,
+                price=obj.price if "price" in changed else variant.price,
+                quantity=obj.quantity,
+            )
+            shown = _shown(form, "quantity")
+            seen = {} if shown is None else {variant.pk: shown}
+            write_stock([StockWrite(product=obj, specs=[spec], seen=seen)])
         # Only what this form changed: the rest (the stock above all, which sales move
         # while the page is open) stays as stored.
         obj.save(update_fields=[*changed, "updated_at"])
@@ -667,7 +680,9 @@ class ProductAdmin(CheckedAgainOnRace, admin.ModelAdmin):
             return
         before = {form.instance.pk: form for form in formset.initial_forms}
         deleted = [form.instance for form in formset.deleted_forms if form.instance.pk]
-        for variant in write_variants(product, formset.specs):
+        write = StockWrite(product=product, specs=formset.specs, seen=formset.seen)
+        write_stock([write])
+        for variant in write.variants:
             form = before.get(variant.pk)
             if form is None:
                 formset.new_objects.append(variant)

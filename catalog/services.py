@@ -21,13 +21,13 @@ from catalog.models import Category, Product, ProductPhoto, ProductSlugHistory, 
 from catalog.photos import check_photo
 from catalog.renditions import delete_renditions, ensure_renditions
 from catalog.slugs import renamed_slug, unique_slug
+from catalog.stock import StockWrite, write_stock
 from catalog.variants import (
     VariantSpec,
     check_skus_free,
     parse_options,
     parse_variants,
     with_prices,
-    write_variants,
 )
 from catalog.variants import check_ids_belong as check_variant_ids
 from shop.api.exceptions import Conflict
@@ -185,9 +185,16 @@ class _Parts:
         self.options_changed = self.options != current_options
         self.photos = list(photos or [])
         self.photo = photo
+        # The stock of each stored variant as read now, before the write's locks: what
+        # the editor's figures are compared with under them (catalog.stock.keep_sales).
+        self.seen: dict[int, int] = {}
         if variants is not None:
             self.variants = parse_variants(variants, self.options)
             check_variant_ids(self.variants, product)
+            if product is not None and product.pk:
+                self.seen = dict(
+                    Variant.objects.filter(product=product).values_list("pk", "quantity")
+                )
         elif product is None or not product.pk:
             if self.options:
                 raise ValidationError({"variants": ["A product with options needs its variants."]})
@@ -220,6 +227,7 @@ class _Parts:
         if self.options_changed:
             raise ValidationError({"variants": ["Changing the options needs the variants too."]})
         current = list(Variant.objects.filter(product=product))
+        self.seen = {v.pk: v.quantity for v in current}
         specs = [
             VariantSpec(pk=v.pk, sku=v.sku, options=v.options, price=v.price, quantity=v.quantity)
             for v in current
@@ -260,7 +268,10 @@ class _Parts:
         Returns the files no longer used, to remove after the commit."""
         product.options = self.options
         before = set(Variant.objects.filter(product=product).values_list("option_key", flat=True))
-        variants = write_variants(product, self.variants)
+        # Locked and read again there: a sale made since `seen` was read stays.
+        write = StockWrite(product=product, specs=self.variants, seen=self.seen)
+        write_stock([write])
+        variants = write.variants
         # Which combinations are sold is what option-facets count: a change of it is a
         # catalogue change, not only this product's (see product_update).
         self.combinations_changed = before != {v.option_key for v in variants}
