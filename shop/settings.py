@@ -311,6 +311,8 @@ SEARCH_THROTTLE_RATE = env.str("SEARCH_THROTTLE_RATE", default="120/min")
 SUGGEST_THROTTLE_RATE = env.str("SUGGEST_THROTTLE_RATE", default="300/min")
 # Delivery checks by PIN code per client address (blank: off).
 DELIVERY_THROTTLE_RATE = env.str("DELIVERY_THROTTLE_RATE", default="120/min")
+# Reads of the OpenAPI description (/api/schema/) per client address (blank: off).
+SCHEMA_THROTTLE_RATE = env.str("SCHEMA_THROTTLE_RATE", default="30/min")
 # Addresses in one sitemap file; past it /sitemap.xml is an index of parts this size.
 SITEMAP_URLS_PER_FILE = env.int("SITEMAP_URLS_PER_FILE", default=10_000)
 # The owner's dashboard lists products with at most this many left as low on stock.
