@@ -354,7 +354,9 @@ def order_expire(*, order_id: int) -> str:
     """Cancels an online order still Awaiting Payment once PAYMENT_WINDOW_MINUTES have
     passed since it was placed, and returns its stock; a payment the gateway took that
     we have not heard of yet pays it instead. Idempotent: a paid, cancelled or missing
-    order is left alone. Early (the job ran before its time): enqueued again."""
+    order is left alone. Early (the job ran before its time): enqueued again. The gateway
+    unreachable: raises gateway.GatewayUnavailable and the order keeps waiting (a payment
+    may have been taken); the job's next try or the reconcile run asks again."""
     from orders.tasks import expire_order
 
     order = Order.objects.filter(pk=order_id).first()
@@ -381,13 +383,14 @@ def order_expire(*, order_id: int) -> str:
 
 def _paid_at_gateway(order: Order) -> bool:
     """Asks the gateway whether a payment of the order was captured that neither the
-    browser nor a webhook told us of; when so, it pays the order. Unreachable: no."""
+    browser nor a webhook told us of; when so, it pays the order. A gateway that does not
+    know the order: no. Unreachable: raises gateway.GatewayUnavailable."""
     payment = order.payment_record
     if payment is None or not payment.gateway_order_id:
         return False
     try:
         found = gateway.order_payments(payment.gateway_order_id)
-    except (gateway.GatewayUnavailable, gateway.GatewayRefused):
+    except gateway.GatewayRefused:
         return False
     for item in found:
         if item.get("status") == "captured" and item.get("amount") == payment.amount:
@@ -401,29 +404,63 @@ def _paid_at_gateway(order: Order) -> bool:
     return False
 
 
-def expire_overdue() -> int:
-    """The sweep for expiry jobs that were lost: every online order Awaiting Payment past
-    its window, expired now. Returns how many were cancelled."""
+def expire_overdue() -> dict[str, int]:
+    """The sweep for expiry jobs that were lost or gave up (orders.reconcile): every online
+    order Awaiting Payment past its window, asked of the gateway and expired now. Returns
+    how many orders had each outcome: "cancelled", "paid", "nothing to do" (another run
+    settled it meanwhile) or "waiting" (the gateway could not be reached: next run)."""
+    from collections import Counter
+
     since = timezone.now() - timedelta(minutes=settings.PAYMENT_WINDOW_MINUTES)
     overdue = Order.objects.filter(
         status=OrderStatus.AWAITING_PAYMENT, created_at__lte=since
     ).values_list("pk", flat=True)
-    return sum(order_expire(order_id=pk) == "cancelled" for pk in list(overdue))
+    outcomes: dict[str, int] = Counter()
+    for pk in list(overdue):
+        try:
+            outcomes[order_expire(order_id=pk)] += 1
+        except gateway.GatewayUnavailable:
+            outcomes["waiting"] += 1
+    return outcomes
 
 
-def refund_make(*, refund_pk: int) -> None:
+def _asking_for() -> timedelta:
+    """How long a refund's claim lasts: longer than its two gateway calls can take. A
+    claim its asker never ended (the process died) is free again after it."""
+    return timedelta(seconds=2 * settings.RAZORPAY_TIMEOUT_SECONDS + 30)
+
+
+def refund_make(*, refund_pk: int) -> str:
     """Asks the gateway for a recorded refund. A refund the gateway refuses is marked
-    failed (the admin sees it); one it cannot be reached for raises, and is tried again.
-    When an earlier try got through but its answer was lost, the payment's refunded
-    amount shows it and it is not asked for twice."""
+    failed (the admin sees it); one it cannot be reached for raises
+    gateway.GatewayUnavailable, and is tried again (the job's next try, the reconcile
+    run). When an earlier try got through but its answer was lost, the payment's refunded
+    amount shows it and it is not asked for twice.
+
+    One run at a time asks: the run claims the refund by a conditional UPDATE that moves
+    its `updated_at` past now (to when the claim ends), and only a pending refund with no
+    refund id and no live claim can be claimed. Another run at the same moment (the job
+    handed back while it still runs, the reconcile run, two reconcile runs) finds it
+    claimed and leaves it ("busy"); settling it ends the claim. Returns what was done:
+    "made", "refused", "busy" or "nothing to do"."""
+    from orders.models import RefundStatus
+
+    now = timezone.now()
+    until = now + _asking_for()
+    claimed = Refund.objects.filter(
+        pk=refund_pk, refund_id="", status=RefundStatus.PENDING, updated_at__lte=now
+    ).update(updated_at=until)
     refund = Refund.objects.filter(pk=refund_pk).first()
-    if refund is None or refund.refund_id:
-        return
+    if refund is None or refund.refund_id or refund.status != RefundStatus.PENDING:
+        return "nothing to do"
+    if not claimed:
+        logger.info("Refund %s is being asked for by another run", refund_pk)
+        return "busy"
     try:
         taken = gateway.fetch_payment(refund.payment_id)
         if int(taken.get("amount_refunded") or 0) >= refund.amount:
             refunds.refund_settle(refund=refund, refund_id="", status="processed")
-            return
+            return "made"
         made = gateway.refund(
             payment_id=refund.payment_id,
             amount=refund.amount,
@@ -431,8 +468,15 @@ def refund_make(*, refund_pk: int) -> None:
         )
     except gateway.GatewayRefused:
         refunds.refund_settle(refund=refund, refund_id="", status="failed")
-        return
+        return "refused"
+    except BaseException:
+        # Not asked (or no answer): the claim ends now, so the next try need not wait.
+        Refund.objects.filter(pk=refund_pk, refund_id="", updated_at=until).update(
+            updated_at=timezone.now()
+        )
+        raise
     status = made.get("status") if made.get("status") in ("pending", "processed") else "pending"
     refunds.refund_settle(
         refund=refund, refund_id=str(made.get("id") or ""), status=status, amount=made.get("amount")
     )
+    return "made"

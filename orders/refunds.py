@@ -3,7 +3,12 @@ a return, a payment that came too late or twice) and made by the task queue
 (`orders.tasks.refund_payment`), which tries again while the gateway is away.
 
 A gateway payment is refunded at most once: the Refund row is unique per payment id, and
-the job asks the gateway only while the row has no refund id."""
+the gateway is asked only while the row has no refund id, by one run at a time (the run
+claims the row first: `orders.online.refund_make`). A refund the job could not make while
+the gateway was away (its tries ran out) stays `pending` and the reconcile run
+(orders.reconcile, every RECONCILE_INTERVAL_SECONDS) asks for it again until it is made.
+
+Locks follow the shop's order: the Payment row before the Refund row."""
 
 import logging
 
@@ -25,6 +30,10 @@ def refund_request(*, order: Order, payment_id: str, amount: int, reason: str) -
         existing = Refund.objects.filter(payment_id=payment_id).first()
         if existing is not None:
             return existing
+        # The order's own payment first (the lock order), then the new Refund row.
+        Payment.objects.filter(order=order, payment_id=payment_id).update(
+            refund_status=RefundStatus.PENDING, updated_at=timezone.now()
+        )
         try:
             with transaction.atomic():
                 refund = Refund.objects.create(
@@ -32,9 +41,6 @@ def refund_request(*, order: Order, payment_id: str, amount: int, reason: str) -
                 )
         except IntegrityError:
             return Refund.objects.get(payment_id=payment_id)
-        Payment.objects.filter(order=order, payment_id=payment_id).update(
-            refund_status=RefundStatus.PENDING, updated_at=timezone.now()
-        )
         if reason != Refund.Reason.CANCELLED:
             logger.warning("Refunding payment %s of order %s (%s)", payment_id, order.pk, reason)
         refund_payment.enqueue(refund.pk)
@@ -59,19 +65,20 @@ def refund_settle(
 ) -> None:
     """The gateway's word on a refund (the job's answer, or a refund webhook): the row
     and, for the order's own payment, its refunded amount and refund status. A processed
-    refund stays processed."""
+    refund stays processed. Settling ends a run's claim on the refund (`updated_at`)."""
     with transaction.atomic():
+        # Payment, then Refund: the shop's lock order.
+        payment = (
+            Payment.objects.select_for_update()
+            .filter(order_id=refund.order_id, payment_id=refund.payment_id)
+            .first()
+        )
         refund = Refund.objects.select_for_update().get(pk=refund.pk)
         if refund.status == RefundStatus.PROCESSED and status != RefundStatus.PROCESSED:
             return
         refund.refund_id = refund_id or refund.refund_id
         refund.status = status
         refund.save(update_fields=["refund_id", "status", "updated_at"])
-        payment = (
-            Payment.objects.select_for_update()
-            .filter(order_id=refund.order_id, payment_id=refund.payment_id)
-            .first()
-        )
         if payment is not None:
             payment.refund_id = refund.refund_id
             payment.refund_status = status

@@ -1,6 +1,8 @@
 """Order side effects run by the task queue (shop/tasks.py), enqueued in the order's
 transaction by orders.services."""
 
+from django_tasks import task
+
 from orders.emails import order_email_send
 from orders.models import Order
 from shop.tasks import MailNotSent, retrying
@@ -25,13 +27,14 @@ def render_invoice(invoice_id: int) -> None:
     invoice_pdf_ensure(invoice_id=invoice_id)
 
 
-@retrying
-def refund_payment(refund_pk: int) -> None:
+@retrying(then="the reconcile run asks for the refund again until it is made")
+def refund_payment(refund_pk: int) -> str:
     """Asks the gateway for a recorded refund (orders.refunds); raises while it cannot be
-    reached, so the queue tries again. Nothing to do once the refund has its id."""
+    reached, so the queue tries again; after the last try the reconcile run
+    (`reconcile_payments`) asks again. Nothing to do once the refund has its id."""
     from orders.online import refund_make
 
-    refund_make(refund_pk=refund_pk)
+    return refund_make(refund_pk=refund_pk)
 
 
 @retrying
@@ -41,3 +44,13 @@ def expire_order(order_id: int) -> None:
     from orders.online import order_expire
 
     order_expire(order_id=order_id)
+
+
+@task()
+def reconcile_payments() -> dict:
+    """The periodic run of `manage.py reconcile_payments` (shop/tasks.py schedules it every
+    RECONCILE_INTERVAL_SECONDS, one at a time across every worker): unsettled refunds and
+    overdue online orders asked of the gateway again (orders.reconcile)."""
+    from orders.reconcile import reconcile
+
+    return reconcile().as_dict()

@@ -421,6 +421,11 @@ TASK_RETRY_MAX_SECONDS = env.float("TASK_RETRY_MAX_SECONDS", default=3600)
 # A job still running this long after a worker took it is taken to be lost with its
 # worker and runs again: longer than any job takes (a mail: EMAIL_TIMEOUT).
 TASK_LEASE_SECONDS = env.float("TASK_LEASE_SECONDS", default=300)
+# A job whose worker was lost this many times (it kills its worker) is given up: failed.
+TASK_MAX_LOST = env.int("TASK_MAX_LOST", default=3)
+# The task worker runs `manage.py reconcile_payments` this often (the contract: at least
+# every 10 minutes): unsettled refunds and overdue online orders asked of the gateway again.
+RECONCILE_INTERVAL_SECONDS = env.float("RECONCILE_INTERVAL_SECONDS", default=300)
 
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="ShopSphere <orders@localhost>")
 EMAIL_TIMEOUT = env.int("EMAIL_TIMEOUT", default=10)

@@ -5,11 +5,13 @@ refunds. The signature checks are the shop's own code, run for real."""
 
 from datetime import timedelta
 from decimal import Decimal
+from io import StringIO
 
 import pytest
 from django.core import mail
 from django.core.management import call_command
 from django.utils import timezone
+from django_tasks_db.models import DBTaskResult
 
 from catalog.models import Product
 from catalog.tests.factories import ProductFactory
@@ -517,15 +519,79 @@ def test_an_admin_cancel_and_a_return_refund_through_the_job(
         assert (payment.refund_status, payment.refunded) == ("processed", 149950)
 
 
-def test_a_refund_is_retried_while_the_gateway_is_down(
+def _gateway_down(standin):
+    """Razorpay unreachable (nothing listens on its port); the function brings it back,
+    on the same address, with what it knew."""
+    port = standin.server.server_address[1]
+    standin.stop()
+
+    def back():
+        standin.released.clear()
+        standin.start(port)
+
+    return back
+
+
+def _reconcile() -> str:
+    out = StringIO()
+    call_command("reconcile_payments", stdout=out)
+    return out.getvalue()
+
+
+def test_a_refund_whose_job_gave_up_is_made_by_the_reconcile_run_once_the_gateway_is_back(
     buyer_api, lamp, razorpay, run_tasks, settings
 ):
     settings.TASK_RETRY_SECONDS = 0
-    order_id, _ = _paid_order(buyer_api, lamp, razorpay)
-    razorpay.stop()
+    order_id, payment_id = _paid_order(buyer_api, lamp, razorpay)
+    back = _gateway_down(razorpay)
     buyer_api.post(f"/api/v1/orders/{order_id}/cancel")
+    # The job tries TASK_MAX_ATTEMPTS times and gives up; the refund stays pending.
     run_tasks()
+    tries = DBTaskResult.objects.filter(task_path="orders.tasks.refund_payment")
+    assert list(tries.values_list("status", flat=True)) == ["FAILED"] * settings.TASK_MAX_ATTEMPTS
     assert Payment.objects.get(order_id=order_id).refund_status == "pending"
+    assert "0 made, 0 refused, 1 waiting for the gateway" in _reconcile()
+    assert Refund.objects.get().status == "pending"
+
+    back()
+    assert "1 made" in _reconcile()
+    payment = Payment.objects.get(order_id=order_id)
+    assert (payment.refund_status, payment.refunded) == ("processed", 149950)
+    assert razorpay.payments[payment_id]["amount_refunded"] == 149950
+    # Settled once: the next run asks nothing.
+    assert "0 made, 0 refused, 0 waiting" in _reconcile()
+    assert len(razorpay.refunds) == 1
+
+
+def test_an_overdue_order_waits_while_the_gateway_is_down_and_is_paid_when_it_is_back(
+    buyer_api, lamp, razorpay
+):
+    """The buyer paid, the browser closed and the webhook was lost; the window passes while
+    Razorpay cannot be reached: the order is not cancelled unasked (its stock stays
+    reserved); when the gateway answers, the payment it took pays the order."""
+    order_id, checkout = _placed(buyer_api, lamp)
+    razorpay.pay(checkout["orderId"])
+    _age(order_id, 16)
+    back = _gateway_down(razorpay)
+    assert "0 paid, 0 cancelled, 1 waiting for the gateway" in _reconcile()
+    assert Order.objects.get(pk=order_id).status == OrderStatus.AWAITING_PAYMENT
+    assert _stock(lamp) == 4
+
+    back()
+    assert "1 paid, 0 cancelled, 0 waiting" in _reconcile()
+    assert Order.objects.get(pk=order_id).status == OrderStatus.NOT_PROCESSED
+    assert _stock(lamp) == 4
+    assert Refund.objects.count() == 0
+
+
+def test_an_overdue_unpaid_order_is_cancelled_by_the_reconcile_run_once(buyer_api, lamp, razorpay):
+    order_id, _ = _placed(buyer_api, lamp, 2)
+    _age(order_id, 16)
+    assert "0 paid, 1 cancelled, 0 waiting" in _reconcile()
+    assert Order.objects.get(pk=order_id).status == OrderStatus.CANCELLED
+    assert _stock(lamp) == 5
+    assert "0 paid, 0 cancelled, 0 waiting" in _reconcile()
+    assert _stock(lamp) == 5
 
 
 def test_no_one_sets_an_awaiting_order_paid_by_hand(admin_api, buyer_api, lamp, razorpay):

@@ -12,9 +12,11 @@ import sys
 import threading
 import time
 from contextlib import contextmanager
+from datetime import timedelta
 
 import pytest
 import requests
+from django.utils import timezone
 
 from shop.tests.live_gunicorn import ROOT, free_port, gunicorn_server
 from shop.tests.smtp import smtp_server
@@ -167,3 +169,47 @@ def test_the_web_server_runs_the_jobs_itself_by_default(tmp_path):
         order = _checkout(server, product, token).json()["order"]["_id"]
         _wait_for(lambda: _jobs(server) == ["SUCCESSFUL"], "the web process to send the mail")
         assert inbox.subjects == [f"ShopSphere: your order {order} is placed"]
+
+
+def test_a_job_lost_too_many_times_is_given_up_and_logged(settings, caplog):
+    """A job whose worker died with it TASK_MAX_LOST times (it kills its worker) is marked
+    failed instead of handed back again; one lost fewer times is handed back."""
+    from django_tasks_db.models import DBTaskResult
+
+    from orders.tasks import send_order_mail
+    from shop.tasks import requeue_lost
+
+    settings.TASK_MAX_LOST, settings.TASK_LEASE_SECONDS = 3, 60
+    long_ago = timezone.now() - timedelta(minutes=5)
+    poison, lost_once = send_order_mail.enqueue(1, "placed"), send_order_mail.enqueue(2, "placed")
+    for job, workers in ((poison, ["a", "b", "c"]), (lost_once, ["a"])):
+        DBTaskResult.objects.filter(pk=job.id).update(
+            status="RUNNING", started_at=long_ago, worker_ids=workers
+        )
+
+    assert requeue_lost() == 1
+    given_up = DBTaskResult.objects.get(pk=poison.id)
+    assert (given_up.status, given_up.exception_class_path) == ("FAILED", "shop.tasks.JobLost")
+    assert "lost with its worker 3 times: given up" in caplog.text
+    assert DBTaskResult.objects.get(pk=lost_once.id).status == "READY"
+    # Nothing more to do on the next look.
+    assert requeue_lost() == 0
+    assert DBTaskResult.objects.get(pk=poison.id).status == "FAILED"
+
+
+def test_the_periodic_reconcile_is_queued_once_and_again_an_interval_after_it_started(settings):
+    from django_tasks_db.models import DBTaskResult
+
+    from shop.tasks import schedule_periodic
+
+    settings.RECONCILE_INTERVAL_SECONDS = 600
+    runs = DBTaskResult.objects.filter(task_path="orders.tasks.reconcile_payments")
+    assert schedule_periodic() == 1
+    assert schedule_periodic() == 0  # one is waiting
+    (first,) = runs
+    assert first.run_after <= timezone.now()
+    started = timezone.now() - timedelta(minutes=3)
+    runs.update(status="SUCCESSFUL", started_at=started, finished_at=started)
+    assert schedule_periodic() == 1
+    following = runs.get(status="READY")
+    assert following.run_after == started + timedelta(seconds=600)

@@ -1,0 +1,78 @@
+"""Nothing is lost after the sale: the reconcile run, `manage.py reconcile_payments`, also
+run by the task worker every RECONCILE_INTERVAL_SECONDS (shop/tasks.py `PERIODIC`).
+
+It asks the gateway again about
+- every refund not yet made: `pending` with no refund id, whether its job is still trying
+  or gave up while the gateway was away (`online.refund_make`: made, or marked failed
+  when the gateway refuses it);
+- every online order still Awaiting Payment past PAYMENT_WINDOW_MINUTES
+  (`online.expire_overdue`): paid when the gateway took its money, otherwise cancelled
+  with its stock back.
+
+Each row is settled once however many runs go at the same moment (the periodic one, one
+by hand, a refund job): a refund is claimed by a conditional UPDATE before the gateway is
+asked and one run asks; an order moves by a conditional UPDATE from Awaiting Payment, and
+its stock comes back in that transaction. What the gateway cannot be reached for waits
+for the next run."""
+
+import logging
+from dataclasses import asdict, dataclass
+
+from orders import gateway, online
+from orders.models import Refund, RefundStatus
+
+logger = logging.getLogger("orders.reconcile")
+
+
+@dataclass
+class Reconciled:
+    refunds_made: int = 0  # asked of the gateway now (or found already made there)
+    refunds_refused: int = 0  # the gateway refused: marked failed, for the admin
+    refunds_waiting: int = 0  # the gateway could not be reached: the next run asks
+    orders_paid: int = 0  # the gateway had taken the money: paid
+    orders_cancelled: int = 0  # not paid: cancelled, stock back
+    orders_waiting: int = 0  # the gateway could not be reached: still awaiting payment
+
+    def as_dict(self) -> dict:
+        return asdict(self)
+
+    def __str__(self) -> str:
+        return (
+            f"Refunds: {self.refunds_made} made, {self.refunds_refused} refused, "
+            f"{self.refunds_waiting} waiting for the gateway. Orders past their payment "
+            f"window: {self.orders_paid} paid, {self.orders_cancelled} cancelled, "
+            f"{self.orders_waiting} waiting for the gateway."
+        )
+
+
+def unsettled_refunds() -> list[int]:
+    """The refunds not yet made at the gateway, oldest first."""
+    return list(
+        Refund.objects.filter(status=RefundStatus.PENDING, refund_id="")
+        .order_by("created_at", "pk")
+        .values_list("pk", flat=True)
+    )
+
+
+def reconcile() -> Reconciled:
+    """One reconcile run; what it did."""
+    done = Reconciled()
+    for pk in unsettled_refunds():
+        try:
+            outcome = online.refund_make(refund_pk=pk)
+        except gateway.GatewayUnavailable:
+            done.refunds_waiting += 1
+            continue
+        if outcome == "made":
+            done.refunds_made += 1
+        elif outcome == "refused":
+            done.refunds_refused += 1
+    expired = online.expire_overdue()
+    done.orders_paid = expired.get("paid", 0)
+    done.orders_cancelled = expired.get("cancelled", 0)
+    done.orders_waiting = expired.get("waiting", 0)
+    if done.refunds_waiting or done.orders_waiting:
+        logger.warning("Reconcile: the gateway could not be reached. %s", done)
+    elif done.refunds_made or done.refunds_refused or done.orders_paid or done.orders_cancelled:
+        logger.info("Reconcile: %s", done)
+    return done
