@@ -36,7 +36,7 @@ product = Product.objects.create(
 )
 give_single_variants([product.pk])
 buyer = User.objects.create_user("buyer@example.com", "Shop-Pass-2026!", name="Buyer",
-                                 address="1 Main Rd, Bengaluru")
+                                 address="1 Main Rd, Bengaluru 560001")
 admin = User.objects.create_user("admin@example.com", "Shop-Pass-2026!", name="Admin",
                                  role=User.Role.ADMIN)
 orders = [order_checkout(buyer=buyer, cart=[{"_id": product.pk, "quantity": 1}])[0].pk
