@@ -1,14 +1,22 @@
 """The PDF of a tax invoice (CGST Rules, rule 46) or of a credit note (rule 53(1A)).
 
-A4, drawn by ReportLab in DejaVu Sans Condensed (vendored in orders/fonts with its
-licence: it has the rupee sign, and a server's own fonts cannot be relied on). What each
-field of the rules is, and where it is printed, is in docs/invoices.md. The output is
-byte-for-byte the same for the same document (ReportLab's invariant mode: no creation
-time or random id), so its text can be tested and a second rendering changes nothing.
+A4, drawn by ReportLab in fonts vendored in orders/fonts with their licences (a
+server's own fonts cannot be relied on): DejaVu Sans Condensed, which has the rupee
+sign, and a Noto Sans family for each script Indian names and addresses are written in.
+Each word is drawn in a font that has its letters, and a paragraph with Indian scripts
+is shaped by HarfBuzz (uharfbuzz), so conjuncts, vowel signs and reph print as they are
+written; the shaped runs carry their text as an ActualText span, so the PDF's text
+reads back as typed. What each field of the rules is, and where it is printed, is in
+docs/invoices.md. The output is byte-for-byte the same for the same document in one
+process (ReportLab's invariant mode: no creation time or random id), so its text can
+be tested and a second rendering changes nothing.
 """
 
+import contextvars
 import functools
 import io
+import re
+import threading
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
@@ -23,7 +31,9 @@ from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfbase.ttfonts import ShapedStr, TTFont, shapeStr
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.textobject import PDFTextObject
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
 from accounts.india import NAME_OF
@@ -40,11 +50,146 @@ CENT = Decimal("0.01")
 ZERO = Decimal("0.00")
 
 
+# The scripts Indian names and addresses are written in, by their Unicode blocks; each
+# is drawn by the Noto Sans family of its name (NotoSansTamil, NotoSansTamil-Bold, ...).
+# The dandas (U+0964, U+0965) sit in the Devanagari block but end sentences in most of
+# these scripts: like spaces, digits, punctuation and the joiners, they belong to none.
+SCRIPTS: dict[str, tuple[tuple[int, int], ...]] = {
+    "Devanagari": ((0x0900, 0x0963), (0x0966, 0x097F), (0xA8E0, 0xA8FF), (0x1CD0, 0x1CFF)),
+    "Bengali": ((0x0980, 0x09FF),),
+    "Gurmukhi": ((0x0A00, 0x0A7F),),
+    "Gujarati": ((0x0A80, 0x0AFF),),
+    "Oriya": ((0x0B00, 0x0B7F),),
+    "Tamil": ((0x0B80, 0x0BFF),),
+    "Telugu": ((0x0C00, 0x0C7F),),
+    "Kannada": ((0x0C80, 0x0CFF),),
+    "Malayalam": ((0x0D00, 0x0D7F),),
+    "OlChiki": ((0x1C50, 0x1C7F),),
+    "MeeteiMayek": ((0xAAE0, 0xAAFF), (0xABC0, 0xABFF)),
+}
+_RANGES = sorted((low, high, script) for script, ranges in SCRIPTS.items() for low, high in ranges)
+_WORDS = re.compile(r"(\s+)")
+
+
 @functools.cache
 def _fonts() -> None:
     pdfmetrics.registerFont(TTFont(FONT, str(FONT_DIR / "DejaVuSansCondensed.ttf")))
     pdfmetrics.registerFont(TTFont(BOLD, str(FONT_DIR / "DejaVuSansCondensed-Bold.ttf")))
     pdfmetrics.registerFontFamily(FONT, normal=FONT, bold=BOLD, italic=FONT, boldItalic=BOLD)
+    for script in SCRIPTS:
+        for weight in ("Regular", "Bold"):
+            name = _script_font(script, bold=weight == "Bold")
+            pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / f"NotoSans{script}-{weight}.ttf")))
+
+
+def _script_font(script: str, *, bold: bool) -> str:
+    return f"NotoSans{script}-Bold" if bold else f"NotoSans{script}"
+
+
+def _script(char: str) -> str | None:
+    code = ord(char)
+    for low, high, script in _RANGES:
+        if low <= code <= high:
+            return script
+    return None
+
+
+def _has(font: str, text: str) -> bool:
+    glyphs = pdfmetrics.getFont(font).face.charToGlyph
+    return all(ord(char) in glyphs for char in text)
+
+
+def _segments(text: str, base: str) -> tuple[list[tuple[str, str]], bool]:
+    """`text` as (font, text) runs, and whether every word is in one font. A word (what
+    lies between spaces) of one script is drawn in that script's font when it has the
+    word's digits and punctuation too (they all have 0-9 and the usual marks); a word
+    with no such script, in `base`. A word mixing scripts, or Latin letters with one,
+    goes letter by letter: a letter of no script stays in the font before it when that
+    font has it. Spaces go with the word before them."""
+    bold = base == BOLD
+    runs: list[list[str]] = []
+    whole_words = True
+
+    def add(font: str, part: str) -> None:
+        if runs and runs[-1][0] == font:
+            runs[-1][1] += part
+        else:
+            runs.append([font, part])
+
+    for word in _WORDS.split(text):
+        if not word:
+            continue
+        if word.isspace():
+            add(runs[-1][0] if runs else base, word)
+            continue
+        scripts = {script for char in word if (script := _script(char))}
+        if not scripts:
+            add(base, word)
+            continue
+        if len(scripts) == 1:
+            font = _script_font(scripts.pop(), bold=bold)
+            if _has(font, word):
+                add(font, word)
+                continue
+        whole_words = False
+        for char in word:
+            script = _script(char)
+            if script:
+                add(_script_font(script, bold=bold), char)
+            elif runs and _has(runs[-1][0], char):
+                add(runs[-1][0], char)
+            else:
+                add(base, char)
+    return [(font, part) for font, part in runs], whole_words
+
+
+_DRAWING = threading.Lock()
+
+# What each shaped word of the document being drawn was before shaping, by its font and
+# its glyphs as ReportLab writes them (_note_words): read by _TextObject.
+_ACTUAL: contextvars.ContextVar[dict[tuple[str, str], str] | None] = contextvars.ContextVar(
+    "invoice_actual_text", default=None
+)
+
+
+def _note_words(segments: list[tuple[str, str]], size: float) -> None:
+    table = _ACTUAL.get()
+    if table is None:
+        return
+    for font, part in segments:
+        for word in part.split():
+            glyphs = str(shapeStr(word, font, size))
+            if glyphs != word:
+                table[(font, glyphs)] = word
+
+
+def _logical(font: str, glyphs: str) -> str | None:
+    """The text a shaped run of `font` was made from, or None when it is its own."""
+    table = _ACTUAL.get() or {}
+    pieces = glyphs.split(" ")
+    words = [table.get((font, piece), piece) for piece in pieces]
+    return " ".join(words) if words != pieces else None
+
+
+class _TextObject(PDFTextObject):
+    """Writes a shaped run inside a marked-content span whose ActualText is the run's
+    text: its glyphs are in the order they are drawn (a vowel sign before its
+    consonant, a reph after it) and some stand for several letters, so without it a
+    reader that copies or searches the PDF would get them, not the words."""
+
+    def _formatText(self, text):
+        code = super()._formatText(text)
+        if isinstance(text, ShapedStr):
+            logical = _logical(self._fontname, str(text))
+            if logical is not None:
+                actual = ("\ufeff" + logical).encode("utf-16-be").hex().upper()
+                return f"/Span <</ActualText <{actual}>>> BDC {code} EMC"
+        return code
+
+
+class _Canvas(Canvas):
+    def beginText(self, x=0, y=0, direction=None):
+        return _TextObject(self, x, y, direction=direction)
 
 
 # --- words and figures ----------------------------------------------------------------
@@ -202,7 +347,19 @@ def _styles() -> dict[str, ParagraphStyle]:
 
 
 def _p(text: str, style: ParagraphStyle) -> Paragraph:
-    return Paragraph(escape(str(text)).replace("\n", "<br/>"), style)
+    """A paragraph of `text`, each word in a font that has its letters. One with a word
+    in an Indian script is shaped, unless a word mixes fonts: ReportLab shapes a word
+    with the font of its first letter, which would draw the others as wrong glyphs, so
+    such a paragraph is drawn letter by letter, unshaped but legible."""
+    segments, whole_words = _segments(str(text), style.fontName)
+    markup = "".join(
+        body if font == style.fontName else f'<font name="{font}">{body}</font>'
+        for font, body in ((font, escape(part).replace("\n", "<br/>")) for font, part in segments)
+    )
+    if whole_words and any(font != style.fontName for font, _ in segments):
+        style = ParagraphStyle(f"{style.name}-shaped", parent=style, shaping=1)
+        _note_words(segments, style.fontSize)
+    return Paragraph(markup, style)
 
 
 GRID = [
@@ -307,7 +464,19 @@ def render(document: Invoice, *, shop: ShopDetails) -> bytes:
     as the document was issued by (its `seller` copy); `shop`, the seller's details now,
     stands in for a document issued before that copy was kept."""
     shop = seller_at_issue(document.seller, shop)
-    _fonts()
+    # One document at a time in a process: the registered fonts are shared, and shaping
+    # writes to them (the private-use code a new glyph is given), which two threads of
+    # a gthread worker could otherwise do at once and give two glyphs one code.
+    with _DRAWING:
+        _fonts()
+        actual = _ACTUAL.set({})
+        try:
+            return _render(document, shop)
+        finally:
+            _ACTUAL.reset(actual)
+
+
+def _render(document: Invoice, shop: ShopDetails) -> bytes:
     styles = _styles()
     order = (
         Order.objects.select_related("buyer").prefetch_related("lines").get(pk=document.order_id)
@@ -405,7 +574,7 @@ def render(document: Invoice, *, shop: ShopDetails) -> bytes:
         creator="ShopSphere",
         invariant=True,
     )
-    pdf.build(story, onFirstPage=_page_number, onLaterPages=_page_number)
+    pdf.build(story, onFirstPage=_page_number, onLaterPages=_page_number, canvasmaker=_Canvas)
     return buffer.getvalue()
 
 
