@@ -35,6 +35,7 @@ from reportlab.pdfbase.ttfonts import ShapedStr, TTFont, shapeStr
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.textobject import PDFTextObject
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+from reportlab.platypus.paragraph import _wsc
 
 from accounts.india import NAME_OF
 from orders.models import Invoice, InvoiceKind, Order, ShopDetails
@@ -68,7 +69,9 @@ SCRIPTS: dict[str, tuple[tuple[int, int], ...]] = {
     "MeeteiMayek": ((0xAAE0, 0xAAFF), (0xABC0, 0xABFF)),
 }
 _RANGES = sorted((low, high, script) for script, ranges in SCRIPTS.items() for low, high in ranges)
-_WORDS = re.compile(r"(\s+)")
+# Words as ReportLab's paragraphs cut them (at these characters, and not at a no-break
+# space): a run of one font must never end inside one of its words.
+_WORDS = re.compile(f"([{re.escape(_wsc)}]+)")
 
 
 @functools.cache
@@ -101,11 +104,12 @@ def _has(font: str, text: str) -> bool:
 
 def _segments(text: str, base: str) -> tuple[list[tuple[str, str]], bool]:
     """`text` as (font, text) runs, and whether every word is in one font. A word (what
-    lies between spaces) of one script is drawn in that script's font when it has the
-    word's digits and punctuation too (they all have 0-9 and the usual marks); a word
-    with no such script, in `base`. A word mixing scripts, or Latin letters with one,
-    goes letter by letter: a letter of no script stays in the font before it when that
-    font has it. Spaces go with the word before them."""
+    lies between the spaces ReportLab breaks lines at; a no-break space joins) of one
+    script is drawn in that script's font when it has the word's digits and punctuation
+    too (they all have 0-9 and the usual marks); a word with no such script, in `base`.
+    A word mixing scripts, or Latin letters with one, goes letter by letter: a letter of
+    no script stays in the font before it when that font has it. Spaces go with the
+    word before them."""
     bold = base == BOLD
     runs: list[list[str]] = []
     whole_words = True
@@ -119,7 +123,7 @@ def _segments(text: str, base: str) -> tuple[list[tuple[str, str]], bool]:
     for word in _WORDS.split(text):
         if not word:
             continue
-        if word.isspace():
+        if _WORDS.fullmatch(word):
             add(runs[-1][0] if runs else base, word)
             continue
         scripts = {script for char in word if (script := _script(char))}
@@ -157,7 +161,7 @@ def _note_words(segments: list[tuple[str, str]], size: float) -> None:
     if table is None:
         return
     for font, part in segments:
-        for word in part.split():
+        for word in filter(None, _WORDS.split(part)[::2]):
             glyphs = str(shapeStr(word, font, size))
             if glyphs != word:
                 table[(font, glyphs)] = word

@@ -178,3 +178,12 @@ def test_latin_only_documents_are_drawn_as_before(buyer, kettle, shirt):
     assert b"/ActualText" not in _content(data)
     assert Invoice.objects.get().kind == InvoiceKind.INVOICE
     assert "Asha Rao" in pdf_text(data)
+
+
+@pytest.mark.django_db
+def test_a_no_break_space_does_not_join_two_fonts_into_one_shaped_word(buyer, kettle, shirt):
+    """ReportLab breaks words at spaces but not at a no-break space: a name joined by
+    one is a single word to it, mixing fonts, and must not be shaped as one."""
+    order = indic_order(buyer, kettle, shirt, name="अनन्या\u00a0Sharma")
+    text = read_text(render(_issued(order), shop=get_shop_details()))
+    assert "अनन्या\u00a0Sharma" in text or "अनन्या Sharma" in text, text
