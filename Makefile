@@ -39,9 +39,20 @@ migrate: setup
 	$(PY) manage.py migrate --noinput
 
 # --- running ----------------------------------------------------------------------------
+# A development `.env` beside manage.py when there is none (git-ignored): DEBUG on and a
+# generated SECRET_KEY, so every `manage.py` command in the README and docs works as
+# written after `make run`. An existing `.env` is never touched. Production keeps no `.env`:
+# DEBUG is off there, and the server refuses to start without SECRET_KEY.
+.env:
+	@umask 077 && printf '%s\n' \
+	  "# Development settings written by make run (git-ignored); production has no .env." \
+	  "DEBUG=true" \
+	  "SECRET_KEY=$$($(PYTHON) -c 'import secrets; print(secrets.token_urlsafe(50))')" > $@
+	@echo "Wrote .env for development: DEBUG=true and a generated SECRET_KEY."
+
 # `make run` is for development: DEBUG on (unless set), for its migrate step too.
 run: export DEBUG ?= true
-run: build migrate
+run: .env build migrate
 	$(PY) manage.py seed_demo --if-empty
 	$(PY) manage.py runserver 127.0.0.1:$(PORT)
 
@@ -50,10 +61,12 @@ run: build migrate
 # password; with DJANGO_SUPERUSER_EMAIL, DJANGO_SUPERUSER_NAME and DJANGO_SUPERUSER_PASSWORD
 # set it asks nothing (scripts, CI).
 admin: export DEBUG ?= true
-admin: migrate
+admin: .env migrate
 	$(PY) manage.py createsuperuser $(if $(DJANGO_SUPERUSER_PASSWORD),--noinput)
 
-# Production-style: DEBUG off, collected static files, gunicorn (needs SECRET_KEY).
+# Production-style: DEBUG off (even where `make run` wrote a development .env), collected
+# static files, gunicorn (needs SECRET_KEY).
+serve: export DEBUG ?= false
 serve: build migrate
 	$(PY) manage.py collectstatic --noinput --verbosity 0
 	$(VENV)/bin/gunicorn shop.wsgi -c gunicorn.conf.py
