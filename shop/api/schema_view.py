@@ -8,11 +8,12 @@ threads at once on a fresh worker, its lazy loading of extensions raced and answ
 The description depends only on the code, which does not change under a running process,
 so it is built once per process (per API version) by one thread under a lock, while the
 others wait for it, and rendered once per format: every answer after the first is the
-same bytes. Each build is logged ("OpenAPI schema built"). Anyone may read it, at
+same bytes. Each build is logged ("OpenAPI schema built by process N"). Anyone may read it, at
 SCHEMA_THROTTLE_RATE per client address (blank: no throttle).
 """
 
 import logging
+import os
 import threading
 
 from django.http import HttpResponse
@@ -44,7 +45,7 @@ class SchemaView(SpectacularAPIView):
             )
             self._schemas[version] = generator.get_schema(request=request, public=self.serve_public)
             type(self).builds += 1
-            logger.info("OpenAPI schema built", extra={"api_version": version})
+            logger.info("OpenAPI schema built by process %d (version %s)", os.getpid(), version)
         return self._schemas[version]
 
     def _get_schema_response(self, request):

@@ -4,6 +4,7 @@ real gunicorn workers on their first requests, where drf-spectacular's lazy load
 extensions raced when many threads built the description at once."""
 
 import json
+import re
 
 import pytest
 import requests
@@ -74,8 +75,9 @@ def test_reading_the_description_is_throttled_per_address(client, settings):
     assert other.status_code == 200
 
 
-def _builds(server) -> int:
-    return sum(BUILT in line for line in server.log.read_text().splitlines())
+def _builders(server) -> list[str]:
+    """The process of each build logged so far."""
+    return re.findall(rf"{BUILT} by process (\d+)", server.log.read_text())
 
 
 @pytest.mark.django_db(transaction=True)
@@ -92,13 +94,13 @@ def test_16_parallel_requests_to_fresh_workers_all_answer_the_same_description(t
             return requests.get(f"{server.url}{SCHEMA}?format=json", timeout=120)
 
         first = together([fetch] * 16)
-        built = _builds(server)
         second = together([fetch] * 16)
-        rebuilt = _builds(server)
+        builders = _builders(server)
 
     statuses = [answer.status_code for answer in first + second]
     assert statuses == [200] * 32, statuses
     assert len({answer.content for answer in first + second}) == 1
-    # At most one build per worker, on its first request, and none after.
-    assert 1 <= built <= 4, built
-    assert rebuilt == built
+    # Each worker built it at most once: 32 requests on 4 workers, so some worker
+    # answered several of them from the one build.
+    assert 1 <= len(builders) <= 4, builders
+    assert len(set(builders)) == len(builders), builders
