@@ -106,7 +106,7 @@ def _segments(text: str, base: str) -> tuple[list[tuple[str, str]], bool]:
     """`text` as (font, text) runs, and whether every word is in one font. A word (what
     lies between the spaces ReportLab breaks lines at; a no-break space joins) of one
     script is drawn in that script's font when it has the word's digits and punctuation
-    too (they all have 0-9 and the usual marks); a word with no such script, in `base`.
+    too (those of the nine main scripts do); a word with no such script, in `base`.
     A word mixing scripts, or Latin letters with one, goes letter by letter: a letter of
     no script stays in the font before it when that font has it. Spaces go with the
     word before them."""
