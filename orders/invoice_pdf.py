@@ -147,6 +147,7 @@ def _segments(text: str, base: str) -> tuple[list[tuple[str, str]], bool]:
     return [(font, part) for font, part in runs], whole_words
 
 
+# Held while a document is drawn (render).
 _DRAWING = threading.Lock()
 
 # What each shaped word of the document being drawn was before shaping, by its font and
