@@ -12,13 +12,21 @@ The rules:
   the webhook, in any order or at once, mark it paid once.
 - A payment for an order that is no longer awaiting one (paid by another payment,
   cancelled, expired) is refunded in full (orders.refunds), as is a paid order that is
-  cancelled or returned.
+  cancelled or returned. A payment on another gateway order made for the same order (one
+  a checkout made and lost to another that stored its own) is found through the
+  gateway order's receipt and treated the same way.
+- Checkout never answers payment details for an order that is not Awaiting Payment when
+  the gateway's order is stored: it is stored under the order's lock, and an order
+  cancelled meanwhile is 409 (a payment that still arrives on it is refunded).
+- Locks, on every path: the Order row, then its Payment, then a Refund, then the
+  invoice sequence row (orders.services has the rule). `payment_arrived` locks the order
+  before the payment, as a cancel does, so a cancel, a verify and a webhook on one order
+  wait for each other in turn instead of deadlocking.
 """
 
 import hashlib
 import json
 import logging
-import time
 from dataclasses import dataclass
 from datetime import timedelta
 
@@ -39,6 +47,14 @@ NOT_ONLINE = "This order is not paid online."
 WRONG_ORDER = "This payment is not for this order."
 BAD_SIGNATURE = "The payment could not be verified."
 LATE = "This order was cancelled before its payment arrived; the payment will be refunded in full."
+IN_PROGRESS = (
+    "A request with this Idempotency-Key is in progress: the payment is being set up. "
+    "Please wait a moment and try again."
+)
+CANCELLED_MEANWHILE = (
+    "This order was cancelled while its payment was being set up; nothing was charged. "
+    "Please place the order again."
+)
 
 
 class GatewayDown(APIException):
@@ -90,7 +106,10 @@ def checkout_options(order: Order, payment: Payment) -> dict:
 
 def order_checkout_online(*, buyer, **checkout) -> Checkout:
     """Checkout (orders.services.order_checkout) and, for `payment: "razorpay"`, the
-    gateway's order. 502/503 when the gateway fails: the order is undone."""
+    gateway's order. 502/503 when the gateway fails: the order is undone. The payment
+    details are answered only for an order still Awaiting Payment once the gateway's
+    order is stored; the checkout that placed an order cancelled meanwhile is 409, a
+    retry of it answers the order without them."""
     order, created = services.order_checkout(buyer=buyer, **checkout)
     if order.payment_method != "razorpay":
         return Checkout(order, created, None)
@@ -99,30 +118,35 @@ def order_checkout_online(*, buyer, **checkout) -> Checkout:
         return Checkout(order, created, None)
     if not payment.gateway_order_id:
         payment = _gateway_order(order, payment, own=created)
-    return Checkout(order, created, checkout_options(order, payment))
+    fresh = Order.objects.with_lines().filter(pk=order.pk).first()
+    if fresh is None or fresh.status != OrderStatus.AWAITING_PAYMENT:
+        if created or fresh is None:
+            raise Conflict(CANCELLED_MEANWHILE)
+        return Checkout(fresh, created, None)
+    return Checkout(fresh, created, checkout_options(fresh, payment))
 
 
 def _gateway_order(order: Order, payment: Payment, *, own: bool) -> Payment:
     """The gateway's order for `payment`, asked for by the checkout that placed it (`own`)
     or, when that one has not finished in its time (it died), by a retry. A retry that
-    arrives while the first is asking waits for its answer (a double-clicked Pay makes
-    one gateway order)."""
+    arrives while the first is still asking (a double-clicked Pay) is 409 at once, as the
+    contract allows, and makes no gateway order. The first gateway order stored is the
+    order's: an asker that finds another stored answers that one (its own is never
+    handed out; a payment on it would still be found by its receipt and refunded)."""
     if not own:
-        while True:
-            fresh = Payment.objects.filter(pk=payment.pk).first()
-            if fresh is None:  # the first checkout's gateway call failed: undone
-                raise GatewayDown()
-            if fresh.gateway_order_id:
-                return fresh
-            if fresh.starting_until and fresh.starting_until > timezone.now():
-                time.sleep(0.1)
-                continue
-            # Its asker is gone: this retry takes over, if no other retry did.
-            until = timezone.now() + timedelta(seconds=settings.RAZORPAY_TIMEOUT_SECONDS)
-            if Payment.objects.filter(
-                pk=payment.pk, gateway_order_id=None, starting_until=fresh.starting_until
-            ).update(starting_until=until + services.GATEWAY_MARGIN):
-                break
+        fresh = Payment.objects.filter(pk=payment.pk).first()
+        if fresh is None:  # the first checkout's gateway call failed: undone
+            raise GatewayDown()
+        if fresh.gateway_order_id:
+            return fresh
+        if fresh.starting_until and fresh.starting_until > timezone.now():
+            raise Conflict(IN_PROGRESS)
+        # Its asker is gone: this retry takes over, if no other retry did.
+        until = timezone.now() + timedelta(seconds=settings.RAZORPAY_TIMEOUT_SECONDS)
+        if not Payment.objects.filter(
+            pk=payment.pk, gateway_order_id=None, starting_until=fresh.starting_until
+        ).update(starting_until=until + services.GATEWAY_MARGIN):
+            raise Conflict(IN_PROGRESS)
     try:
         made = gateway.create_order(
             amount=payment.amount,
@@ -138,24 +162,41 @@ def _gateway_order(order: Order, payment: Payment, *, own: bool) -> Payment:
         logger.error("Razorpay made order %s for %s paise", made.get("id"), made.get("amount"))
         _undo(order)
         raise GatewayDown()
-    Payment.objects.filter(pk=payment.pk).update(
-        gateway_order_id=made["id"], starting_until=None, updated_at=timezone.now()
-    )
-    payment.gateway_order_id = made["id"]
-    return payment
+    with transaction.atomic():
+        # The lock order: the order, then its payment. A cancel that comes after this
+        # commit finds the gateway order stored; one before it is seen by the caller.
+        if not Order.objects.select_for_update().filter(pk=order.pk).exists():
+            raise GatewayDown()  # undone meanwhile by a retry whose gateway call failed
+        Payment.objects.select_for_update().filter(pk=payment.pk).exists()
+        if not Payment.objects.filter(pk=payment.pk, gateway_order_id=None).update(
+            gateway_order_id=made["id"], starting_until=None, updated_at=timezone.now()
+        ):
+            logger.warning(
+                "Razorpay order %s of order %s is not used: another was stored first",
+                made["id"],
+                order.pk,
+            )
+        stored = Payment.objects.filter(pk=payment.pk).first()
+    if stored is None or not stored.gateway_order_id:
+        raise GatewayDown()
+    return stored
 
 
 def _undo(order: Order) -> None:
     """The gateway could not make the order: the reservation is undone as if it never was
-    (stock back, the order and its jobs gone, its Idempotency-Key free for a retry)."""
+    (stock back, the order and its jobs gone, its Idempotency-Key free for a retry). An
+    order cancelled meanwhile (its stock is back already) stays in the buyer's list as
+    cancelled, but lets go of its Idempotency-Key: the checkout answered that nothing
+    was ordered, so a retry with the same key places the order again."""
     with transaction.atomic():
-        locked = (
-            Order.objects.select_for_update()
-            .filter(pk=order.pk, status=OrderStatus.AWAITING_PAYMENT)
-            .first()
-        )
+        locked = Order.objects.select_for_update().filter(pk=order.pk).first()
         if locked is None:
             return
+        if locked.status != OrderStatus.AWAITING_PAYMENT:
+            if locked.status == OrderStatus.CANCELLED:
+                Order.objects.filter(pk=locked.pk).update(idempotency_key=None)
+            return
+        Payment.objects.select_for_update().filter(order=locked).exists()
         services._put_back(locked)
         Payment.objects.filter(order=locked).delete()
         locked.delete()
@@ -170,19 +211,22 @@ class Arrival:
     paid: bool  # this payment pays the order (now or before); False: it is refunded
 
 
-def payment_arrived(*, gateway_order_id: str, payment_id: str, amount: int | None) -> Arrival:
+def payment_arrived(
+    *, gateway_order_id: str, payment_id: str, amount: int | None, order_id: int | None = None
+) -> Arrival:
     """A payment of `amount` paise (None: the verified browser's, which is the order's
-    amount) made against our gateway order. It pays the order when the order awaits it
-    and the amount is the order's; the same payment again changes nothing; any other
+    amount) made against our gateway order, or, with `order_id`, against another gateway
+    order made for that order (`_stray_order`). It pays the order when the order awaits
+    it and the amount is the order's; the same payment again changes nothing; any other
     payment is refunded (a second one, one after the order was cancelled or expired,
-    one of another amount)."""
-    with transaction.atomic():
-        payment = (
-            Payment.objects.select_for_update()
-            .select_related("order")
-            .get(gateway_order_id=gateway_order_id)
+    one of another amount). Locks the order, then its payment (the lock order)."""
+    if order_id is None:
+        order_id = Payment.objects.values_list("order_id", flat=True).get(
+            gateway_order_id=gateway_order_id
         )
-        order = payment.order
+    with transaction.atomic():
+        order = Order.objects.select_for_update().get(pk=order_id)
+        payment = Payment.objects.select_for_update().get(order_id=order.pk)
         if payment.payment_id == payment_id:
             # Told again: paid, unless it came too late and is being refunded.
             late = Refund.objects.filter(payment_id=payment_id, reason=Refund.Reason.LATE)
@@ -310,6 +354,33 @@ def _entity(event: dict, kind: str) -> dict:
     return entity
 
 
+def _stray_order(gateway_order_id: str) -> int | None:
+    """Our order that a gateway order not stored with any payment was made for: a
+    checkout that made one and lost to another asker that stored its own. The gateway
+    order's receipt and notes name the order (`_gateway_order` sets both); None when it
+    is not ours. The gateway unreachable: 502, and the webhook is sent again later."""
+    try:
+        made = gateway._call("fetch an order", gateway.client().order.fetch, gateway_order_id)
+    except gateway.GatewayRefused:
+        return None
+    except gateway.GatewayUnavailable as exc:
+        raise GatewayDown() from exc
+    notes = made.get("notes") if isinstance(made.get("notes"), dict) else {}
+    receipt = str(made.get("receipt") or "")
+    if not receipt.isdigit() or str(notes.get("order") or "") != receipt:
+        return None
+    payment = Payment.objects.filter(order_id=int(receipt)).first()
+    if payment is None or payment.amount != made.get("amount"):
+        return None
+    logger.warning(
+        "Razorpay order %s was made for order %s but not stored: its payment is applied "
+        "or refunded as one for the stored order",
+        gateway_order_id,
+        receipt,
+    )
+    return payment.order_id
+
+
 def _apply(name: str, event: dict) -> str:
     if name == "payment.captured":
         entity = _entity(event, "payment")
@@ -317,11 +388,17 @@ def _apply(name: str, event: dict) -> str:
         amount = entity.get("amount")
         if not isinstance(amount, int) or not gateway_order_id or not payment_id:
             raise BadWebhook("payment without order, id or amount")
+        order_id = None
         if not Payment.objects.filter(gateway_order_id=gateway_order_id).exists():
-            logger.warning("Captured payment %s of an order not ours: ignored", payment_id)
-            return "ignored"
+            order_id = _stray_order(str(gateway_order_id))
+            if order_id is None:
+                logger.warning("Captured payment %s of an order not ours: ignored", payment_id)
+                return "ignored"
         arrival = payment_arrived(
-            gateway_order_id=str(gateway_order_id), payment_id=str(payment_id), amount=amount
+            gateway_order_id=str(gateway_order_id),
+            payment_id=str(payment_id),
+            amount=amount,
+            order_id=order_id,
         )
         return "paid" if arrival.paid else "refunded"
     if name == "payment.failed":
