@@ -13,6 +13,20 @@ served, and nothing else. It does move the product's
 stock back over it (the update call's `updatedAt` check and the Django admin's see it).
 
 Mails go through the task queue (`orders.tasks`), enqueued in the same transaction.
+
+Locks: every transaction that touches more than one of an order's rows takes them in
+one order: the Order row, then its Payment, then a Refund, then the invoice number's
+sequence row (orders.invoices.allocate). A status move here locks the order and then its
+payment before it records a refund or numbers an invoice; the payment's arrival
+(orders.online.payment_arrived), the checkout's gateway order and its undoing, and the
+expiry of an unpaid order lock the order first as well. Two of them on one order wait
+for each other in turn and never deadlock (PostgreSQL would break a cycle by failing one
+of them). Products and variants are locked after the order rows (`_put_back`), in id
+order. docs/orders.md has the same rule under "Locks".
+
+A free-text address must hold a PIN code the directory knows (accounts.pincodes): it
+fixes the delivery state, and so the place of supply and the tax; text without one is
+400 and places nothing.
 """
 
 import hashlib
@@ -47,7 +61,6 @@ from orders.models import (
     OrderStatus,
     OrderStatusChange,
     Payment,
-    ServedPincode,
 )
 from orders.payments import METHODS
 from orders.shop_details import get_shop_details
@@ -59,7 +72,7 @@ MAX_PER_PRODUCT = 10
 NO_ADDRESS = "Please add a delivery address"
 EMPTY_CART = "Your cart is empty."
 KEY_REUSED = "This Idempotency-Key was used for another checkout"
-NEEDS_PIN = "Please add the six-digit PIN code of the delivery address."
+NEEDS_PIN = "Please add the PIN code of the delivery address"
 ONLINE_OFF = "Online payment is not available; please choose cash on delivery."
 # How long the checkout that placed an online order has to get the gateway's order
 # before a retry of it may ask instead (the gateway's timeout and a margin).
@@ -190,11 +203,12 @@ class Destination:
         self.pincode, self.state_code = pincode, state_code
 
 
-def _destination(buyer, address: str, address_id: int | None, shop) -> Destination:
+def _destination(buyer, address: str, address_id: int | None) -> Destination:
     """The delivery address: one of the buyer's addresses by id, or the text sent, or the
     profile's. A text that is the default address's text is that address (the spec's
-    client sends the profile's address); other text is placed by the PIN code in it, if
-    the directory knows it; text without one is supplied in the shop's own state."""
+    client sends the profile's address); other text is placed by the first PIN code in it
+    that the directory knows. Text with none is 400 (NEEDS_PIN): the state, and so the
+    tax, always follows the PIN."""
     if address_id is not None:
         chosen = address_for_checkout(buyer, address_id)
         return Destination(chosen.text, chosen.as_dict(), chosen.pincode, chosen.state_code)
@@ -208,7 +222,7 @@ def _destination(buyer, address: str, address_id: int | None, shop) -> Destinati
         place = lookup_pincode(pincode)
         if place is not None:
             return Destination(text, None, pincode, state_code(place.state))
-    return Destination(text, None, None, shop.state_code)
+    raise ValidationError({"address": [NEEDS_PIN]})
 
 
 class Bill:
@@ -260,8 +274,6 @@ def _check_delivery(destination: Destination, payment: str, total: Decimal) -> N
                     ]
                 }
             )
-    elif ServedPincode.objects.exists():
-        raise ValidationError({"address": [NEEDS_PIN]})
     limit = Decimal(settings.COD_LIMIT)
     if payment == "cod" and total > limit:
         raise ValidationError(
@@ -311,7 +323,7 @@ def order_checkout(
         if earlier is not None:
             return earlier, False
     shop = get_shop_details()
-    destination = _destination(buyer, address, address_id, shop)
+    destination = _destination(buyer, address, address_id)
     lines = _resolve(wanted)
     _check_caps(lines)
     bill = Bill(lines, shop, destination)
@@ -477,6 +489,9 @@ def order_set_status(*, order_id: int, status: str, buyer=None, by=None) -> Orde
         order = qs.first()
         if order is None:
             raise Http404(selectors.NOT_FOUND)
+        # The lock order (module docstring): the order, then its payment, before a refund
+        # is recorded or an invoice numbered.
+        Payment.objects.select_for_update().filter(order_id=order.pk).first()
         if status not in NEXT_STATUSES[order.status]:
             raise Conflict(f"An order that is {order.status} cannot be set to {status}.")
         if (order.status, status) in PAYMENT_MOVES:

@@ -16,7 +16,9 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def order():
     product = ProductFactory(name="Desk Lamp", price=Decimal("1499.00"), quantity=4)
-    return place_order(UserFactory(email="asha@example.com", address="5 Lake Rd"), (product, 2))
+    return place_order(
+        UserFactory(email="asha@example.com", address="5 Lake Rd, Bengaluru 560001"), (product, 2)
+    )
 
 
 def test_orders_are_searchable_by_buyer_email_and_filterable_by_status(staff_client, order):

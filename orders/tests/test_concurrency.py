@@ -82,7 +82,8 @@ product = product_create(
 small = product.variants.get(sku__endswith="-1")
 tokens = [
     str(AccessToken.for_user(User.objects.create_user(
-        f"buyer{n}@example.com", "Shop-Pass-2026!", name=f"Buyer {n}", address="1 Main Rd"
+        f"buyer{n}@example.com", "Shop-Pass-2026!", name=f"Buyer {n}",
+        address="1 Main Rd, Bengaluru 560001",
     )))
     for n in range(%(buyers)d)
 ]

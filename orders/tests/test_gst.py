@@ -154,7 +154,7 @@ def test_delivery_to_another_state_is_igst(tee):
 
 def test_a_free_text_address_is_placed_by_its_pin_code(tee):
     """The spec's client sends text: a PIN code in it that the directory knows decides
-    the place of supply; text with none is supplied in the shop's state."""
+    the place of supply, and so the tax; text with none is 400 and places nothing."""
     buyer = UserFactory(address="")
     api = client_for(buyer)
     response = api.post(
@@ -164,9 +164,20 @@ def test_a_free_text_address_is_placed_by_its_pin_code(tee):
     assert response.json()["order"]["placeOfSupply"]["state"] == "West Bengal"
     assert response.json()["order"]["shippingAddress"] is None
     assert _lines(response)["Cotton Tee"]["igst"] == 125
-    response = api.post(CHECKOUT, {"cart": [{"_id": tee.pk}], "address": "Near the temple"})
+    response = api.post(CHECKOUT, {"cart": [{"_id": tee.pk}], "address": "12 MG Road, Pune 411001"})
     assert response.status_code == 201, response.json()
-    assert response.json()["order"]["placeOfSupply"]["stateCode"] == get_shop_details().state_code
+    assert response.json()["order"]["placeOfSupply"]["state"] == "Maharashtra"
+    assert get_shop_details().state != "Maharashtra"
+    assert _lines(response)["Cotton Tee"]["igst"] == 125
+    placed = Order.objects.count()
+    for text in ("12 MG Road, Pune", "Near the temple", "Flat 3, Kolkata 999999", "PIN 12345"):
+        response = api.post(CHECKOUT, {"cart": [{"_id": tee.pk}], "address": text})
+        assert response.status_code == 400, (text, response.json())
+        assert response.json()["message"] == "Please add the PIN code of the delivery address"
+        assert response.json()["errors"] == {
+            "address": ["Please add the PIN code of the delivery address"]
+        }
+    assert Order.objects.count() == placed
 
 
 def test_the_profile_address_that_is_the_default_address_is_that_address(tee):

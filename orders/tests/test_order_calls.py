@@ -37,7 +37,7 @@ def test_my_orders_is_a_bare_list_newest_first_in_fixed_queries(
 ):
     first = place_order(buyer, product)
     second = place_order(buyer, (product, 2), ProductFactory())
-    place_order(UserFactory(address="elsewhere"), product)  # someone else's
+    place_order(UserFactory(address="Elsewhere, Mysuru 570001"), product)  # someone else's
     # user (token), orders with buyer joined, their lines
     with django_assert_num_queries(3):
         response = buyer_api.get(MINE)
@@ -227,7 +227,7 @@ def test_order_status_of_a_missing_order_is_404(admin_api, db):
 def test_all_orders_is_paged_newest_first_with_a_total(
     admin_api, product, django_assert_num_queries
 ):
-    buyers = [UserFactory(address=f"{n} Ring Road") for n in range(3)]
+    buyers = [UserFactory(address=f"{n} Ring Road, Bengaluru 560001") for n in range(3)]
     product = ProductFactory(quantity=100)
     placed = [place_order(buyers[n % 3], product) for n in range(23)]
     # user (token), count, orders with buyers joined, their lines

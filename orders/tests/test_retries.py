@@ -31,7 +31,8 @@ products = [
 give_single_variants([p.pk for p in products])
 tokens = [
     user_issue_token(user=User.objects.create_user(
-        f"buyer{n}@example.com", "Shop-Pass-2026!", name=f"Buyer {n}", address="1 Main Rd"
+        f"buyer{n}@example.com", "Shop-Pass-2026!", name=f"Buyer {n}",
+        address="1 Main Rd, Bengaluru 560001",
     ))
     for n in range(%(buyers)d)
 ]
