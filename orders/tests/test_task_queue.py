@@ -36,14 +36,17 @@ product = Product.objects.create(
 )
 give_single_variants([product.pk])
 user = User.objects.create_user("buyer@example.com", "Shop-Pass-2026!", name="Buyer",
-                                address="1 Main Rd")
+                                address="1 Main Rd, Bengaluru 560001")
 print(product.pk, user_issue_token(user=user))
 """
 
+# The mail jobs' statuses (the workers' periodic reconcile runs are jobs too: not these).
 JOBS = """
 import json
 from django_tasks_db.models import DBTaskResult
-print(json.dumps(sorted(DBTaskResult.objects.values_list("status", flat=True))))
+from shop.tasks import PERIODIC
+jobs = DBTaskResult.objects.exclude(task_path__in=list(PERIODIC))
+print(json.dumps(sorted(jobs.values_list("status", flat=True))))
 """
 
 
