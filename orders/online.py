@@ -335,13 +335,14 @@ def webhook_receive(*, body: bytes, signature: str, event_id: str) -> str:
     if not event_id:
         # Razorpay sends X-Razorpay-Event-Id; without it the signed body names the event.
         event_id = hashlib.sha256(body).hexdigest()
+    stray = _stray_of(name, event)  # the gateway is asked outside the transaction
     with transaction.atomic():
         try:
             with transaction.atomic():
                 WebhookEvent.objects.create(event_id=event_id[:64], event=name[:40])
         except IntegrityError:
             return "duplicate"
-        return _apply(name, event)
+        return _apply(name, event, stray)
 
 
 def _entity(event: dict, kind: str) -> dict:
@@ -381,7 +382,20 @@ def _stray_order(gateway_order_id: str) -> int | None:
     return payment.order_id
 
 
-def _apply(name: str, event: dict) -> str:
+def _stray_of(name: str, event: dict) -> int | None:
+    """For a captured payment on a gateway order stored with no payment of ours: the
+    order it was made for (`_stray_order`), else None."""
+    if name != "payment.captured":
+        return None
+    gateway_order_id = _entity(event, "payment").get("order_id")
+    if not gateway_order_id or not isinstance(gateway_order_id, str):
+        return None
+    if Payment.objects.filter(gateway_order_id=gateway_order_id).exists():
+        return None
+    return _stray_order(gateway_order_id)
+
+
+def _apply(name: str, event: dict, stray: int | None = None) -> str:
     if name == "payment.captured":
         entity = _entity(event, "payment")
         gateway_order_id, payment_id = entity.get("order_id"), entity.get("id")
@@ -390,7 +404,7 @@ def _apply(name: str, event: dict) -> str:
             raise BadWebhook("payment without order, id or amount")
         order_id = None
         if not Payment.objects.filter(gateway_order_id=gateway_order_id).exists():
-            order_id = _stray_order(str(gateway_order_id))
+            order_id = stray
             if order_id is None:
                 logger.warning("Captured payment %s of an order not ours: ignored", payment_id)
                 return "ignored"
