@@ -191,6 +191,23 @@ def _runs_never_overlap(runs):
 # --- two runs at the same moment ---------------------------------------------------------
 
 
+def _slow_refunds(standin, latency: float = 3.0):
+    """Razorpay slow to answer a refund: the answer comes once the same payment has been
+    read a second time (a second run looking at it while the first waits) or after
+    `latency` seconds, so two runs at once overlap on a refund instead of one finishing
+    before the other reaches it."""
+    refund = standin.refund
+
+    def slow_refund(payment_id, body):
+        read = ("GET", f"/v1/payments/{payment_id}")
+        deadline = time.monotonic() + latency
+        while standin.calls.count(read) < 2 and time.monotonic() < deadline:
+            standin.released.wait(0.05)
+        return refund(payment_id, body)
+
+    standin.refund = slow_refund
+
+
 def test_two_reconcile_runs_at_once_settle_each_refund_and_order_once(tmp_path, standin):
     with _server(tmp_path, standin, TASKS_IN_PROCESS="false") as server:
         seeded = _seed(server, stock=20)
@@ -207,6 +224,7 @@ def test_two_reconcile_runs_at_once_settle_each_refund_and_order_once(tmp_path, 
         before = _state(server)
         assert before["stock"] == 16
         assert {status for status, _ in before["refunds"].values()} == {"pending"}
+        _slow_refunds(standin)
 
         answers = together([lambda: server.manage("reconcile_payments")] * 2)
 
