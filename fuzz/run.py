@@ -6,9 +6,11 @@ demo catalogue, creates a shopper and an admin, starts gunicorn with production 
 (DEBUG off) on FUZZ_PORT (default 8106) with paying online on (Razorpay's calls go to the
 tests' local stand-in, orders/tests/razorpay_standin.py, so checkout with
 `payment: "razorpay"`, verify and the webhook run their real paths), runs
-`schemathesis run` once per role and prints
-the number of generated examples and failures. Exit status 0 only when every run passed:
-no 5xx and no answer outside /api/schema/ (status, content type, headers, body).
+`schemathesis run` once per role, then what schemathesis does not generate (fuzz/hostile.py:
+deeply nested JSON in the product form's fields and in every JSON body, non-ASCII bytes in
+every header the app reads), and prints the number of examples and failures. Exit status 0
+only when every run passed: no 5xx and no answer outside /api/schema/ (status, content
+type, headers, body).
 
     make fuzz                         # FUZZ_EXAMPLES=100 per call and phase
     FUZZ_EXAMPLES=20 make fuzz        # quicker
@@ -26,6 +28,8 @@ import tempfile
 import time
 import urllib.request
 from pathlib import Path
+
+import hostile
 
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
@@ -182,6 +186,7 @@ def main() -> int:
         stderr=subprocess.STDOUT,
     )
     results = []
+    hostile_sent = []
     try:
         wait_ready(server)
         for role, (token, profile_token) in roles.items():
@@ -194,6 +199,7 @@ def main() -> int:
                     ),
                 )
             )
+        hostile_sent = hostile.run(BASE, roles["admin"][0], roles["shopper"][0])
     finally:
         server.send_signal(signal.SIGTERM)
         server.wait(timeout=30)
@@ -203,9 +209,18 @@ def main() -> int:
     print("\n=== fuzz summary ===")
     for role, code, generated in results:
         print(f"{role:22} {'passed' if code == 0 else 'FAILED':7} {generated:6} examples")
+    hostile_errors = [what for what, status in hostile_sent if status >= 500]
+    print(
+        f"{'hostile (fuzz/hostile)':22} {'FAILED' if hostile_errors else 'passed':7} "
+        f"{len(hostile_sent):6} requests: deep JSON, non-ASCII headers"
+    )
+    for what in hostile_errors:
+        print(f"  5xx: {what}")
     total = sum(generated for _, _, generated in results)
     print(f"{'all':22} {'':7} {total:6} examples; 5xx answers in the server log: {server_errors}")
-    failed = any(code for _, code, _ in results) or server_errors
+    failed = (
+        any(code for _, code, _ in results) or server_errors or hostile_errors or not hostile_sent
+    )
     if failed:
         print(f"server log: {work / 'server.log'}")
     else:
