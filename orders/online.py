@@ -154,13 +154,17 @@ def _gateway_order(order: Order, payment: Payment, *, own: bool) -> Payment:
             notes={"order": str(order.pk), "buyer": str(order.buyer_id)},
         )
     except (gateway.GatewayUnavailable, gateway.GatewayRefused) as exc:
-        _undo(order)
+        stored = _undo(order)
+        if stored is not None:  # another asker's gateway order was stored meanwhile
+            return stored
         if isinstance(exc, gateway.GatewayUnavailable) and exc.timed_out:
             raise GatewaySlow() from exc
         raise GatewayDown() from exc
     if made.get("amount") != payment.amount or not made.get("id"):
         logger.error("Razorpay made order %s for %s paise", made.get("id"), made.get("amount"))
-        _undo(order)
+        stored = _undo(order)
+        if stored is not None:
+            return stored
         raise GatewayDown()
     with transaction.atomic():
         # The lock order: the order, then its payment. A cancel that comes after this
@@ -182,24 +186,29 @@ def _gateway_order(order: Order, payment: Payment, *, own: bool) -> Payment:
     return stored
 
 
-def _undo(order: Order) -> None:
+def _undo(order: Order) -> Payment | None:
     """The gateway could not make the order: the reservation is undone as if it never was
     (stock back, the order and its jobs gone, its Idempotency-Key free for a retry). An
     order cancelled meanwhile (its stock is back already) stays in the buyer's list as
     cancelled, but lets go of its Idempotency-Key: the checkout answered that nothing
-    was ordered, so a retry with the same key places the order again."""
+    was ordered, so a retry with the same key places the order again. An order that
+    another asker stored a gateway order for meanwhile (its page may be paying it) is
+    not undone: that payment record is returned instead."""
     with transaction.atomic():
         locked = Order.objects.select_for_update().filter(pk=order.pk).first()
         if locked is None:
-            return
+            return None
         if locked.status != OrderStatus.AWAITING_PAYMENT:
             if locked.status == OrderStatus.CANCELLED:
                 Order.objects.filter(pk=locked.pk).update(idempotency_key=None)
-            return
-        Payment.objects.select_for_update().filter(order=locked).exists()
+            return None
+        payment = Payment.objects.select_for_update().filter(order=locked).first()
+        if payment is not None and payment.gateway_order_id:
+            return payment
         services._put_back(locked)
         Payment.objects.filter(order=locked).delete()
         locked.delete()
+    return None
 
 
 # --- the payment arrives ----------------------------------------------------------------

@@ -7,8 +7,9 @@ from decimal import Decimal
 
 import pytest
 
+from catalog.models import Product
 from catalog.tests.factories import ProductFactory
-from orders import gateway
+from orders import gateway, online
 from orders.models import Order, OrderStatus, Refund
 
 CHECKOUT = "/api/v1/orders/checkout"
@@ -123,3 +124,24 @@ def test_a_gateway_order_that_is_not_the_shops_stays_ignored(api, buyer_api, lam
     assert _captured(api, razorpay, other["id"])[0] == "ignored"
     assert Order.objects.get(pk=order_id).status == OrderStatus.AWAITING_PAYMENT
     assert not Refund.objects.exists()
+
+
+def test_an_asker_whose_gateway_call_fails_keeps_an_order_another_stored_one_for(
+    buyer_api, lamp, razorpay
+):
+    """Two askers of one order's gateway order (a retry took over from a slow first
+    one): the first stores its gateway order while the other's call fails. The order its
+    page may be paying is not undone; the failing asker answers the stored one."""
+    order_id, checkout = _placed(buyer_api, lamp)
+    order = Order.objects.get(pk=order_id)
+    payment = order.online_payment
+    payment.gateway_order_id = None  # what the failing asker read before the other stored
+    razorpay.fail_orders = "5xx"
+
+    answered = online._gateway_order(order, payment, own=True)
+
+    assert answered.gateway_order_id == checkout["orderId"]
+    order = Order.objects.get(pk=order_id)  # still there, stock still reserved
+    assert order.status == OrderStatus.AWAITING_PAYMENT
+    assert order.online_payment.gateway_order_id == checkout["orderId"]
+    assert Product.objects.get(pk=lamp.pk).quantity == 4
