@@ -90,7 +90,7 @@ from accounts.models import User
 def token(email, **extra):
     user = User.objects.filter(email=email).first() or User.objects.create_user(
         email=email, password="Fuzz-Pass-2026!", name="Fuzz " + email.split("@")[0],
-        phone="9999999999", address="1 Test Street", answer="cricket", **extra)
+        phone="9999999999", address="1 Test Street, Bengaluru 560001", answer="cricket", **extra)
     return str(AccessToken.for_user(user))
 
 for name, extra in [("shopper", {}), ("shopper2", {}), ("admin", {"role": 1}),
