@@ -79,7 +79,10 @@ class CheckoutView(APIView):
         'hours answers the first order with 200. With `payment: "razorpay"` (400 when '
         "the shop has no Razorpay keys) the order is `Awaiting Payment` with its stock "
         "reserved, and the answer carries `razorpay`, what the gateway's checkout opens "
-        "with; 502/503 when the gateway fails (nothing ordered, a retry works).",
+        "with; 502/503 when the gateway fails (nothing ordered, a retry works). 409 when the "
+        "order was cancelled while the gateway was asked (no payment details), or while "
+        "another request with the same key is still setting up its payment (wait a moment). "
+        "A free-text `address` without a PIN code the directory knows is 400.",
         request=CheckoutInput,
         parameters=[
             OpenApiParameter(
