@@ -130,6 +130,16 @@ def create_order(*, amount: int, receipt: str, notes: dict) -> dict:
     return _call("create an order", client().order.create, body)
 
 
+def fetch_order(gateway_order_id: str) -> dict:
+    """A Razorpay order (`id`, `amount`, `receipt`, `notes`...)."""
+    return _call("fetch an order", client().order.fetch, gateway_order_id)
+
+
+def fetch_refund(refund_id: str) -> dict:
+    """A refund made earlier (`id`, `status`: pending, processed or failed, `amount`)."""
+    return _call("fetch a refund", client().refund.fetch, refund_id)
+
+
 def order_payments(gateway_order_id: str) -> list[dict]:
     """The payments made against a Razorpay order."""
     answer = _call("list an order's payments", client().order.payments, gateway_order_id)

@@ -393,6 +393,9 @@ class Refund(models.Model):
     status = models.CharField(
         max_length=10, choices=RefundStatus.choices, default=RefundStatus.PENDING
     )
+    # Set while one run asks the gateway for it (orders.online.refund_make): until then no
+    # other run asks. Null when nobody is asking.
+    asking_until = models.DateTimeField(null=True, blank=True, editable=False)
     created_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(auto_now=True)
 

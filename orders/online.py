@@ -32,6 +32,7 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.http import Http404
 from django.utils import timezone
 from rest_framework.exceptions import APIException, ValidationError
@@ -370,7 +371,7 @@ def _stray_order(gateway_order_id: str) -> int | None:
     order's receipt and notes name the order (`_gateway_order` sets both); None when it
     is not ours. The gateway unreachable: 502, and the webhook is sent again later."""
     try:
-        made = gateway._call("fetch an order", gateway.client().order.fetch, gateway_order_id)
+        made = gateway.fetch_order(gateway_order_id)
     except gateway.GatewayRefused:
         return None
     except gateway.GatewayUnavailable as exc:
@@ -537,9 +538,9 @@ def refund_make(*, refund_pk: int) -> str:
     run). When an earlier try got through but its answer was lost, the payment's refunded
     amount shows it and it is not asked for twice.
 
-    One run at a time asks: the run claims the refund by a conditional UPDATE that moves
-    its `updated_at` past now (to when the claim ends), and only a pending refund with no
-    refund id and no live claim can be claimed. Another run at the same moment (the job
+    One run at a time asks: the run claims the refund by a conditional UPDATE that sets
+    its `asking_until` (when the claim ends), and only a pending refund with no refund id
+    and no live claim can be claimed. Another run at the same moment (the job
     handed back while it still runs, the reconcile run, two reconcile runs) finds it
     claimed and leaves it ("busy"); settling it ends the claim. Returns what was done:
     "made", "refused", "busy" or "nothing to do"."""
@@ -547,9 +548,11 @@ def refund_make(*, refund_pk: int) -> str:
 
     now = timezone.now()
     until = now + _asking_for()
-    claimed = Refund.objects.filter(
-        pk=refund_pk, refund_id="", status=RefundStatus.PENDING, updated_at__lte=now
-    ).update(updated_at=until)
+    claimed = (
+        Refund.objects.filter(pk=refund_pk, refund_id="", status=RefundStatus.PENDING)
+        .filter(Q(asking_until__isnull=True) | Q(asking_until__lte=now))
+        .update(asking_until=until)
+    )
     refund = Refund.objects.filter(pk=refund_pk).first()
     if refund is None or refund.refund_id or refund.status != RefundStatus.PENDING:
         return "nothing to do"
@@ -571,9 +574,7 @@ def refund_make(*, refund_pk: int) -> str:
         return "refused"
     except BaseException:
         # Not asked (or no answer): the claim ends now, so the next try need not wait.
-        Refund.objects.filter(pk=refund_pk, refund_id="", updated_at=until).update(
-            updated_at=timezone.now()
-        )
+        Refund.objects.filter(pk=refund_pk, asking_until=until).update(asking_until=None)
         raise
     status = made.get("status") if made.get("status") in ("pending", "processed") else "pending"
     refunds.refund_settle(

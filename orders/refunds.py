@@ -65,7 +65,7 @@ def refund_settle(
 ) -> None:
     """The gateway's word on a refund (the job's answer, or a refund webhook): the row
     and, for the order's own payment, its refunded amount and refund status. A processed
-    refund stays processed. Settling ends a run's claim on the refund (`updated_at`)."""
+    refund stays processed. Settling ends a run's claim on the refund (`asking_until`)."""
     with transaction.atomic():
         # Payment, then Refund: the shop's lock order.
         payment = (
@@ -78,7 +78,8 @@ def refund_settle(
             return
         refund.refund_id = refund_id or refund.refund_id
         refund.status = status
-        refund.save(update_fields=["refund_id", "status", "updated_at"])
+        refund.asking_until = None
+        refund.save(update_fields=["refund_id", "status", "asking_until", "updated_at"])
         if payment is not None:
             payment.refund_id = refund.refund_id
             payment.refund_status = status
