@@ -5,6 +5,7 @@ API (Basic auth with the key id and secret, amounts in paise, errors in Razorpay
 shape `{"error": {"code", "description"}}`):
   POST /v1/orders                      GET /v1/orders/{id}    GET /v1/orders/{id}/payments
   GET  /v1/payments/{id}               POST /v1/payments/{id}/refund
+  GET  /v1/refunds/{id}
 Checkout:
   GET  /v1/checkout.js   defines window.Razorpay(options) with .open() and
                          .on('payment.failed', fn): a small dialog with "Pay" and "Fail"
@@ -315,6 +316,11 @@ class _Handler(BaseHTTPRequestHandler):
             if payment is None:
                 raise _Error(400, "BAD_REQUEST_ERROR", "The id provided does not exist")
             return self._send(200, payment)
+        if method == "GET" and len(parts) == 3 and parts[1] == "refunds":
+            refund = owner.refunds.get(parts[2])
+            if refund is None:
+                raise _Error(400, "BAD_REQUEST_ERROR", "The id provided does not exist")
+            return self._send(200, refund)
         if method == "POST" and len(parts) == 4 and parts[1] == "payments" and parts[3] == "refund":
             return self._send(200, owner.refund(parts[2], self._body()))
         raise _Error(400, "BAD_REQUEST_ERROR", "The requested URL was not found on the server.")

@@ -563,6 +563,47 @@ def test_a_refund_whose_job_gave_up_is_made_by_the_reconcile_run_once_the_gatewa
     assert len(razorpay.refunds) == 1
 
 
+def test_a_pending_refund_whose_webhook_never_came_is_settled_by_the_reconcile_run(
+    buyer_api, lamp, razorpay, run_tasks
+):
+    """Razorpay took the refund as pending and its refund.processed webhook was lost: the
+    reconcile run reads the refund's status and records it once it is processed (or
+    failed), and asks nothing again afterwards."""
+    razorpay.refund_status = "pending"
+    order_id, _ = _paid_order(buyer_api, lamp, razorpay)
+    buyer_api.post(f"/api/v1/orders/{order_id}/cancel")
+    run_tasks()
+    (made,) = razorpay.refunds.values()
+    assert Refund.objects.get().refund_id == made["id"]
+    # Still pending at the gateway: nothing to record yet.
+    assert "0 settled since" in _reconcile()
+    assert Payment.objects.get(order_id=order_id).refund_status == "pending"
+
+    made["status"] = "processed"  # settled at the gateway; no webhook is sent
+    assert "1 settled since" in _reconcile()
+    payment = Payment.objects.get(order_id=order_id)
+    assert (payment.refund_status, payment.refund_id) == ("processed", made["id"])
+    assert Refund.objects.get().status == "processed"
+    assert ("GET", f"/v1/refunds/{made['id']}") in razorpay.calls
+    asked = razorpay.calls.count(("GET", f"/v1/refunds/{made['id']}"))
+    assert "0 settled since" in _reconcile()
+    assert razorpay.calls.count(("GET", f"/v1/refunds/{made['id']}")) == asked
+    assert len(razorpay.refunds) == 1
+
+
+def test_a_refund_the_gateway_failed_later_is_marked_failed_by_the_reconcile_run(
+    buyer_api, lamp, razorpay, run_tasks
+):
+    razorpay.refund_status = "pending"
+    order_id, _ = _paid_order(buyer_api, lamp, razorpay)
+    buyer_api.post(f"/api/v1/orders/{order_id}/cancel")
+    run_tasks()
+    (made,) = razorpay.refunds.values()
+    made["status"] = "failed"
+    assert "1 settled since" in _reconcile()
+    assert Payment.objects.get(order_id=order_id).refund_status == "failed"
+
+
 def test_an_overdue_order_waits_while_the_gateway_is_down_and_is_paid_when_it_is_back(
     buyer_api, lamp, razorpay
 ):
