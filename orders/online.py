@@ -25,7 +25,6 @@ The rules:
 """
 
 import hashlib
-import json
 import logging
 from dataclasses import dataclass
 from datetime import timedelta
@@ -40,6 +39,7 @@ from rest_framework.exceptions import APIException, ValidationError
 from orders import gateway, refunds, selectors, services
 from orders.models import Order, OrderStatus, Payment, PaymentStatus, Refund, WebhookEvent
 from orders.shop_details import get_shop_details
+from shop.api import jsontext
 from shop.api.exceptions import Conflict
 
 logger = logging.getLogger("orders.online")
@@ -338,7 +338,7 @@ def webhook_receive(*, body: bytes, signature: str, event_id: str) -> str:
     if not gateway.webhook_signature_ok(body, signature):
         raise BadWebhook("bad signature")
     try:
-        event = json.loads(body)
+        event = jsontext.loads(body)
         name = str(event["event"])
     except (ValueError, KeyError, TypeError) as exc:
         raise BadWebhook("not an event") from exc

@@ -3,6 +3,8 @@
 payment, webhooks in any order and any number of times, expiry of unpaid orders, and
 refunds. The signature checks are the shop's own code, run for real."""
 
+import hashlib
+import hmac
 from datetime import timedelta
 from decimal import Decimal
 from io import StringIO
@@ -357,6 +359,17 @@ def test_unknown_and_malformed_signed_webhooks(api, razorpay, settings, db):
     assert big.status_code == 413
     settings.RAZORPAY_WEBHOOK_SECRET = ""
     assert _webhook(api, razorpay, "order.paid", order={"id": "x"}).status_code == 400
+
+
+def test_a_signed_webhook_nested_past_any_depth_is_400(api, razorpay, db):
+    # Within the 64 KB cap, nested deeper than Python's json can recurse.
+    body = b"[" * 30000 + b"]" * 30000
+    signature = hmac.new(razorpay.webhook_secret.encode(), body, hashlib.sha256).hexdigest()
+    response = api.post(
+        WEBHOOK, body, content_type="application/json", HTTP_X_RAZORPAY_SIGNATURE=signature
+    )
+    assert response.status_code == 400
+    assert not WebhookEvent.objects.exists()
 
 
 # --- the gateway fails at checkout ------------------------------------------------------
