@@ -77,7 +77,7 @@ from django.core.exceptions import ValidationError as DjangoValidationError
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
 from django.core.validators import validate_unicode_slug
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models.functions import Lower
 from django.utils import timezone
 from rest_framework import serializers
@@ -515,7 +515,24 @@ def _repeated_cells(row: Row, line: int, values: dict, first: dict) -> list[str]
 
 def plan_import(handle, *, images: Path | None = None, progress: Progress | None = None) -> Plan:
     """Check every row of the file against the database; raises ImportFailed with every
-    problem found. Returns what would be created and updated."""
+    problem found. Returns what would be created and updated.
+
+    Every read of the check sees the database as of one moment: on PostgreSQL it runs in
+    one REPEATABLE READ transaction (when no transaction is open already). Otherwise an
+    import checked while another one commits would find the products by slug as they
+    were before and their SKUs as they are after, and report the other import's SKUs as
+    taken (a problem in the file) where apply_import's Conflict ("run it again") is the
+    truth. On SQLite every transaction takes the one write lock (IMMEDIATE), which would
+    hold all other writers for the whole check, so there the check reads without one."""
+    if connection.vendor != "postgresql" or connection.in_atomic_block:
+        return _plan_import(handle, images=images, progress=progress)
+    with transaction.atomic():
+        with connection.cursor() as cursor:
+            cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+        return _plan_import(handle, images=images, progress=progress)
+
+
+def _plan_import(handle, *, images: Path | None, progress: Progress | None) -> Plan:
     header, raw_rows = read_rows(handle)
     by_variant = any(column in header for column in VARIANT_LAYOUT)
     total = len(raw_rows)
