@@ -45,6 +45,7 @@ from catalog.variants import (
     parse_variants,
 )
 from shop.admin_races import CheckedAgainOnRace
+from shop.forms import JSONTextField
 
 COUNTRY_MESSAGE = "Country of origin must be 2 to 60 characters."
 THRESHOLD_PAIR = "Give both the threshold and the rate above it, or neither."
@@ -255,6 +256,7 @@ class ProductAdminForm(forms.ModelForm):
             "gst_rate",
             "country_of_origin",
         )
+        field_classes = {"options": JSONTextField}
         help_texts = {
             "options": 'Up to 3, as JSON: [{"name": "Size", "values": ["S", "M"]}]; '
             "[] for a product sold one way. Each combination sold is a variant below.",
@@ -286,6 +288,7 @@ class VariantForm(forms.ModelForm):
     class Meta:
         model = Variant
         fields = ("sku", "options", "price", "quantity", "position")
+        field_classes = {"options": JSONTextField}
         widgets = {"options": forms.TextInput(attrs={"size": 40})}
         help_texts = {"options": '{"Size": "M", "Colour": "Black"}; {} without options.'}
 

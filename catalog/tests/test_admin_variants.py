@@ -189,6 +189,12 @@ def test_adding_and_removing_variants(staff_client):
         ({"options": "[]"}, "Size is not one of the product&#x27;s options."),
         ({"photos-0-option": "Purple"}, "Purple is not a value of the product&#x27;s options."),
         ({"variants-1-price": "-1"}, "Ensure this value is greater than or equal to 0."),
+        # Nested past Python's recursion (Django's json raised RecursionError, a 500), and
+        # past what a staff member types, closed or not.
+        ({"options": "[" * 50000 + "]" * 50000}, "Enter a valid JSON."),
+        ({"options": "[" * 50000}, "Enter a valid JSON."),
+        ({"options": "[" * 40 + "]" * 40}, "Enter a valid JSON."),
+        ({"variants-1-options": '{"a":' * 50000 + "1" + "}" * 50000}, "Enter a valid JSON."),
     ],
 )
 def test_refused_edits_say_why_and_change_nothing(staff_client, changes, message):
