@@ -92,7 +92,7 @@ from catalog.renditions import delete_renditions, make_renditions
 from catalog.serializers import CountryField, GstRateField, ProductInput
 from catalog.services import photo_remove_after_commit
 from catalog.slugs import base_slug, first_free
-from catalog.stock import StockWrite, bulk_update, write_stock
+from catalog.stock import StockWrite, bulk_update, chunks, write_stock
 from catalog.variants import (
     MAX_VARIANTS,
     SKU_USED,
@@ -138,7 +138,6 @@ EXPORT_COLUMNS = (
     *("sku", *VALUE_COLUMNS, "price", "quantity"),
 )
 REQUIRED_COLUMNS = ("name", "description", "price", "quantity", "category")
-BATCH = 1000
 SLUG_MAX = Product._meta.get_field("slug").max_length
 TRUE_WORDS = {"1", "true", "yes", "y"}
 FALSE_WORDS = {"0", "false", "no", "n", ""}
@@ -423,11 +422,6 @@ def _api_messages(exc: serializers.ValidationError) -> list[str]:
 # --- planning (validation; nothing is written) --------------------------------------------
 
 
-def _chunks(items: list, size: int = BATCH) -> Iterable[list]:
-    for start in range(0, len(items), size):
-        yield items[start : start + size]
-
-
 def _checked_bytes(path: Path) -> CheckedPhoto:
     """The picture as it would be stored: the upload check and re-encoding of the API."""
     with open(path, "rb") as handle:
@@ -600,10 +594,10 @@ def _plan_import(handle, *, images: Path | None, progress: Progress | None) -> P
     names = [r.name.lower() for r in plan.rows]
     by_slug: dict[str, Product] = {}
     by_name: dict[str, Product] = {}
-    for chunk in _chunks(slugs):
+    for chunk in chunks(slugs):
         for p in Product.objects.filter(slug__in=chunk).select_related("category"):
             by_slug[p.slug] = p
-    for chunk in _chunks(names):
+    for chunk in chunks(names):
         for p in (
             Product.objects.annotate(lname=Lower("name"))
             .filter(lname__in=chunk)
@@ -669,7 +663,7 @@ def _parts(product_ids: list[int]) -> tuple[dict[int, list], dict[int, list]]:
     """The stored variants and gallery photos of these products, in order."""
     variants: dict[int, list[Variant]] = {}
     photos: dict[int, list[ProductPhoto]] = {}
-    for chunk in _chunks(product_ids):
+    for chunk in chunks(product_ids):
         for variant in Variant.objects.filter(product_id__in=chunk).order_by(
             "product_id", "position", "id"
         ):
@@ -885,7 +879,7 @@ def _skus_taken(rows: list[Row]) -> list[str]:
                 )
             first_line.setdefault(key, (variant.line, row))
     keys = list(first_line)
-    for chunk in _chunks(keys):
+    for chunk in chunks(keys):
         for low, sku, product_id in (
             Variant.objects.annotate(low=Lower("sku"))
             .filter(low__in=chunk)
@@ -1213,7 +1207,7 @@ def _write_rows(plan: Plan, stored: dict[Path, str], progress: Progress | None) 
             updates.append((row, product))
         if progress and index % 500 == 0:
             progress("writing", index, total)
-    for chunk in _chunks([product for _, product in creates]):
+    for chunk in chunks([product for _, product in creates]):
         Product.objects.bulk_create(chunk)
     _create_parts(creates, stored)
     replaced = _update_parts(updates, stored, fields)
@@ -1236,7 +1230,7 @@ def _create_parts(creates: list[tuple[Row, Product]], stored: dict[Path, str]) -
             wanted.append((spec, product, n))
     taken = {spec.sku.casefold() for spec, _, _ in wanted if spec.sku}
     made = [f"SS-{product.pk}" + (f"-{n}" if n else "") for spec, product, n in wanted]
-    for chunk in _chunks([sku.lower() for sku in made]):
+    for chunk in chunks([sku.lower() for sku in made]):
         taken |= set(
             Variant.objects.annotate(low=Lower("sku"))
             .filter(low__in=chunk)
@@ -1270,9 +1264,9 @@ def _create_parts(creates: list[tuple[Row, Product]], stored: dict[Path, str]) -
                     position=position,
                 )
             )
-    for chunk in _chunks(variants):
+    for chunk in chunks(variants):
         Variant.objects.bulk_create(chunk)
-    for chunk in _chunks(photos):
+    for chunk in chunks(photos):
         ProductPhoto.objects.bulk_create(chunk)
 
 
@@ -1359,7 +1353,7 @@ def export_rows(handle, *, images: Path | None = None) -> int:
     count = 0
     copied = set()
     ids = list(Product.objects.order_by("created_at", "id").values_list("id", flat=True))
-    for chunk in _chunks(ids):
+    for chunk in chunks(ids):
         found = Product.objects.select_related("category").in_bulk(chunk)
         products = [found[pk] for pk in chunk if pk in found]
         attach_parts(products)  # their variants and gallery: two queries a chunk
