@@ -19,29 +19,21 @@ import pytest
 import requests
 
 from orders.online import CANCELLED_MEANWHILE, IN_PROGRESS
+from orders.tests.live_seed import SPEAKER
 from orders.tests.razorpay_standin import Standin
 from shop.tests.live_gunicorn import gunicorn_server, together
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-SEED = """
-import json
-from decimal import Decimal
-from accounts.models import User
-from accounts.services import user_issue_token
-from catalog.models import Category, Product
-from catalog.variants import give_single_variants
-category = Category.objects.create(name="Audio", slug="audio")
-product = Product.objects.create(
-    name="Speaker", slug="speaker", description="Loud.", price=Decimal("2499.00"),
-    quantity=10, category=category,
-)
-give_single_variants([product.pk])
+SEED = (
+    SPEAKER
+    + """
 buyer = User.objects.create_user(
     "buyer@example.com", "Shop-Pass-2026!", name="Buyer", address="12 MG Road, Pune 411001"
 )
 print(json.dumps({"product": product.pk, "token": user_issue_token(user=buyer)}))
 """
+)
 
 STATE = """
 import json
@@ -82,7 +74,8 @@ def shop(tmp_path, standin):
         RAZORPAY_API_BASE=standin.url,
         RAZORPAY_CHECKOUT_URL=standin.checkout_url,
     ) as server:
-        seeded = json.loads(server.manage("shell", "-c", SEED).strip().splitlines()[-1])
+        out = server.manage("shell", "-c", SEED % {"stock": 10})
+        seeded = json.loads(out.strip().splitlines()[-1])
         yield Shop(server, standin, seeded)
 
 

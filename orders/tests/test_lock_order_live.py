@@ -11,6 +11,7 @@ import json
 import pytest
 import requests
 
+from orders.tests.live_seed import SPEAKER
 from orders.tests.razorpay_standin import Standin
 from shop.tests.live_gunicorn import gunicorn_server, together
 
@@ -19,19 +20,9 @@ pytestmark = pytest.mark.django_db(transaction=True)
 ROUNDS = 25
 STOCK = 50
 
-SEED = """
-import json
-from decimal import Decimal
-from accounts.models import User
-from accounts.services import user_issue_token
-from catalog.models import Category, Product
-from catalog.variants import give_single_variants
-category = Category.objects.create(name="Audio", slug="audio")
-product = Product.objects.create(
-    name="Speaker", slug="speaker", description="Loud.", price=Decimal("2499.00"),
-    quantity=%(stock)d, category=category,
-)
-give_single_variants([product.pk])
+SEED = (
+    SPEAKER
+    + """
 buyer = User.objects.create_user(
     "buyer@example.com", "Shop-Pass-2026!", name="Buyer", address="12 MG Road, Pune 411001"
 )
@@ -42,6 +33,7 @@ print(json.dumps({
     "admin": user_issue_token(user=admin),
 }))
 """
+)
 
 STATE = """
 import json

@@ -8,24 +8,15 @@ import pytest
 import requests
 
 from orders.online import IN_PROGRESS
+from orders.tests.live_seed import SPEAKER
 from orders.tests.razorpay_standin import Standin
 from shop.tests.live_gunicorn import gunicorn_server, together
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-SEED = """
-import json
-from decimal import Decimal
-from accounts.models import User
-from accounts.services import user_issue_token
-from catalog.models import Category, Product
-from catalog.variants import give_single_variants
-category = Category.objects.create(name="Audio", slug="audio")
-product = Product.objects.create(
-    name="Speaker", slug="speaker", description="Loud.", price=Decimal("2499.00"),
-    quantity=%(stock)d, category=category,
-)
-give_single_variants([product.pk])
+SEED = (
+    SPEAKER
+    + """
 tokens = [
     user_issue_token(user=User.objects.create_user(
         f"buyer{n}@example.com", "Shop-Pass-2026!", name=f"Buyer {n}",
@@ -35,6 +26,7 @@ tokens = [
 ]
 print(json.dumps({"product": product.pk, "tokens": tokens}))
 """
+)
 
 STATE = """
 import json

@@ -23,6 +23,7 @@ from contextlib import contextmanager
 import pytest
 import requests
 
+from orders.tests.live_seed import SPEAKER
 from orders.tests.razorpay_standin import Standin
 from shop.tests.live_gunicorn import ROOT, gunicorn_server, together
 
@@ -30,23 +31,14 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 ADDRESS = "12 MG Road, Bengaluru 560001"
 
-SEED = """
-import json
-from decimal import Decimal
-from accounts.models import User
-from accounts.services import user_issue_token
-from catalog.models import Category, Product
-from catalog.variants import give_single_variants
-category = Category.objects.create(name="Audio", slug="audio")
-product = Product.objects.create(
-    name="Speaker", slug="speaker", description="Loud.", price=Decimal("2499.00"),
-    quantity=%(stock)d, category=category,
-)
-give_single_variants([product.pk])
+SEED = (
+    SPEAKER
+    + """
 user = User.objects.create_user("buyer@example.com", "Shop-Pass-2026!", name="Buyer",
                                 address="%(address)s")
 print(json.dumps({"product": product.pk, "token": user_issue_token(user=user)}))
 """
+)
 
 STATE = """
 import json
