@@ -426,6 +426,8 @@ TASK_MAX_LOST = env.int("TASK_MAX_LOST", default=3)
 # The task worker runs `manage.py reconcile_payments` this often (the contract: at least
 # every 10 minutes): unsettled refunds and overdue online orders asked of the gateway again.
 RECONCILE_INTERVAL_SECONDS = env.float("RECONCILE_INTERVAL_SECONDS", default=300)
+if not 0 < RECONCILE_INTERVAL_SECONDS <= 600:
+    raise ImproperlyConfigured("RECONCILE_INTERVAL_SECONDS must be more than 0 and at most 600.")
 
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="ShopSphere <orders@localhost>")
 EMAIL_TIMEOUT = env.int("EMAIL_TIMEOUT", default=10)

@@ -112,6 +112,15 @@ def test_settings_start_with_debug_off_and_a_secret_key():
     assert result.returncode == 0, result.stderr
 
 
+@pytest.mark.parametrize("seconds", ["0", "601", "3600"])
+def test_settings_refuse_a_reconcile_interval_past_ten_minutes(seconds):
+    # The contract: the task worker asks the gateway again at least every 10 minutes.
+    result = _import_settings(DEBUG="true", RECONCILE_INTERVAL_SECONDS=seconds)
+    assert result.returncode != 0
+    assert "RECONCILE_INTERVAL_SECONDS must be more than 0 and at most 600" in result.stderr
+    assert _import_settings(DEBUG="true", RECONCILE_INTERVAL_SECONDS="600").returncode == 0
+
+
 @pytest.mark.parametrize(
     "header",
     ["garbage", "Bearer garbage", "Bearer a.b.c", "Token x y z"],
