@@ -1,9 +1,11 @@
 """ShopSphere settings.
 
 This is the only module that reads the environment (and an optional `.env` file beside
-manage.py). Every variable is listed in `.env.example`.
+manage.py, or the file ENV_FILE names; ENV_FILE empty: none). Every variable is listed in
+`.env.example`.
 """
 
+import os
 from datetime import timedelta
 from pathlib import Path
 
@@ -13,8 +15,11 @@ from django.core.exceptions import ImproperlyConfigured
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 env = environ.Env()
-if (BASE_DIR / ".env").is_file():
-    env.read_env(str(BASE_DIR / ".env"), overwrite=False)
+# Variables set in the environment win over the file's. The test run sets ENV_FILE empty,
+# so a developer's `.env` (DEBUG on, written by `make run`) never changes what it checks.
+ENV_FILE = os.environ.get("ENV_FILE", str(BASE_DIR / ".env"))
+if ENV_FILE and Path(ENV_FILE).is_file():
+    env.read_env(ENV_FILE, overwrite=False)
 
 DEBUG = env.bool("DEBUG", default=False)
 SECRET_KEY = env.str("SECRET_KEY", default="")

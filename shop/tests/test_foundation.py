@@ -112,6 +112,17 @@ def test_settings_start_with_debug_off_and_a_secret_key():
     assert result.returncode == 0, result.stderr
 
 
+def test_settings_read_the_env_file_that_env_file_names_and_none_when_it_is_empty(tmp_path):
+    dotenv = tmp_path / "dev.env"
+    dotenv.write_text("SECRET_KEY=" + "k" * 50 + "\n")
+    assert _import_settings(DEBUG="false", ENV_FILE=str(dotenv)).returncode == 0
+    refused = _import_settings(DEBUG="false", ENV_FILE="")
+    assert refused.returncode != 0
+    assert "SECRET_KEY must be set" in refused.stderr
+    # The test run itself reads no .env: a developer's (DEBUG on) would change what it checks.
+    assert os.environ["ENV_FILE"] == ""
+
+
 @pytest.mark.parametrize("seconds", ["0", "601", "3600"])
 def test_settings_refuse_a_reconcile_interval_past_ten_minutes(seconds):
     # The contract: the task worker asks the gateway again at least every 10 minutes.

@@ -8,7 +8,6 @@ own and runs `make` and `manage.py` there as subprocesses, with the environment 
 clone has: none of the test run's DEBUG, SECRET_KEY or DATABASE_URL."""
 
 import os
-import shutil
 import stat
 import subprocess
 import sys
@@ -16,41 +15,15 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent.parent
-# What a clone holds that manage.py needs (no frontend, docs or tooling).
-SOURCE = [
-    "manage.py",
-    "Makefile",
-    "shop",
-    "accounts",
-    "catalog",
-    "orders",
-    "templates",
-    "requirements.txt",
-    "requirements-dev.txt",
-    # What `make -n run` names as the bundle's inputs.
-    "package.json",
-    "package-lock.json",
-    "webpack.config.js",
-    "babel.config.json",
-]
-NOT_SET = ("DEBUG", "SECRET_KEY", "DATABASE_URL", "REDIS_URL", "THROTTLE_REDIS_URL")
+from shop.tests.clones import ROOT, copy_clone
+
+NOT_SET = ("DEBUG", "SECRET_KEY", "DATABASE_URL", "REDIS_URL", "THROTTLE_REDIS_URL", "ENV_FILE")
 REFUSED = "SECRET_KEY must be set when DEBUG is off"
 
 
 @pytest.fixture
 def clone(tmp_path):
-    folder = tmp_path / "shopsphere"
-    folder.mkdir()
-    skip = shutil.ignore_patterns("__pycache__", "*.pyc", "*.sqlite3", ".env")
-    for name in SOURCE:
-        source = ROOT / name
-        if source.is_dir():
-            shutil.copytree(source, folder / name, ignore=skip)
-        else:
-            shutil.copy2(source, folder / name)
-    assert not (folder / ".env").exists()
-    return folder
+    return copy_clone(tmp_path / "shopsphere")
 
 
 def _environment() -> dict:

@@ -1,19 +1,20 @@
 """`make admin`, the documented way to the first admin account, run as an owner would
-right after `make run`: no SECRET_KEY and no DEBUG in the environment, a fresh database."""
+right after `make run`: no SECRET_KEY and no DEBUG in the environment, a fresh database,
+in a copy of the source (its `.env` written there, never in this checkout)."""
 
 import os
 import sqlite3
 import subprocess
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+from shop.tests.clones import ROOT, copy_clone
 
 
 def run_make_admin(tmp_path, **extra):
     env = {
         key: value
         for key, value in os.environ.items()
-        if key not in {"SECRET_KEY", "DEBUG", "DATABASE_URL"} and not key.startswith("DJANGO_")
+        if key not in {"SECRET_KEY", "DEBUG", "DATABASE_URL", "ENV_FILE"}
+        and not key.startswith("DJANGO_")
     }
     database = tmp_path / "fresh.sqlite3"
     env.update(
@@ -22,10 +23,12 @@ def run_make_admin(tmp_path, **extra):
         MEDIA_ROOT=str(tmp_path / "media"),
         **extra,
     )
+    clone = copy_clone(tmp_path / "shopsphere")
+    # This checkout's packages, counted as up to date (`-o`): a test never reinstalls them.
+    (clone / ".venv").symlink_to(ROOT / ".venv")
     answer = subprocess.run(
-        # `-o`: the installed packages count as up to date, so a test never reinstalls them.
         ["make", "--no-print-directory", "-o", ".venv/.installed", "admin"],
-        cwd=ROOT,
+        cwd=clone,
         env=env,
         capture_output=True,
         text=True,
