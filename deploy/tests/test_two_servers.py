@@ -350,7 +350,10 @@ def test_a_sale_on_one_is_seen_on_the_other_and_mailed_by_the_worker(stack, toke
     assert requests.get(detail, timeout=TIMEOUT).json()["product"]["quantity"] == 5  # cached
     order = requests.post(
         f"{stack.a}/api/v1/orders/checkout",
-        json={"cart": [{"_id": product["_id"], "quantity": 2}], "address": "1 MG Road"},
+        json={
+            "cart": [{"_id": product["_id"], "quantity": 2}],
+            "address": "1 MG Road, Bengaluru 560001",
+        },
         headers=_auth(token),
         timeout=TIMEOUT,
     )
