@@ -25,7 +25,7 @@ import requests
 
 from orders.tests.live_seed import SPEAKER
 from orders.tests.razorpay_standin import Standin
-from shop.tests.live_gunicorn import ROOT, gunicorn_server, together
+from shop.tests.live_gunicorn import ROOT, gunicorn_server, together, wait_for
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -140,14 +140,6 @@ def _refund_calls(standin, payment_id) -> int:
     return standin.calls.count(("POST", f"/v1/payments/{payment_id}/refund"))
 
 
-def _wait_for(condition, what: str, timeout: float = 120):
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"Timed out waiting for {what}")
-        time.sleep(0.2)
-
-
 @contextmanager
 def _workers(server, count: int):
     processes = [
@@ -256,20 +248,20 @@ def _refund_given_up_then_made(server, standin):
 
     # Its one try ends (failed; or "busy" when a reconcile run was asking at that moment),
     # and the runs while the gateway is down leave the refund pending.
-    _wait_for(refund_job_ended, "the refund job to give up")
+    wait_for(refund_job_ended, "the refund job to give up")
     started = len(_state(server)["runs"])
-    _wait_for(lambda: len(_state(server)["runs"]) >= started + 2, "two runs while it is down")
+    wait_for(lambda: len(_state(server)["runs"]) >= started + 2, "two runs while it is down")
     assert _state(server)["refunds"][payment_id][0] == "pending"
     assert _refund_calls(standin, payment_id) == 0
     standin.released.clear()
     standin.start(port)
-    _wait_for(
+    wait_for(
         lambda: _state(server)["refunds"][payment_id][0] == "processed",
         "the reconcile run to make the refund",
     )
     # Two more runs after it: none asks again, and no two ran at once.
     started = len(_state(server)["runs"])
-    _wait_for(lambda: len(_state(server)["runs"]) >= started + 2, "two more reconcile runs")
+    wait_for(lambda: len(_state(server)["runs"]) >= started + 2, "two more reconcile runs")
     state = _state(server)
     assert _refund_calls(standin, payment_id) == 1
     assert standin.payments[payment_id]["amount_refunded"] == 249900
@@ -322,7 +314,7 @@ def test_a_job_that_kills_its_worker_each_time_is_given_up(tmp_path, standin):
         # A supervisor starts the worker again each time it dies, up to ten times.
         for _ in range(10):
             with _workers(server, 1) as (process,):
-                _wait_for(
+                wait_for(
                     lambda: process.poll() is not None or killer()[1] == "FAILED",
                     "the worker to die or the job to be given up",
                 )
@@ -356,7 +348,7 @@ def test_a_refund_job_handed_back_while_it_asks_does_not_ask_twice(tmp_path, sta
                 return jobs[0] if jobs else None
 
             # Handed back and run again to its end, or asked a second time.
-            _wait_for(
+            wait_for(
                 lambda: (
                     (refund_job() or [0, "", 0])[1:3] == ["SUCCESSFUL", 2]
                     or _refund_calls(standin, payment_id) >= 2
@@ -364,7 +356,7 @@ def test_a_refund_job_handed_back_while_it_asks_does_not_ask_twice(tmp_path, sta
                 "the refund job to be handed back and run again",
             )
             answer.set()
-            _wait_for(
+            wait_for(
                 lambda: _state(server)["refunds"][payment_id][0] == "processed",
                 "the refund to be made",
             )

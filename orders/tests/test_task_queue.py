@@ -10,7 +10,6 @@ import socket
 import subprocess
 import sys
 import threading
-import time
 from contextlib import contextmanager
 from datetime import timedelta
 
@@ -18,7 +17,7 @@ import pytest
 import requests
 from django.utils import timezone
 
-from shop.tests.live_gunicorn import ROOT, free_port, gunicorn_server
+from shop.tests.live_gunicorn import ROOT, free_port, gunicorn_server, wait_for
 from shop.tests.smtp import smtp_server
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -105,14 +104,6 @@ def worker(server):
         process.wait(timeout=30)
 
 
-def _wait_for(condition, what: str, timeout: float = 90):
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"Timed out waiting for {what}")
-        time.sleep(0.1)
-
-
 def _checkout(server, product_id, token):
     return requests.post(
         f"{server.url}/api/v1/orders/checkout",
@@ -139,8 +130,8 @@ def test_orders_are_placed_while_the_mail_server_hangs_and_mailed_once_it_is_bac
         orders = [answer.json()["order"]["_id"] for answer in answers]
         # The mail server is back; the job the hung server held failed when it went away.
         with smtp_server(smtp_port) as inbox, worker(server):
-            _wait_for(lambda: len(inbox.subjects) >= 5, "five mails")
-            _wait_for(lambda: "READY" not in _jobs(server), "the queue to drain")
+            wait_for(lambda: len(inbox.subjects) >= 5, "five mails")
+            wait_for(lambda: "READY" not in _jobs(server), "the queue to drain")
         assert sorted(inbox.subjects) == sorted(
             f"ShopSphere: your order {number} is placed" for number in orders
         )
@@ -153,12 +144,12 @@ def test_a_mail_whose_worker_was_killed_is_sent_again_once(tmp_path):
         product, token = server.manage("shell", "-c", SEED).strip().splitlines()[-1].split()
         with silent_server(smtp_port), worker(server) as first:
             order = _checkout(server, product, token).json()["order"]["_id"]
-            _wait_for(lambda: _jobs(server) == ["RUNNING"], "the worker to take the job")
+            wait_for(lambda: _jobs(server) == ["RUNNING"], "the worker to take the job")
             os.kill(first.pid, signal.SIGKILL)  # mid-send: the job stays RUNNING
             first.wait(timeout=30)
         assert _jobs(server) == ["RUNNING"]
         with smtp_server(smtp_port) as inbox, worker(server):
-            _wait_for(lambda: _jobs(server) == ["SUCCESSFUL"], "the job to be sent again")
+            wait_for(lambda: _jobs(server) == ["SUCCESSFUL"], "the job to be sent again")
         # One job, handed back once and sent once; nothing left to run.
         assert inbox.subjects == [f"ShopSphere: your order {order} is placed"]
 
@@ -170,7 +161,7 @@ def test_the_web_server_runs_the_jobs_itself_by_default(tmp_path):
     with gunicorn_server(tmp_path, **environment) as server, smtp_server(smtp_port) as inbox:
         product, token = server.manage("shell", "-c", SEED).strip().splitlines()[-1].split()
         order = _checkout(server, product, token).json()["order"]["_id"]
-        _wait_for(lambda: _jobs(server) == ["SUCCESSFUL"], "the web process to send the mail")
+        wait_for(lambda: _jobs(server) == ["SUCCESSFUL"], "the web process to send the mail")
         assert inbox.subjects == [f"ShopSphere: your order {order} is placed"]
 
 

@@ -152,6 +152,16 @@ def _wait_until_up(url: str, process: subprocess.Popen, timeout: float = 60) -> 
     raise RuntimeError("gunicorn did not answer /healthz in time")
 
 
+def wait_for(condition, what: str, timeout: float = 120, every: float = 0.1) -> None:
+    """Until `condition()` is true: what another process does (a worker's job, a server's
+    log) sends this one no event to wait on. AssertionError naming `what` at `timeout`."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"Timed out waiting for {what}")
+        time.sleep(every)
+
+
 def together(calls) -> list:
     """Each call (a function sending one request) from its own thread, all released at
     the same moment by a barrier; their answers in the order given."""
