@@ -69,13 +69,7 @@ def environment(work: Path, razorpay=None) -> dict:
         DATABASE_URL=os.environ.get("DATABASE_URL") or f"sqlite:///{work / 'fuzz.sqlite3'}",
     )
     if razorpay is not None:
-        env.update(
-            RAZORPAY_KEY_ID=razorpay.key_id,
-            RAZORPAY_KEY_SECRET=razorpay.key_secret,
-            RAZORPAY_WEBHOOK_SECRET=razorpay.webhook_secret,
-            RAZORPAY_API_BASE=razorpay.url,
-            RAZORPAY_CHECKOUT_URL=razorpay.checkout_url,
-        )
+        env.update(razorpay.settings())
     return env
 
 

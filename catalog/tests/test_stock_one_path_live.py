@@ -8,7 +8,6 @@ product's stock is its variants' sum afterwards."""
 
 import csv
 import json
-import re
 import subprocess
 import sys
 import threading
@@ -18,7 +17,7 @@ import requests
 
 from catalog.tests.admin_forms import form_data
 from catalog.tests.factories import jpeg_bytes
-from shop.tests.live_gunicorn import ROOT, gunicorn_server, together
+from shop.tests.live_gunicorn import ROOT, admin_session, gunicorn_server, together
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -140,22 +139,7 @@ def test_api_saves_while_shoppers_buy_undo_no_sale(tmp_path):
 
 
 def _signed_in(server) -> requests.Session:
-    session = requests.Session()
-    page = session.get(f"{server.url}/admin/login/", timeout=60)
-    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.text)[1]
-    answer = session.post(
-        f"{server.url}/admin/login/",
-        data={
-            "csrfmiddlewaretoken": token,
-            "username": "owner@example.com",
-            "password": PASSWORD,
-            "next": "/admin/",
-        },
-        allow_redirects=False,
-        timeout=60,
-    )
-    assert answer.status_code == 302, answer.text
-    return session
+    return admin_session(server, "owner@example.com", PASSWORD)
 
 
 def test_admin_saves_of_a_page_opened_before_the_sales_undo_none(tmp_path):

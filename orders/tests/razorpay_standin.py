@@ -97,6 +97,17 @@ class Standin:
     def checkout_url(self) -> str:
         return f"{self.url}/v1/checkout.js"
 
+    def settings(self) -> dict:
+        """The shop's settings that point its Razorpay calls here, as environment variables
+        (a live server's, the fuzz server's)."""
+        return {
+            "RAZORPAY_KEY_ID": self.key_id,
+            "RAZORPAY_KEY_SECRET": self.key_secret,
+            "RAZORPAY_WEBHOOK_SECRET": self.webhook_secret,
+            "RAZORPAY_API_BASE": self.url,
+            "RAZORPAY_CHECKOUT_URL": self.checkout_url,
+        }
+
     # --- what Razorpay does -------------------------------------------------------------
 
     def create_order(self, body: dict) -> dict:

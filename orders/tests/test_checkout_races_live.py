@@ -68,11 +68,7 @@ def shop(tmp_path, standin):
         GUNICORN_THREADS="8",
         THROTTLE_CHECKOUT="10000/min",
         RAZORPAY_TIMEOUT_SECONDS="8",
-        RAZORPAY_KEY_ID=standin.key_id,
-        RAZORPAY_KEY_SECRET=standin.key_secret,
-        RAZORPAY_WEBHOOK_SECRET=standin.webhook_secret,
-        RAZORPAY_API_BASE=standin.url,
-        RAZORPAY_CHECKOUT_URL=standin.checkout_url,
+        **standin.settings(),
     ) as server:
         out = server.manage("shell", "-c", SEED % {"stock": 10})
         seeded = json.loads(out.strip().splitlines()[-1])

@@ -76,11 +76,7 @@ def test_cancel_verify_and_webhook_at_once_never_deadlock(tmp_path, standin):
         WEB_CONCURRENCY="2",
         GUNICORN_THREADS="8",
         THROTTLE_CHECKOUT="10000/min",
-        RAZORPAY_KEY_ID=standin.key_id,
-        RAZORPAY_KEY_SECRET=standin.key_secret,
-        RAZORPAY_WEBHOOK_SECRET=standin.webhook_secret,
-        RAZORPAY_API_BASE=standin.url,
-        RAZORPAY_CHECKOUT_URL=standin.checkout_url,
+        **standin.settings(),
     ) as server:
         seeded = json.loads(server.manage("shell", "-c", SEED % {"stock": STOCK}).splitlines()[-1])
         buyer = {"Authorization": f"Bearer {seeded['buyer']}"}

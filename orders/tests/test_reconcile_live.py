@@ -84,11 +84,7 @@ def _server(tmp_path, standin, **more):
     return gunicorn_server(
         tmp_path,
         THROTTLE_CHECKOUT="10000/min",
-        RAZORPAY_KEY_ID=standin.key_id,
-        RAZORPAY_KEY_SECRET=standin.key_secret,
-        RAZORPAY_WEBHOOK_SECRET=standin.webhook_secret,
-        RAZORPAY_API_BASE=standin.url,
-        RAZORPAY_CHECKOUT_URL=standin.checkout_url,
+        **standin.settings(),
         RAZORPAY_TIMEOUT_SECONDS="30",
         **more,
     )

@@ -9,6 +9,7 @@ range; by default the system gives a free port.
 """
 
 import os
+import re
 import secrets
 import signal
 import socket
@@ -160,6 +161,27 @@ def wait_for(condition, what: str, timeout: float = 120, every: float = 0.1) -> 
         if time.monotonic() > deadline:
             raise AssertionError(f"Timed out waiting for {what}")
         time.sleep(every)
+
+
+def admin_session(server, email: str, password: str) -> requests.Session:
+    """A browser's session signed in to the live server's Django admin, through its login
+    page (CSRF token and all)."""
+    session = requests.Session()
+    page = session.get(f"{server.url}/admin/login/", timeout=60)
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.text)[1]
+    answer = session.post(
+        f"{server.url}/admin/login/",
+        data={
+            "csrfmiddlewaretoken": token,
+            "username": email,
+            "password": password,
+            "next": "/admin/",
+        },
+        allow_redirects=False,
+        timeout=60,
+    )
+    assert answer.status_code == 302, answer.text
+    return session
 
 
 def together(calls) -> list:

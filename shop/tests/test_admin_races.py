@@ -12,7 +12,7 @@ import pytest
 import requests
 
 from catalog.tests.admin_forms import form_data
-from shop.tests.live_gunicorn import gunicorn_server, together
+from shop.tests.live_gunicorn import admin_session, gunicorn_server, together
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -43,22 +43,7 @@ print(json.dumps({
 
 
 def _signed_in(server) -> requests.Session:
-    session = requests.Session()
-    page = session.get(f"{server.url}/admin/login/", timeout=60)
-    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.text)[1]
-    answer = session.post(
-        f"{server.url}/admin/login/",
-        data={
-            "csrfmiddlewaretoken": token,
-            "username": "owner@example.com",
-            "password": PASSWORD,
-            "next": "/admin/",
-        },
-        allow_redirects=False,
-        timeout=60,
-    )
-    assert answer.status_code == 302, answer.text
-    return session
+    return admin_session(server, "owner@example.com", PASSWORD)
 
 
 def _add(server, session, model: str, **changes):
