@@ -1,14 +1,22 @@
 """Mail to an account's owner about its password: the reset link they asked for, a notice
 after every reset, and a notice when too many wrong security answers lock the answer
-path. Every such mail is a job of the task queue (`account_mail_after_commit`), sent after
-the commit of the change it reports; a failing mail server never fails the request."""
+path. Every such mail is a job of the task queue (`accounts.tasks.account_mail_after_commit`),
+sent after the commit of the change it reports; a failing mail server never fails the
+request. This module writes and sends a mail, and makes the reset link it carries; it
+enqueues nothing (the job module imports it)."""
 
 import logging
 
 from django.conf import settings
+from django.contrib.auth.tokens import default_token_generator
 from django.core.mail import send_mail
+from django.utils.encoding import force_bytes
+from django.utils.http import urlsafe_base64_encode
 
 logger = logging.getLogger("accounts.email")
+
+# Where an emailed reset link points: the React app's page that asks for the new password.
+RESET_LINK_PATH = "/reset-password/{uid}/{token}"
 
 SUBJECTS = {
     "reset_link": "ShopSphere: reset your password",
@@ -46,7 +54,7 @@ def _body(kind: str, *, name: str, link: str = "", hours: int = 0) -> str:
 
 def send_account_mail(*, kind: str, to: str, name: str, link: str = "", hours: int = 0) -> bool:
     """Send one account mail now; returns whether it went out. Call it through
-    `account_mail_after_commit`."""
+    `accounts.tasks.account_mail_after_commit`."""
     try:
         send_mail(
             SUBJECTS[kind],
@@ -61,11 +69,11 @@ def send_account_mail(*, kind: str, to: str, name: str, link: str = "", hours: i
     return True
 
 
-def account_mail_after_commit(*, kind: str, user, base_url: str = "") -> None:
-    """Queue one account mail to `user` as a job of the task queue (shop/tasks.py),
-    written in the current transaction: sent once that commits, tried again while the
-    mail server is away. A reset link is made when the mail is sent (`base_url`: the
-    shop's address it starts with), so no usable link waits in the queue's table."""
-    from accounts.tasks import send_account_mail_job
-
-    send_account_mail_job.enqueue(kind, user.pk, base_url)
+def reset_link_for(user, base_url: str) -> str:
+    """A single-use reset link for `user`, made now (it expires PASSWORD_RESET_TIMEOUT
+    from now, and once the password changes)."""
+    path = RESET_LINK_PATH.format(
+        uid=urlsafe_base64_encode(force_bytes(user.pk)),
+        token=default_token_generator.make_token(user),
+    )
+    return base_url.rstrip("/") + path

@@ -12,15 +12,15 @@ from django.contrib.auth.password_validation import validate_password
 from django.contrib.auth.tokens import default_token_generator
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.utils.encoding import force_bytes, force_str
-from django.utils.http import urlsafe_base64_decode, urlsafe_base64_encode
+from django.utils.encoding import force_str
+from django.utils.http import urlsafe_base64_decode
 from rest_framework.exceptions import APIException, AuthenticationFailed
 from rest_framework_simplejwt.tokens import AccessToken
 
 from accounts import lockout
-from accounts.emails import account_mail_after_commit
 from accounts.models import User, normalize_email
 from accounts.selectors import user_get_by_email
+from accounts.tasks import account_mail_after_commit
 from shop.api.exceptions import Conflict
 
 ALREADY_REGISTERED = "Already registered, please login"
@@ -34,7 +34,6 @@ ANSWER_LOCKED = (
     "(Forgot password), or try again later."
 )
 RESET_LINK_BAD = "This reset link is invalid, already used or expired. Please ask for a new one."
-RESET_LINK_PATH = "/reset-password/{uid}/{token}"
 
 
 class AnswerLocked(APIException):
@@ -133,16 +132,6 @@ def user_reset_link_send(*, email: str, base_url: str) -> None:
     if user is None or not user.has_usable_password():
         return
     account_mail_after_commit(kind="reset_link", user=user, base_url=base_url)
-
-
-def reset_link_for(user: User, base_url: str) -> str:
-    """A single-use reset link for `user`, made now (it expires PASSWORD_RESET_TIMEOUT
-    from now, and once the password changes)."""
-    path = RESET_LINK_PATH.format(
-        uid=urlsafe_base64_encode(force_bytes(user.pk)),
-        token=default_token_generator.make_token(user),
-    )
-    return base_url.rstrip("/") + path
 
 
 def _user_for_link(uid: str, token: str) -> User:

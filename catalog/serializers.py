@@ -12,15 +12,14 @@ from drf_spectacular.utils import extend_schema_field, extend_schema_serializer
 from rest_framework import serializers
 from rest_framework.utils import html
 
-from catalog.photos import NOT_AN_IMAGE, gallery_photo_url, photo_url
-from catalog.renditions import photo_widths
+from catalog.media.photos import NOT_AN_IMAGE, gallery_photo_url, photo_url
+from catalog.media.renditions import photo_widths
 from catalog.tax import GST_RATES, HSN_MESSAGE, RATE_MESSAGE, country_of_origin, gst_rate, hsn
 from catalog.tax import valid_hsn as _valid_hsn
 from catalog.variants import attach_parts
-from shop.api.fields import TextField, clean_text
-from shop.api.schema import ID_IN, TIMESTAMP, Envelope, IdOutputField, MessageField, inline
+from shop.api.fields import IdField, TextField, clean_text, parse_id  # noqa: F401 (catalog.views)
+from shop.api.schema import TIMESTAMP, Envelope, IdOutputField, MessageField, inline
 
-MAX_ID = 2**63 - 1
 MAX_PAGE = 1_000_000_000
 PAGE_ERROR = "Page must be a whole number of at least 1."
 MAX_KEYWORD = 1000
@@ -28,37 +27,6 @@ MAX_SUGGEST = 200
 
 
 # --- fields -------------------------------------------------------------------------------
-
-
-@extend_schema_field(ID_IN)
-class IdField(serializers.Field):
-    """An id sent as `"42"` or `42`."""
-
-    default_error_messages = {"invalid": "Must be an id (a whole number as text or number)."}
-
-    def to_internal_value(self, data):
-        if isinstance(data, bool):
-            self.fail("invalid")
-        if isinstance(data, int):
-            value = data
-        elif isinstance(data, str) and data.strip().isascii() and data.strip().isdigit():
-            value = int(data.strip())
-        else:
-            self.fail("invalid")
-        if not 1 <= value <= MAX_ID:
-            self.fail("invalid")
-        return value
-
-    def to_representation(self, value):
-        return str(value)
-
-
-def parse_id(value) -> int | None:
-    """An id from a path segment, or None when it cannot be one (the caller answers 404)."""
-    try:
-        return IdField().to_internal_value(value)
-    except serializers.ValidationError:
-        return None
 
 
 @extend_schema_field({"type": "integer", "enum": [0, 1]})

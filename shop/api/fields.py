@@ -1,4 +1,6 @@
-"""Text fields shared by every app's input serializers.
+"""Fields and wire helpers shared by every app's serializers: text, whole numbers, ids,
+timestamps and rupee amounts. An app's own fields stay in its serializers; what two
+apps use lives here, so no app imports another's serializers for them.
 
 Text is trimmed of whitespace and of invisible format characters (zero-width spaces,
 BOMs, direction marks) at both ends, NFC-normalised, and refused when it holds control
@@ -7,11 +9,18 @@ unprintable reaches the database.
 """
 
 import unicodedata
+from datetime import UTC, datetime
+from decimal import Decimal
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 from rest_framework.fields import empty
 
+from shop.api.schema import ID_IN
+
 LINE_BREAKS = frozenset({"\n", "\r", "\t"})
+# The largest id a request may name (a signed 64-bit primary key).
+MAX_ID = 2**63 - 1
 
 
 def is_invisible(char: str) -> bool:
@@ -71,3 +80,45 @@ class WholeNumberField(serializers.IntegerField):
         if isinstance(data, str) and not (data.strip().isascii() and data.strip().isdigit()):
             self.fail("invalid")
         return super().to_internal_value(data)
+
+
+@extend_schema_field(ID_IN)
+class IdField(serializers.Field):
+    """An id sent as `"42"` or `42`."""
+
+    default_error_messages = {"invalid": "Must be an id (a whole number as text or number)."}
+
+    def to_internal_value(self, data):
+        if isinstance(data, bool):
+            self.fail("invalid")
+        if isinstance(data, int):
+            value = data
+        elif isinstance(data, str) and data.strip().isascii() and data.strip().isdigit():
+            value = int(data.strip())
+        else:
+            self.fail("invalid")
+        if not 1 <= value <= MAX_ID:
+            self.fail("invalid")
+        return value
+
+    def to_representation(self, value):
+        return str(value)
+
+
+def parse_id(value) -> int | None:
+    """An id from a path segment, or None when it cannot be one (the caller answers 404)."""
+    try:
+        return IdField().to_internal_value(value)
+    except serializers.ValidationError:
+        return None
+
+
+def iso_utc(value: datetime) -> str:
+    """A timestamp on the wire: ISO-8601 in UTC with a `Z` (`2026-04-01T09:30:00Z`)."""
+    return value.astimezone(UTC).isoformat().replace("+00:00", "Z")
+
+
+def rupees_number(value: Decimal) -> int | float:
+    """Rupees as a JSON number with at most two decimals (whole amounts as integers)."""
+    value = Decimal(value).quantize(Decimal("0.01"))
+    return int(value) if value == value.to_integral_value() else float(value)
