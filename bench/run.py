@@ -536,7 +536,7 @@ def mixed_calls(args: argparse.Namespace) -> list[Call]:
     """The mixed runs: every kind together (uniform, Zipf), then each kind alone."""
     from mix import COLD_SIZE, build_mix, write_mix
 
-    from catalog.caching import bump_version
+    from catalog.cache import bump_version
 
     log("building the mixed traffic (distinct requests from the catalogue)")
     files = write_mix(build_mix(), ROOT / "var" / "bench")

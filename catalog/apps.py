@@ -7,12 +7,12 @@ class CatalogConfig(AppConfig):
 
     def ready(self):
         # Any committed write to a category or product invalidates the cached public reads
-        # (catalog/caching.py), whichever process or command made it.
+        # (catalog/cache/), whichever process or command made it.
         from django.db.models.signals import post_delete, post_save
 
-        from catalog.caching import catalog_changed
+        from catalog.cache import catalog_changed
+        from catalog.media.renditions import renditions_on_save
         from catalog.models import Category, Product
-        from catalog.renditions import renditions_on_save
 
         post_save.connect(renditions_on_save, sender=Product, dispatch_uid="photo-renditions")
         for model in (Category, Product):

@@ -136,7 +136,7 @@ class Product(models.Model):
                 include=["category", "price"],
             ),
             # product-filters counts, and the pages of a filter whose matches lie sparse in
-            # the list (catalog/selectors.py, `_page_ids`): categories and a price band, the
+            # the list (catalog/selectors/, `_page_ids`): categories and a price band, the
             # list order alongside, so the matches' ids are an index-only range, then sorted.
             models.Index(
                 fields=["category", "price"],

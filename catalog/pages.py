@@ -19,7 +19,7 @@ from django.http import Http404, HttpResponsePermanentRedirect
 from django.utils.text import Truncator
 
 from catalog import selectors
-from catalog.caching import cached_value, products_shown
+from catalog.cache import cached_value, products_shown
 from catalog.serializers import CategoryOutput, ProductOutput, render_products
 from shop.money import rupees
 

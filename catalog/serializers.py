@@ -668,7 +668,7 @@ def _product(instance, stamp) -> dict:
                 "options": options,
                 "price": _number(price),
                 "quantity": quantity,
-                # Variant prices come as text on PostgreSQL (see selectors._ROW_SELECT).
+                # Variant prices come as text on PostgreSQL (see selectors.rows._ROW_SELECT).
                 "gstRate": gst_rate(instance, category, Decimal(price)),
             }
             for pk, sku, options, price, quantity in instance.variant_rows

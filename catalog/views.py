@@ -21,9 +21,9 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from catalog import selectors, services
-from catalog.caching import CachedRead, cached_value, shown_in_body
-from catalog.photos import content_type_for, photo_version, too_large_message
-from catalog.renditions import RENDITION_WIDTHS, rendition_name
+from catalog.cache import CachedRead, cached_value, shown_in_body
+from catalog.media.photos import content_type_for, photo_version, too_large_message
+from catalog.media.renditions import RENDITION_WIDTHS, rendition_name
 from catalog.serializers import (
     MAX_KEYWORD,
     AdminProductListInput,

@@ -6,7 +6,7 @@ A checkout takes every line or nothing; a cancel puts the stock back in the same
 transaction as the status change. Every path locks products in id order.
 
 A sale is not a catalogue change: it does not replace the catalogue cache version, it
-marks the sold products' stock as changed (`catalog.caching.stock_changed`), which
+marks the sold products' stock as changed (`catalog.cache.stock_changed`), which
 stops every cached answer that shows the product (its page, lists, searches) from being
 served, and nothing else. It does move the product's
 `updated_at`: an editor who loaded the product before the sale must not write the old
@@ -49,7 +49,7 @@ from accounts.india import state_code
 from accounts.models import Address
 from accounts.pincodes import lookup as lookup_pincode
 from catalog import tax as catalog_tax
-from catalog.caching import stock_changed
+from catalog.cache import stock_changed
 from catalog.models import Product, Variant
 from orders import gateway, invoices, refunds, selectors, tax
 from orders.delivery import check as check_delivery

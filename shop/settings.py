@@ -105,7 +105,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         }
     )
 # The search's statements are prepared once a connection and planned once
-# (catalog/prepared.py); PostgreSQL would re-plan them for every set of values. Only
+# (catalog/search/prepared.py); PostgreSQL would re-plan them for every set of values. Only
 # prepared statements and PL/pgSQL's take this setting; Django prepares none.
 SEARCH_PREPARED_STATEMENTS = env.bool("SEARCH_PREPARED_STATEMENTS", default=True)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and (
@@ -305,9 +305,9 @@ SEARCH_WINDOW_MARGIN = env.float("SEARCH_WINDOW_MARGIN", default=4.0)
 SEARCH_RANKED_MATCHES = env.int("SEARCH_RANKED_MATCHES", default=100)
 # A description edit reaches the searches it makes a product newly match (or no longer
 # match) within this many seconds; answers showing the product are fresh at once. Edits in
-# between cost the search answers one recomputation (catalog/caching.py). 0: at once.
+# between cost the search answers one recomputation (catalog/cache/). 0: at once.
 SEARCH_TEXT_DELAY_SECONDS = env.int("SEARCH_TEXT_DELAY_SECONDS", default=30)
-# Public catalogue reads are answered from the cache until the next write (catalog/caching.py);
+# Public catalogue reads are answered from the cache until the next write (catalog/cache/);
 # entries live at most this long. 0 turns the cache off.
 CATALOG_CACHE_SECONDS = env.int("CATALOG_CACHE_SECONDS", default=300)
 # Search and suggestions per client address: rates no shopper reaches (the search box asks

@@ -15,7 +15,7 @@ from drf_spectacular.views import SpectacularSwaggerSplitView
 
 from accounts.views import admin_login
 from catalog import pages as catalog_pages
-from catalog.caching import cached_value
+from catalog.cache import cached_value
 from catalog.sitemaps import CategorySitemap, ProductSitemap
 from orders.delivery_views import DeliveryView
 from orders.shop_details import seller_name

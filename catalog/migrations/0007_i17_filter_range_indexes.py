@@ -5,7 +5,7 @@ under 200 rupees: 20 of 100,000) was answered by walking the newest-first index 
 testing every entry: 82,000 entries for a page of six. With `created_at` and `id` alongside
 (INCLUDE, PostgreSQL; other databases build them without), such a page reads exactly its
 matches from an index-only range of category and price and sorts them
-(catalog/selectors.py, `_page_ids`). The new indexes are built before the old ones, same
+(catalog/selectors/, `_page_ids`). The new indexes are built before the old ones, same
 leading columns, are dropped, so the counts never lose theirs.
 """
 

@@ -22,7 +22,7 @@ finds iPhones.
 Two queries after the literal one: the vocabulary look-up (on PostgreSQL usually none: a
 small vocabulary is held in process, below) and the match; and one more when all the
 words together find nothing (all but one of them: `loosened`). Each step ranks ids; the
-products found are read at the end in one query (catalog/selectors.py). On PostgreSQL the
+products found are read at the end in one query (catalog/selectors/). On PostgreSQL the
 literal step of a keyword of several plain words is answered from the word index too
 (`literal_words_query`, below), exactly as the trigram indexes answer it.
 

@@ -7,7 +7,7 @@ from itertools import repeat
 
 from django.db import connection
 
-from catalog import caching
+from catalog.cache import held_value
 from catalog.search.expression import Node, Term, _render, _words_in
 from catalog.search.vocabulary import _ASCII_WORD
 
@@ -207,4 +207,4 @@ def held_statistics() -> PlannerStatistics | None:
     """This process's planner statistics for the current catalogue version (ANALYZE may
     change them without a new version: held at most CATALOG_CACHE_SECONDS), or None with
     the catalogue cache off: ask EXPLAIN."""
-    return caching.held_value("planner-statistics", load_statistics)
+    return held_value("planner-statistics", load_statistics)

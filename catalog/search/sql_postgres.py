@@ -8,7 +8,7 @@ from collections.abc import Callable
 from django.conf import settings
 from django.db import connection
 
-from catalog import prepared
+from catalog.search import prepared
 from catalog.search.expression import PG_WEIGHTS, Node, _render
 from catalog.search.vocabulary import Vocabulary, held_vocabulary
 
@@ -70,7 +70,7 @@ _MATCH_SQL = _MATCH_TEMPLATE.replace("{exclude}", "%s")
 
 # The literal match and the match of all the words but the literal's, each ranked, in one
 # round trip: two arrays of ids (an ARRAY of a subquery keeps its order). For a keyword of
-# several words, whose literal match rarely fills the answer (selectors._literal_and_match
+# several words, whose literal match rarely fills the answer (selectors.searching._literal_and_match
 # decides). Parameters: _LITERAL_SQL's, then _MATCH_SQL's but the ids left out.
 _LITERAL_AND_MATCH_SQL = (
     "WITH literal AS (SELECT ARRAY("  # noqa: S608 (constant texts; values are parameters)
@@ -171,7 +171,7 @@ _WORDS_LITERAL_AND_MATCH_SQL = (
     "ORDER BY created_at DESC, id DESC LIMIT %s) newest "
     "ORDER BY meant DESC, created_at DESC, id DESC LIMIT %s)"
 )
-# Planned once a connection (catalog/prepared.py): the paired query of two plain words,
+# Planned once a connection (catalog/search/prepared.py): the paired query of two plain words,
 # and the match step's ids (windows.py registers the window's).
 for _text in (_WORDS_LITERAL_AND_MATCH_SQL, _MATCH_SQL):
     prepared.register(_text)
@@ -219,7 +219,7 @@ def literal_and_match(keyword: str, expression: Node, *, limit: int) -> tuple[li
 def ids_of(sql: str, params: list) -> list[int]:
     """A step's ids, best first: how the match steps below are read unless told otherwise
     (`read`: a step whose products are the whole answer reads them in the same query,
-    catalog/selectors.py)."""
+    catalog/selectors/)."""
     with connection.cursor() as cursor:
         prepared.execute(cursor, sql, params)
         return [row[0] for row in cursor.fetchall()]

@@ -10,7 +10,7 @@ from itertools import chain
 
 from django.db import connection
 
-from catalog import caching
+from catalog.cache import held_value
 from catalog.search.parsing import (
     _WORD,
     MAX_SPLIT_LENGTH,
@@ -139,7 +139,7 @@ def held_vocabulary() -> Vocabulary | None:
     """This process's vocabulary for the current catalogue and text versions (it changes
     only with products' texts, and must hold every word the index holds), or None: ask
     the database. Off with the catalogue cache."""
-    return caching.held_value("vocabulary", load_vocabulary, scope="text")
+    return held_value("vocabulary", load_vocabulary, scope="text")
 
 
 def vocabulary_candidates(words: list[str], *, prefix: str | None = None) -> set[str]:

@@ -5,7 +5,7 @@ import math
 
 from django.db import connection
 
-from catalog import prepared
+from catalog.search import prepared
 from catalog.search.expression import PG_WEIGHTS, Node, _render
 from catalog.search.sql_postgres import ids_of, ranked_matches
 

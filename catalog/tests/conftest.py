@@ -27,7 +27,7 @@ def _client(user=None) -> APIClient:
 def shared_cache(request, settings):
     """The catalogue cache on Django's local memory, then on the real Redis through the
     project's backend (TEST_REDIS_URL), with the process's own layers emptied."""
-    from catalog import caching
+    from catalog.cache import layers, sales_log, values
 
     if request.param == "redis":
         settings.CACHES = {
@@ -40,9 +40,9 @@ def shared_cache(request, settings):
     settings.CATALOG_CACHE_SECONDS = 300
 
     def empty():
-        caching.local.clear()
-        caching._sales_log.clear()
-        caching._held.clear()
+        layers.local.clear()
+        sales_log._sales_log.clear()
+        values._held.clear()
 
     empty()
     yield caches["default"]  # (Redis keeps the prefix's keys until their timeouts)

@@ -1,4 +1,4 @@
-"""Deep pages start from anchors (catalog/anchors.py): every page of the list and
+"""Deep pages start from anchors (catalog/selectors/anchors.py): every page of the list and
 of a category is the page a plain offset gives, before and after a write (and every
 filter page, which has no anchors); a deep page costs one query once its anchors are
 known, and a page in the deeper half of a list is read from its oldest end. Small figures
@@ -12,8 +12,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from catalog import anchors, selectors
+from catalog import selectors
 from catalog.models import Product
+from catalog.selectors import anchors, paging, rows
 from catalog.tests.factories import CategoryFactory, ProductFactory
 from catalog.tests.test_price_counts import orm_matching as by_the_orm
 from catalog.tests.test_query_plans import plans, uses
@@ -131,12 +132,12 @@ def test_a_filter_page_in_the_deeper_half_is_read_from_the_oldest_end(
         assert "Index Cond: (created_at" not in found, found  # no anchor: from the end
     else:
         assert "COVERING INDEX product_list_cover_idx" in found, found
-    everything = selectors.Matching()
+    everything = paging.Matching()
 
     def page_ids(**kwargs) -> str:
         """The subquery's text, values in: written out on PostgreSQL, the ORM's elsewhere."""
-        ids = selectors._page_ids(everything, start=56, per_page=4, total=70, **kwargs)
-        if isinstance(ids, selectors.PageIds):
+        ids = paging._page_ids(everything, start=56, per_page=4, total=70, **kwargs)
+        if isinstance(ids, rows.PageIds):
             return connection.ops.compose_sql(ids.sql, ids.params)
         return str(ids.query)
 
@@ -190,15 +191,15 @@ def test_without_a_total_a_page_past_the_end_costs_only_the_lists_own_chunks(
 ):
     # A listing read without its total (anchors.anchor_for alone): 70 rows make 14
     # anchors in 5 chunks, the last one short, and a page past them is a plain offset.
-    everything = selectors.Matching()
+    everything = paging.Matching()
     with django_assert_num_queries(2 * 5 + 1):
-        assert selectors._deferred_page(everything, page=10**9, per_page=4, listing="all") == []
+        assert paging._deferred_page(everything, page=10**9, per_page=4, listing="all") == []
     with django_assert_num_queries(1):
-        assert selectors._deferred_page(everything, page=10**9, per_page=4, listing="all") == []
+        assert paging._deferred_page(everything, page=10**9, per_page=4, listing="all") == []
 
 
 def test_the_written_out_page_ids_are_the_orms(shop):
-    # selectors._id_slice writes the page-id subquery out on PostgreSQL (the ORM's
+    # paging._id_slice writes the page-id subquery out on PostgreSQL (the ORM's
     # queryset elsewhere): the same ids in the same order as the ORM's, for every kind of
     # list, order, depth and anchor (ties included: every third row shares its time).
     phones, shirts = shop
@@ -213,7 +214,7 @@ def test_the_written_out_page_ids_are_the_orms(shop):
     ]
     anchor_rows = Product.objects.order_by("-created_at", "-id").values_list("created_at", "id")
     for arguments in kinds:
-        matching = selectors.Matching(**arguments)
+        matching = paging.Matching(**arguments)
         orm_matching = by_the_orm(**arguments)
         assert set(matching.queryset) == set(orm_matching) and orm_matching.exists(), arguments
         for order, by in [
@@ -223,7 +224,7 @@ def test_the_written_out_page_ids_are_the_orms(shop):
         ]:
             for start, size in ((0, 4), (5, 4), (9, 3), (60, 4)):
                 expected = list(orm_matching.order_by(*by).values_list("id", flat=True))
-                found = selectors._id_slice(matching, order, start, size)
+                found = paging._id_slice(matching, order, start, size)
                 assert page_of(found) == expected[start : start + size], (arguments, order)
         for anchor in (anchor_rows[10], anchor_rows[31], anchor_rows[32]):
             created_at, pk = anchor
@@ -234,13 +235,13 @@ def test_the_written_out_page_ids_are_the_orms(shop):
                 )
                 if (row_time, row_id) <= (created_at, pk)
             ]
-            found = selectors._id_slice(matching, "newest", 2, 4, anchor=anchor)
+            found = paging._id_slice(matching, "newest", 2, 4, anchor=anchor)
             assert page_of(found) == expected[2:6], (arguments, anchor)
 
 
 def page_of(ids) -> list[int]:
     """The ids a page-id subquery gives, in its order."""
-    if isinstance(ids, selectors.PageIds):
+    if isinstance(ids, rows.PageIds):
         assert connection.vendor == "postgresql"
         with connection.cursor() as cursor:
             cursor.execute(ids.sql, ids.params)
@@ -262,12 +263,12 @@ def test_a_page_whose_count_and_anchors_are_known_builds_no_queryset(shop, monke
 
     pages()  # the counts and anchors, now cached
     built = []
-    queryset = selectors.Matching.queryset.func
+    queryset = paging.Matching.queryset.func
     monkeypatch.setattr(
-        selectors.Matching, "queryset", property(lambda self: built.append(self) or queryset(self))
+        paging.Matching, "queryset", property(lambda self: built.append(self) or queryset(self))
     )
     pages()
     assert built == []
-    spied = selectors.Matching(category_ids=[phones.pk])
+    spied = paging.Matching(category_ids=[phones.pk])
     assert spied.queryset.count() == Product.objects.filter(category=phones).count()
     assert len(built) == 1  # the spy sees a queryset when one is built

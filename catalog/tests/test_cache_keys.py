@@ -10,7 +10,7 @@ import pytest
 from django.core.cache import cache, caches
 from django.db import connection
 
-from catalog.caching import LocalLayer, local, namespace, version_key
+from catalog.cache import LocalLayer, local, namespace, version_key
 from catalog.tests.factories import PARTS, CategoryFactory, ProductFactory
 
 pytestmark = pytest.mark.django_db
@@ -147,7 +147,7 @@ def test_with_the_file_cache_answers_stay_out_of_the_folder(
     with django_assert_num_queries(0):
         again = anon_api.get(paths[0])
     assert again.json()["product"]["slug"] == products[0].slug
-    from catalog.caching import stock_changed
+    from catalog.cache import stock_changed
 
     stock_changed([products[1].pk])  # a sale of another product: its stamp moved
     with django_assert_num_queries(1):  # the stamps of the product shown, once
@@ -309,24 +309,24 @@ def test_the_process_layer_is_bounded_by_the_settings_defaults():
 
 
 def test_a_held_value_lives_no_longer_than_a_cached_answer(settings, monkeypatch):
-    # caching.held_value: rebuilt on a new version, and after CATALOG_CACHE_SECONDS even
+    # values.held_value: rebuilt on a new version, and after CATALOG_CACHE_SECONDS even
     # without one (a change made by raw SQL replaces no version).
-    from catalog import caching
+    from catalog.cache import values, versions
 
     clock = [1000.0]
-    monkeypatch.setattr(caching.time, "monotonic", lambda: clock[0])
+    monkeypatch.setattr(values.time, "monotonic", lambda: clock[0])
     builds = []
 
     def build():
         builds.append(1)
         return len(builds)
 
-    assert caching.held_value("test-value", build) == 1
+    assert values.held_value("test-value", build) == 1
     clock[0] += 299
-    assert caching.held_value("test-value", build) == 1
-    caching.bump_version()
-    assert caching.held_value("test-value", build) == 2
+    assert values.held_value("test-value", build) == 1
+    versions.bump_version()
+    assert values.held_value("test-value", build) == 2
     clock[0] += 300
-    assert caching.held_value("test-value", build) == 3
+    assert values.held_value("test-value", build) == 3
     settings.CATALOG_CACHE_SECONDS = 0
-    assert caching.held_value("test-value", build) is None
+    assert values.held_value("test-value", build) is None

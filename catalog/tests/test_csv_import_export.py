@@ -13,8 +13,8 @@ from django.db import connection
 from PIL import Image
 
 from catalog.csv_io import EXPORT_COLUMNS
+from catalog.media.renditions import RENDITION_WIDTHS, rendition_name
 from catalog.models import Category, Product
-from catalog.renditions import RENDITION_WIDTHS, rendition_name
 from catalog.tests.factories import CategoryFactory, ProductFactory, jpeg_bytes
 
 pytestmark = pytest.mark.django_db

@@ -14,7 +14,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from accounts.tests.factories import UserFactory
-from catalog.caching import version_key
+from catalog.cache import version_key
 from catalog.csv_io import EXPORT_COLUMNS, apply_import, joined, plan_import
 from catalog.models import Category, Product, ProductPhoto
 from catalog.tests.factories import ProductFactory, jpeg_bytes

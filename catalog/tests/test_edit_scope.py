@@ -1,4 +1,4 @@
-"""How much of the read cache an edit of a product makes stale (catalog.caching,
+"""How much of the read cache an edit of a product makes stale (catalog.cache,
 `catalog_changed`): a change of its description, stock or shipping only replaces its own
 stamps (and, for a description, the text version search answers are kept under); a
 change of its name, price or category replaces the catalogue version, as any other write
@@ -6,7 +6,7 @@ does. Measured by the SQL the next reads cost."""
 
 import pytest
 
-from catalog.caching import catalog_version, local
+from catalog.cache import catalog_version, local
 from catalog.tests.admin_forms import change_page
 from catalog.tests.factories import CategoryFactory, ProductFactory
 
@@ -55,10 +55,10 @@ def test_a_description_edit_refreshes_what_shows_the_product_and_search_only(
 @pytest.fixture
 def clock(monkeypatch):
     """The cache's clock, moved by hand (nanoseconds)."""
-    from catalog import caching
+    from catalog.cache import versions
 
-    now = [caching.time.time_ns()]
-    monkeypatch.setattr(caching, "_now_ns", lambda: now[0])
+    now = [versions.time.time_ns()]
+    monkeypatch.setattr(versions, "_now_ns", lambda: now[0])
     return now
 
 
@@ -129,18 +129,18 @@ def test_readers_at_the_moment_the_delay_ends_replace_the_text_version_once(
 ):
     import threading
 
-    from catalog import caching
+    from catalog.cache import keys, versions
 
     settings.SEARCH_TEXT_DELAY_SECONDS = 30
     kettle, _ = shop
-    before = caching._start()[2]
+    before = versions._start()[2]
     edit(admin_api, kettle, description="Boils water and whistles.")
     clock[0] += 30 * 10**9
     replaced = []
     original = type(shared_cache).set
 
     def counting_set(self, key, value, *args, **kwargs):
-        if key == caching._text_key():
+        if key == keys._text_key():
             replaced.append(value)
         return original(self, key, value, *args, **kwargs)
 
@@ -151,7 +151,7 @@ def test_readers_at_the_moment_the_delay_ends_replace_the_text_version_once(
 
     def read():
         start.wait(10)
-        seen.append(caching._start()[2])
+        seen.append(versions._start()[2])
 
     threads = [threading.Thread(target=read) for _ in range(8)]
     for thread in threads:
@@ -161,4 +161,4 @@ def test_readers_at_the_moment_the_delay_ends_replace_the_text_version_once(
 
     assert len(replaced) == 1 and replaced[0] != before
     assert len(seen) == 8 and set(seen) <= {before, replaced[0]}
-    assert caching._start()[2] == replaced[0]
+    assert versions._start()[2] == replaced[0]

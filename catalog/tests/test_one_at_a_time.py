@@ -1,12 +1,12 @@
 """A miss is computed once per process however many threads ask for it at the same
-moment (catalog.caching.one_at_a_time): the others wait and read what it stored. Real
+moment (catalog.cache.values.one_at_a_time): the others wait and read what it stored. Real
 threads, on the local-memory cache and on the real Redis."""
 
 import threading
 
 import pytest
 
-from catalog import caching
+from catalog.cache import values
 
 pytestmark = pytest.mark.django_db
 THREADS = 6
@@ -17,7 +17,7 @@ def ask_at_once(ask, monkeypatch):
     thread has come to the key's lock. Returns (answers, computations)."""
     computed, answers = [], []
     release, arrived, count = threading.Event(), threading.Event(), []
-    enter = caching.one_at_a_time._enter
+    enter = values.one_at_a_time._enter
 
     def counting_enter(key):
         count.append(key)
@@ -25,7 +25,7 @@ def ask_at_once(ask, monkeypatch):
             arrived.set()
         return enter(key)
 
-    monkeypatch.setattr(caching.one_at_a_time, "_enter", counting_enter)
+    monkeypatch.setattr(values.one_at_a_time, "_enter", counting_enter)
 
     def compute():
         computed.append(threading.get_ident())
@@ -48,22 +48,22 @@ def ask_at_once(ask, monkeypatch):
 
 def test_threads_missing_the_same_value_compute_it_once(shared_cache, monkeypatch):
     answers, computed = ask_at_once(
-        lambda compute: caching.cached_value("popular", compute), monkeypatch
+        lambda compute: values.cached_value("popular", compute), monkeypatch
     )
 
     assert len(computed) == 1
     assert answers == [{"answer": 42}] * THREADS
-    assert len(caching.one_at_a_time) == 0  # no lock left behind
+    assert len(values.one_at_a_time) == 0  # no lock left behind
 
 
 def test_threads_building_the_same_held_value_build_it_once(shared_cache, monkeypatch):
     answers, computed = ask_at_once(
-        lambda compute: caching.held_value("table", compute), monkeypatch
+        lambda compute: values.held_value("table", compute), monkeypatch
     )
 
     assert len(computed) == 1
     assert answers == [{"answer": 42}] * THREADS
-    assert len(caching.one_at_a_time) == 0
+    assert len(values.one_at_a_time) == 0
 
 
 def test_a_failed_computation_lets_the_next_thread_compute(shared_cache):
@@ -75,13 +75,13 @@ def test_a_failed_computation_lets_the_next_thread_compute(shared_cache):
 
     for _ in range(2):
         with pytest.raises(LookupError):
-            caching.cached_value("missing", failing)
-    assert caching.cached_value("missing", lambda: "found") == "found"
-    assert len(calls) == 2 and len(caching.one_at_a_time) == 0
+            values.cached_value("missing", failing)
+    assert values.cached_value("missing", lambda: "found") == "found"
+    assert len(calls) == 2 and len(values.one_at_a_time) == 0
 
 
 def test_a_value_asking_for_its_own_key_does_not_wait_on_itself(shared_cache):
     def outer():
-        return ["outer", caching.cached_value("same", lambda: "inner")]
+        return ["outer", values.cached_value("same", lambda: "inner")]
 
-    assert caching.cached_value("same", outer) == ["outer", "inner"]
+    assert values.cached_value("same", outer) == ["outer", "inner"]

@@ -10,13 +10,13 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from PIL import Image, ImageFilter
 
-from catalog.models import Product
-from catalog.renditions import (
+from catalog.media.renditions import (
     RENDITION_BUDGET_BYTES,
     RENDITION_WIDTHS,
     WEBP_QUALITY,
     rendition_name,
 )
+from catalog.models import Product
 from catalog.tests.factories import CategoryFactory, ProductFactory, jpeg_bytes
 
 pytestmark = pytest.mark.django_db

@@ -1,4 +1,4 @@
-"""catalog/prepared.py: the search's statements prepared once a connection and planned
+"""catalog/search/prepared.py: the search's statements prepared once a connection and planned
 once, with the same answers as the texts sent whole."""
 
 from datetime import timedelta
@@ -9,8 +9,10 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from catalog import caching, prepared, search
-from catalog.selectors import _STEP_ROWS_HEAD, _STEP_ROWS_TAIL
+from catalog import search
+from catalog.cache import bump_version
+from catalog.search import prepared
+from catalog.selectors.rows import _STEP_ROWS_HEAD, _STEP_ROWS_TAIL
 from catalog.tests.factories import CategoryFactory, ProductFactory
 
 on_postgresql = pytest.mark.skipif(
@@ -104,7 +106,7 @@ def test_prepared_statements_answer_as_the_texts_do(anon_api, settings, kitchen)
     kinds = (LOOSENED, search._WORDS_LITERAL_AND_MATCH_SQL)
     assert {prepared.Statement(text).name for text in kinds} <= executed, sent
     settings.SEARCH_PREPARED_STATEMENTS = False
-    caching.bump_version()  # answers, not the cache's copies
+    bump_version()  # answers, not the cache's copies
     with CaptureQueriesContext(connection) as queries:
         as_texts = answers()
     assert not any(q["sql"].startswith("EXECUTE") for q in queries.captured_queries)
@@ -136,7 +138,7 @@ def test_a_new_connection_prepares_its_own(anon_api, kitchen):
     assert anon_api.get(f"{BASE}/bottle%20spoon").status_code == 200
     connection.close()  # as CONN_MAX_AGE or a failed health check would
     assert not _ours()
-    caching.bump_version()  # an answer, not the cache's copy
+    bump_version()  # an answer, not the cache's copy
     assert anon_api.get(f"{BASE}/bottle%20spoon").status_code == 200
     assert prepared.Statement(LOOSENED).name in _ours()
 
@@ -179,7 +181,7 @@ def test_a_connection_that_lost_its_statements_prepares_them_again(anon_api, kit
     first = anon_api.get(f"{BASE}/bottle%20spoon").content
     connection.connection.execute("DEALLOCATE ALL")
     assert not _ours()
-    caching.bump_version()  # an answer, not the cache's copy
+    bump_version()  # an answer, not the cache's copy
     response = anon_api.get(f"{BASE}/bottle%20spoon")
     assert response.status_code == 200 and response.content == first
     assert prepared.Statement(LOOSENED).name in _ours()

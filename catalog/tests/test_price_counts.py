@@ -1,13 +1,15 @@
-"""Filter totals from the price counts held once a catalogue version (catalog/price_counts.py):
-the same totals as counting in the database, for every kind of combination and
-band, one grouped query a catalogue version for all of them, fresh after a write."""
+"""Filter totals from the price counts held once a catalogue version
+(catalog/selectors/price_counts.py): the same totals as counting in the database, for
+every kind of combination and band, one grouped query a catalogue version for all of
+them, fresh after a write."""
 
 from decimal import Decimal
 
 import pytest
 
-from catalog import price_counts, selectors
+from catalog import selectors
 from catalog.models import Product
+from catalog.selectors import price_counts
 from catalog.tests.factories import CategoryFactory, ProductFactory
 from catalog.tests.test_search import SIZE_QUERY  # a ranged page's size statistic too
 

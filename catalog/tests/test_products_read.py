@@ -372,7 +372,7 @@ def test_a_filter_page_over_several_categories_reads_the_catalogue_size_once(
 ):
     # Several categories walk the list index, so the page decides from the catalogue's
     # size (a PostgreSQL statistic, kept a catalogue version) whether to walk it
-    # (catalog/selectors.py, `_page_ids`); one category never asks (the test above).
+    # (catalog/selectors/, `_page_ids`); one category never asks (the test above).
     settings.PRODUCTS_PER_PAGE = 2
     phones, shirts, _ = catalogue
     band = {"checked": [phones.pk, shirts.pk], "radio": [0, 999]}

@@ -110,7 +110,7 @@ def test_a_sparse_filter_page_sorts_its_matches_from_the_category_price_index(
     many_categories, planner_statistics
 ):
     # Phones and shirts cost 100-1,050: one product of 620 in the band, where walking the
-    # list index would test every entry to find it (catalog/selectors.py, `_page_ids`).
+    # list index would test every entry to find it (catalog/selectors/, `_page_ids`).
     phones, shirts = many_categories
     band = Product.objects.filter(category__in=[phones, shirts], price__lte=Decimal(120))
     assert band.count() == 1

@@ -1,4 +1,4 @@
-"""The cache in front of the public catalogue reads (catalog/caching.py): a repeated read
+"""The cache in front of the public catalogue reads (catalog/cache/): a repeated read
 costs no SQL, every write is visible on the next read, ETags revalidate, and a cache
 outage only slows the reads down."""
 
@@ -7,7 +7,7 @@ from decimal import Decimal
 import pytest
 from django.core.cache import cache
 
-from catalog.caching import version_key
+from catalog.cache import version_key
 from catalog.models import Product
 from catalog.tests.factories import PARTS, CategoryFactory, ProductFactory
 

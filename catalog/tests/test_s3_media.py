@@ -15,8 +15,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from PIL import Image
 
+from catalog.media.renditions import RENDITION_WIDTHS, rendition_name
 from catalog.models import Product
-from catalog.renditions import RENDITION_WIDTHS, rendition_name
 from catalog.tests.conftest import image_bytes
 from catalog.tests.factories import CategoryFactory
 from shop.tests.s3server import bucket_keys, media_in_bucket, moto_server

@@ -1,11 +1,12 @@
-"""The sales log (catalog/caching.py): after a sale, a cached answer that does not show the
+"""The sales log (catalog/cache/): after a sale, a cached answer that does not show the
 sold product is served without reading its stamps; one that shows it is fresh. On
 Django's local-memory cache and on the real Redis through the project's backend."""
 
 import pytest
 from django.db.models import F
 
-from catalog import caching
+from catalog.cache import keys as cache_keys
+from catalog.cache import sales_log, stamps
 from catalog.models import Product, Variant
 from catalog.tests.factories import ProductFactory
 
@@ -36,7 +37,7 @@ def sell(product, quantity=1):
     """What checkout does to stock, then to the stamps (orders.services)."""
     Variant.objects.filter(product=product).update(quantity=F("quantity") - quantity)
     Product.objects.filter(pk=product.pk).update(quantity=F("quantity") - quantity)
-    caching.stock_changed([product.pk])
+    stamps.stock_changed([product.pk])
 
 
 def test_a_hit_not_showing_the_sold_product_reads_no_stamps(anon_api, recorded):
@@ -74,8 +75,8 @@ def test_without_the_log_record_a_hit_reads_its_stamps_and_stays_right(
     anon_api.get(path)
     sell(sold)
     # The record expired (or the sale is still writing it): the log cannot tell.
-    mark = shared_cache.get(caching._stamped_key())
-    shared_cache.delete(caching._sale_key(mark))
+    mark = shared_cache.get(cache_keys._stamped_key())
+    shared_cache.delete(cache_keys._sale_key(mark))
     keys = recorded()
     assert anon_api.get(path).json()["product"]["quantity"] == other.quantity
     assert [key for key in keys if ":stock:" in key]
@@ -84,18 +85,18 @@ def test_without_the_log_record_a_hit_reads_its_stamps_and_stays_right(
 
 
 def test_a_lost_mark_starts_again_above_every_mark_an_entry_holds(shared_cache):
-    caching.stock_changed([1])
-    before = shared_cache.get(caching._stamped_key())
-    shared_cache.delete(caching._stamped_key())
-    caching.stock_changed([2])
-    after = shared_cache.get(caching._stamped_key())
+    stamps.stock_changed([1])
+    before = shared_cache.get(cache_keys._stamped_key())
+    shared_cache.delete(cache_keys._stamped_key())
+    stamps.stock_changed([2])
+    after = shared_cache.get(cache_keys._stamped_key())
     assert isinstance(after, int) and after > before
-    assert shared_cache.get(caching._sale_key(after)) == (2,)
+    assert shared_cache.get(cache_keys._sale_key(after)) == (2,)
 
 
 def test_too_long_a_gap_reads_the_stamps_instead_of_the_log(shared_cache):
-    caching.stock_changed([1])
-    mark = shared_cache.get(caching._stamped_key())
-    assert caching._sold_between(mark - 1, mark) == frozenset({1})
-    assert caching._sold_between(mark - caching.SALES_LOG_SPAN - 1, mark) is None
-    assert caching._sold_between(str(mark - 1), mark) is None  # a mark from the clock
+    stamps.stock_changed([1])
+    mark = shared_cache.get(cache_keys._stamped_key())
+    assert sales_log._sold_between(mark - 1, mark) == frozenset({1})
+    assert sales_log._sold_between(mark - sales_log.SALES_LOG_SPAN - 1, mark) is None
+    assert sales_log._sold_between(str(mark - 1), mark) is None  # a mark from the clock

@@ -139,13 +139,14 @@ def test_a_search_answer_renders_exactly_as_the_product_serializer_renders_produ
 
 
 def test_search_reads_the_same_product_rows_as_the_orm():
-    # selectors._rows writes the ORM's `values_list(*_ROW_COLUMNS)` out on PostgreSQL:
+    # selectors.rows._rows writes the ORM's `values_list(*_ROW_COLUMNS)` out on PostgreSQL:
     # the same values of the same types, for any mix of known and unknown ids.
     from datetime import UTC, datetime
     from decimal import Decimal
 
     from catalog import selectors
     from catalog.models import Product
+    from catalog.selectors import rows as product_rows
     from catalog.serializers import _iso
 
     made = [
@@ -155,9 +156,9 @@ def test_search_reads_the_same_product_rows_as_the_orm():
         ProductFactory(name="Row Micro", created_at=datetime(1999, 12, 31, 23, 59, 59, 1, UTC)),
     ]
     ids = [p.pk for p in made] + [max(p.pk for p in made) + 1000]
-    orm = Product.objects.filter(pk__in=ids).values_list(*selectors._ROW_COLUMNS)
+    orm = Product.objects.filter(pk__in=ids).values_list(*product_rows._ROW_COLUMNS)
     expected = {row[0]: row for row in orm}
-    read = selectors._rows(ids)
+    read = product_rows._rows(ids)
     # The product's own columns; options as Django hands jsonb over (text), parsed by
     # ProductRow; the variants and gallery as the ORM reads them (attach_parts).
     rows = {row[0]: tuple(row[:13]) for row in read}

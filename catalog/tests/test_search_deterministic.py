@@ -12,7 +12,7 @@ from django.core.cache import cache
 from django.db import connection
 from django.utils import timezone
 
-from catalog import caching
+from catalog.cache import layers, values
 from catalog.models import Product
 from catalog.tests.factories import CategoryFactory
 
@@ -23,8 +23,8 @@ pytestmark = pytest.mark.skipif(
 
 def _forget() -> None:
     """What this process and the cache hold (answers, statistics), not the catalogue."""
-    caching.local.clear()
-    caching._held.clear()
+    layers.local.clear()
+    values._held.clear()
     cache.clear()
 
 

@@ -6,8 +6,9 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from catalog import prepared, search
+from catalog import search
 from catalog.models import Product
+from catalog.search import prepared
 from catalog.tests.factories import CategoryFactory, ProductFactory
 
 on_postgresql = pytest.mark.skipif(
@@ -231,7 +232,7 @@ def test_a_search_of_several_words_takes_its_literal_from_the_word_index(
     with CaptureQueriesContext(connection) as queries:
         response = client.get("/api/v1/product/search/boltt%20runner")
     assert response.status_code == 200
-    # Sent as the text, or as the EXECUTE of its prepared statement (catalog/prepared.py).
+    # Sent as the text, or as the EXECUTE of its prepared statement (catalog/search/prepared.py).
     words = prepared.Statement(search._WORDS_LITERAL_AND_MATCH_SQL).name
     paired = [
         q["sql"]

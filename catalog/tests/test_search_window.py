@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from catalog.models import Product
 from catalog.search import LOOSENED_REACH, window_size
-from catalog.selectors import _step_rows
+from catalog.selectors.rows import _step_rows
 from catalog.tests.factories import CategoryFactory, ProductFactory
 
 BASE = "/api/v1/product/search"
@@ -432,7 +432,7 @@ def steel(answer, make):
 def test_several_words_read_the_literal_and_the_match_together(
     anon_api, steel, monkeypatch, django_assert_num_queries
 ):
-    from catalog import selectors
+    from catalog.selectors import searching
 
     names(anon_api, "bottle steel")  # the catalogue's size and statistics held from now
     # Statistics and size held now: the literal with the match, those products.
@@ -440,7 +440,7 @@ def test_several_words_read_the_literal_and_the_match_together(
         found = names(anon_api, "steel bottle")
     # The phrase first, then the others by rank; none twice.
     assert found == ["Steel Bottle Deluxe", "Bottle of Steel", "Bottle Classic"]
-    monkeypatch.setattr(selectors, "_literal_and_match", lambda *a, **k: None)
+    monkeypatch.setattr(searching, "_literal_and_match", lambda *a, **k: None)
     with django_assert_num_queries(3):  # the two steps one after the other, the products
         assert names(anon_api, "Steel Bottle") == found  # another URL: not the cached one
 

@@ -248,7 +248,7 @@ def test_seeding_replaces_the_catalogue_version_once_it_commits(
 ):
     # Bulk inserts send no post_save; the command saves one category so that running
     # servers stop answering (and holding vocabularies and counts) from the old catalogue.
-    from catalog.caching import catalog_version
+    from catalog.cache import catalog_version
 
     seed("--products", "5")
     before = catalog_version()

@@ -229,6 +229,7 @@ def test_a_category_rule_change_reaches_cached_answers_at_once(anon_api, apparel
 
 def test_the_postgresql_row_select_reads_the_same_tax_columns_as_the_orm(apparel):
     from catalog import selectors
+    from catalog.selectors import rows
 
     made = [
         ProductFactory(
@@ -237,10 +238,10 @@ def test_the_postgresql_row_select_reads_the_same_tax_columns_as_the_orm(apparel
         ProductFactory(name="Category's", category=apparel),
     ]
     ids = [p.pk for p in made]
-    orm = Product.objects.filter(pk__in=ids).values_list(*selectors._ROW_COLUMNS)
+    orm = Product.objects.filter(pk__in=ids).values_list(*rows._ROW_COLUMNS)
     expected = {row[0]: row for row in orm}
-    read = {row[0]: row for row in selectors._rows(ids)}
-    width = len(selectors._ROW_COLUMNS)
+    read = {row[0]: row for row in rows._rows(ids)}
+    width = len(rows._ROW_COLUMNS)
     for pk, row in read.items():
         assert tuple(row[14:width]) == tuple(expected[pk][14:width])
         assert [type(v) for v in row[14:width]] == [type(v) for v in expected[pk][14:width]]

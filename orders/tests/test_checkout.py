@@ -353,7 +353,7 @@ def test_a_sale_leaves_cached_lists_cached_and_the_sold_product_fresh(
 ):
     """A sale is not a catalogue change: lists, counts and searches that do not show the
     sold product stay cached (no SQL), and every answer that shows it is recomputed."""
-    from catalog.caching import local
+    from catalog.cache import local
 
     if backend == "file":
         settings.CACHES = {
@@ -393,7 +393,7 @@ def test_a_sale_leaves_cached_lists_cached_and_the_sold_product_fresh(
 
 
 def test_a_sale_keeps_the_catalogue_version(buyer_api, phone):
-    from catalog.caching import catalog_version
+    from catalog.cache import catalog_version
 
     before = catalog_version()
     assert buyer_api.post(CHECKOUT, {"cart": [{"_id": phone.pk}]}).status_code == 201

@@ -9,7 +9,7 @@ import pytest
 from django.core.cache import cache
 from django.db.models import F
 
-from catalog import caching
+from catalog.cache import local, stock_changed
 from catalog.models import Product, Variant
 from catalog.tests.factories import PARTS, CategoryFactory, ProductFactory
 from orders.shop_details import get_shop_details
@@ -40,9 +40,9 @@ def shop(settings):
 @pytest.fixture
 def cached(settings):
     settings.CATALOG_CACHE_SECONDS = 300
-    caching.local.clear()
+    local.clear()
     yield
-    caching.local.clear()
+    local.clear()
 
 
 def api_answers(api) -> dict:
@@ -60,7 +60,7 @@ def api_answers(api) -> dict:
 @pytest.mark.parametrize("cache_on", [False, True])
 def test_home_carries_the_api_answers_of_its_first_render(client, api, shop, settings, cache_on):
     settings.CATALOG_CACHE_SECONDS = 300 if cache_on else 0
-    caching.local.clear()
+    local.clear()
     page = fetch(client, "/")
     assert page.initial == {"route": "home", **api_answers(api)}
     # The answers are real ones: the first page (newest first), the total, the facets.
@@ -121,7 +121,7 @@ def test_a_sale_of_a_product_shown_refreshes_it(client, api, shop, cached):
     # What checkout does to stock, then to the stamps (orders/services.py).
     Variant.objects.filter(product=shop).update(quantity=F("quantity") - 1)
     Product.objects.filter(pk=shop.pk).update(quantity=F("quantity") - 1)
-    caching.stock_changed([shop.pk])
+    stock_changed([shop.pk])
     page = fetch(client, "/")
     kurta = page.initial["productList"]["products"][0]
     assert kurta["name"] == "Cotton Kurta" and kurta["quantity"] == 6

@@ -4,8 +4,8 @@ that have them are skipped."""
 
 from django.core.management.base import BaseCommand
 
+from catalog.media.renditions import ensure_renditions
 from catalog.models import Product
-from catalog.renditions import ensure_renditions
 
 
 class Command(BaseCommand):

@@ -29,8 +29,8 @@ from catalog.demo import (
     draw_photo,
     tint_rgb,
 )
+from catalog.media.renditions import ensure_renditions
 from catalog.models import Category, Product, ProductPhoto, Variant
-from catalog.renditions import ensure_renditions
 from catalog.services import catalogue_statistics_refresh
 
 BATCH = 2000

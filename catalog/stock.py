@@ -1,8 +1,7 @@
-"""Product stock as editors write it: the one function, `write_stock`, by which every
-editor writes a product's variants and, from them, the product's `price` (the lowest
-variant price) and `quantity` (the sum of their stock): the API's create and update and
-the Django admin's product page and list (catalog.services.products), and the CSV import
-(catalog.services.batch, all its products in one call).
+"""Product stock as editors write it: the one path by which the API's create and update
+(catalog.services), the Django admin's product page and list (catalog.admin) and the
+CSV import (catalog.csv_io) write a product's variants and, from them, the product's
+`price` (the lowest variant price) and `quantity` (the sum of their stock).
 
 Each editor read the stock before it writes: the API before its photos are stored, the
 admin page when it was shown, the CSV import when the file was checked. Orders take and
@@ -16,8 +15,8 @@ change applied to that fresh figure:
 - a stock the editor changed is written as given (a count of the shelf).
 
 The admin also refuses a stock typed over a figure that is no longer the stored one
-(`stock_changed_since`, read under `lock_product`); the API refuses a save loaded before
-any change when it sends `updatedAt`.
+(catalog.admin.VariantForm); the API refuses a save loaded before any change when it
+sends `updatedAt`.
 """
 
 from __future__ import annotations
@@ -25,20 +24,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from django.db import IntegrityError, transaction
-from django.db.models import CharField, Min, OuterRef, Subquery, Sum, Value
-from django.db.models.functions import Cast, Concat
+from django.db.models import Min, OuterRef, Subquery, Sum
 
 from catalog.models import Product, Variant
-from catalog.variants import (
-    KEY_SEPARATOR,
-    SKU_RACED,
-    VariantSpec,
-    _with_generated_skus,
-    derive,
-    option_key,
-)
-from shop.api.exceptions import Conflict
+from catalog.variants import VariantSpec, derive, write_variants
 
 BATCH = 1000
 # A column with at most this many values in a chunk is written with one UPDATE per value.
@@ -114,80 +103,6 @@ def write_stock(writes: list[StockWrite], *, also_locked: Iterable[int] = ()) ->
     for names, variants in changes.items():
         bulk_update(Variant, variants, names)
     _derive([w.product.pk for w in writes])
-
-
-def write_variants(product: Product, specs: list[VariantSpec]) -> list[Variant]:
-    """Within the caller's transaction, after the product row is saved and locked: the
-    product's variants become `specs` (sent ids kept, the rest removed, new ones added),
-    then the product's `price` and `quantity` follow them. Returns the variants."""
-    existing = {v.pk: v for v in Variant.objects.filter(product=product)}
-    keep = [spec.pk for spec in specs if spec.pk is not None]
-    removed = [pk for pk in existing if pk not in keep]
-    if removed:
-        Variant.objects.filter(pk__in=removed).delete()
-    moved = [
-        spec.pk
-        for spec in specs
-        if spec.pk is not None
-        and (
-            (spec.sku and spec.sku != existing[spec.pk].sku)
-            or option_key(spec.options) != existing[spec.pk].option_key
-        )
-    ]
-    if moved:
-        # Combinations and SKUs are unique: the kept rows that change theirs let go of the
-        # old ones first, so two variants may swap combinations or SKUs within one save.
-        # (A SKU cannot start with "~", nor an option value hold a control character.)
-        number = Cast("id", CharField())
-        Variant.objects.filter(pk__in=moved).update(
-            option_key=Concat(Value(KEY_SEPARATOR), number), sku=Concat(Value("~"), number)
-        )
-    skus = _with_generated_skus(product, specs, existing)
-    variants = []
-    for position, (spec, sku) in enumerate(zip(specs, skus, strict=True)):
-        variant = existing.get(spec.pk) or Variant(product=product)
-        variant.sku = sku
-        variant.options = spec.options
-        variant.option_key = option_key(spec.options)
-        variant.price = spec.price
-        variant.quantity = spec.quantity
-        variant.position = position
-        variants.append(variant)
-    try:
-        with transaction.atomic():
-            for variant in variants:
-                variant.save()
-    except IntegrityError as exc:
-        raise Conflict(SKU_RACED) from exc
-    derive(product, variants)
-    return variants
-
-
-def lock_product(pk: int) -> int | None:
-    """The product row, locked until the caller's transaction ends (PostgreSQL; SQLite's
-    transactions take the write lock when they begin); returns its stock (None: no such
-    product). Taken before any variant is read: checkout's order, the product, then its
-    variants."""
-    return (
-        Product.objects.select_for_update().filter(pk=pk).values_list("quantity", flat=True).first()
-    )
-
-
-def lock_variants(pk: int) -> list[int]:
-    """The product's variants locked, in id order (docs/variants.md, "Lock order"), after
-    its row; returns their ids."""
-    return list(
-        Variant.objects.select_for_update()
-        .filter(product_id=pk)
-        .order_by("pk")
-        .values_list("pk", flat=True)
-    )
-
-
-def stock_changed_since(shown: int | None, now: int | None) -> bool:
-    """Whether a stock an editor typed over was read as a figure no longer stored (`now`,
-    read under the lock): such an edit is refused rather than written."""
-    return shown is not None and shown != now
 
 
 def _simple_changes(specs: list[VariantSpec], stored: list[Variant]):

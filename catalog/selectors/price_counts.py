@@ -22,7 +22,7 @@ from itertools import accumulate
 
 from django.db.models import Count
 
-from catalog.caching import held_value
+from catalog.cache import held_value
 from catalog.models import Product
 
 MAX_GROUPS = 200_000  # (category, price) pairs held at most: about 25 MB of Python objects

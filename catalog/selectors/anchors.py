@@ -26,7 +26,7 @@ from django.conf import settings
 from django.db import connection
 from django.db.models import Q
 
-from catalog.caching import cached_value
+from catalog.cache import cached_value
 
 EVERY = 1000  # rows between two anchors: a page reads at most this many more entries
 PER_CHUNK = 16  # anchors found by one scan (16,000 rows)

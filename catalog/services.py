@@ -1,56 +1,178 @@
-"""Product writes: create, update and delete, for the API and the Django admin alike
-(the CSV import's batch form is catalog.services.batch). Each save checks everything
-(catalog.variants, catalog.gallery, full_clean()) before a file is stored or a row
-written; stores new photos before its transaction and removes them again when it fails;
-locks the product's row, then its variants (checkout's order), and writes the variants
-and their stock through catalog.services.stock.write_stock, the gallery through
-catalog.services.gallery, then the row with only the fields that changed (which tells the
-read cache how much changed: catalog.cache's catalog_changed). A lost race on the unique
-name is the same 409 as the check before it; replaced photos' files go after the commit."""
+"""Writes. Each service runs in one transaction, checks the model with full_clean(), and
+turns a lost race on a unique name into the same 409 as the check before it."""
 
-from dataclasses import dataclass
-from dataclasses import field as default
+import logging
 from datetime import datetime
 from decimal import Decimal
 
-from django.db import transaction
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.core.files.storage import default_storage
+from django.db import IntegrityError, connection, transaction
 from django.http import Http404
-from rest_framework.exceptions import ValidationError
+from rest_framework.exceptions import APIException, ValidationError
 
-from catalog.gallery import MAX_PHOTOS, GalleryItem, parse_gallery
+from catalog import selectors
+from catalog.gallery import MAX_PHOTOS, parse_gallery, replace_first, write_gallery
 from catalog.gallery import TOO_MANY as TOO_MANY_PHOTOS
 from catalog.gallery import appended as gallery_appended
 from catalog.gallery import check_ids_belong as check_gallery_ids
 from catalog.gallery import check_options as check_gallery_options
+from catalog.media.photos import check_photo
+from catalog.media.renditions import delete_renditions, ensure_renditions
 from catalog.models import Category, Product, ProductPhoto, ProductSlugHistory, Variant
-from catalog.services.common import (
-    PRODUCT_CHANGED,
-    PRODUCT_EXISTS,
-    _changed_since,
-    _clean,
-    _save,
-)
-from catalog.services.files import (
-    _store_photo,
-    _store_photos,
-    photo_discard,
-    photo_remove_after_commit,
-    photo_store_checked,
-)
-from catalog.services.gallery import replace_first, write_gallery, write_photos
-from catalog.services.stock import StockWrite, lock_product, lock_variants, write_stock
 from catalog.slugs import renamed_slug, unique_slug
+from catalog.stock import StockWrite, write_stock
 from catalog.variants import (
     VariantSpec,
     check_skus_free,
-    derive,
-    give_single_variants,
     parse_options,
     parse_variants,
     with_prices,
 )
 from catalog.variants import check_ids_belong as check_variant_ids
 from shop.api.exceptions import Conflict
+
+logger = logging.getLogger("catalog")
+
+CATEGORY_EXISTS = "Category already exists"
+PRODUCT_EXISTS = "Product already exists"
+PRODUCT_CHANGED = (
+    "This product was changed by someone else since you opened it. "
+    "Reload it to see their changes, then make yours again."
+)
+
+
+def _changed_since(stored: datetime, loaded: datetime) -> bool:
+    """Compared to the millisecond: a client may round what it was sent."""
+    return stored.replace(microsecond=stored.microsecond // 1000 * 1000) > loaded
+
+
+class PhotoNotStored(APIException):
+    status_code = 503
+    default_detail = "The photo could not be stored. Please try again."
+    default_code = "photo_not_stored"
+
+
+def _clean(instance, *, exists_message: str) -> None:
+    """full_clean() with the duplicate-name constraint reported as 409."""
+    try:
+        instance.full_clean()
+    except DjangoValidationError as exc:
+        messages = exc.message_dict if hasattr(exc, "error_dict") else {}
+        flat = [m for values in messages.values() for m in values]
+        if exists_message in flat:
+            raise Conflict(exists_message) from None
+        raise
+
+
+def _save(instance, *, exists_message: str, update_fields=None) -> None:
+    try:
+        with transaction.atomic():
+            instance.save(update_fields=update_fields)
+    except IntegrityError as exc:
+        # A parallel request took the name (or slug) between our check and our insert.
+        raise Conflict(exists_message) from exc
+
+
+def photo_remove_after_commit(name: str) -> None:
+    """Delete a replaced or deleted photo once the change is committed, unless another
+    product still uses the same file (demo products share a pool of images)."""
+    if not name:
+        return
+
+    def remove():
+        if selectors.products_using_photo(name=name):
+            return
+        try:
+            default_storage.delete(name)
+        except OSError:
+            logger.warning("Could not delete photo file %s", name, exc_info=True)
+        delete_renditions(name)
+
+    transaction.on_commit(remove)
+
+
+# --- categories ---------------------------------------------------------------------------
+
+
+@transaction.atomic
+def category_create(*, name: str) -> Category:
+    """Names are unique regardless of case (409 "Category already exists")."""
+    if Category.objects.with_name(name).exists():
+        raise Conflict(CATEGORY_EXISTS)
+    category = Category(name=name, slug=unique_slug(Category, name, fallback="category"))
+    _clean(category, exists_message=CATEGORY_EXISTS)
+    _save(category, exists_message=CATEGORY_EXISTS)
+    return category
+
+
+@transaction.atomic
+def category_update(*, category: Category, name: str) -> Category:
+    """Rename; the slug follows the name only where the new slug is free (F11)."""
+    if Category.objects.with_name(name).exclude(pk=category.pk).exists():
+        raise Conflict(CATEGORY_EXISTS)
+    if name != category.name:
+        category.slug = renamed_slug(Category, category, name, fallback="category")
+        category.name = name
+        _clean(category, exists_message=CATEGORY_EXISTS)
+        _save(category, exists_message=CATEGORY_EXISTS)
+    return category
+
+
+@transaction.atomic
+def category_delete(*, category: Category) -> None:
+    """A category still used by products is not deleted (409 saying how many)."""
+    count = Product.objects.filter(category_id=category.pk).count()
+    if count:
+        noun = "product uses" if count == 1 else "products use"
+        raise Conflict(
+            f"Cannot delete this category: {count} {noun} it. Move or delete those products first."
+        )
+    category.delete()
+
+
+# --- products -----------------------------------------------------------------------------
+
+
+def _store_photo(upload, *, slug: str) -> str:
+    """Check the upload, write it and its renditions to storage; returns the stored name.
+    All of this slow work (decoding, encoding, disk) happens before the write transaction
+    opens, so it never holds the database's write lock; the caller removes the files
+    again if the product row is not saved."""
+    checked = check_photo(upload, slug=slug)
+    stored = None
+    try:
+        stored = default_storage.save(f"products/{checked.name}", checked.content)
+        ensure_renditions(stored)
+    except Exception as exc:
+        # Whatever failed (storage, an encoder's own limit), nothing written stays behind.
+        logger.exception("Storing a product photo or its renditions failed")
+        photo_discard(stored or f"products/{checked.name}")
+        raise PhotoNotStored() from exc
+    return stored
+
+
+def photo_discard(stored: str | None):
+    if stored:
+        try:
+            default_storage.delete(stored)
+        except OSError:
+            logger.warning("Could not delete orphan photo %s", stored, exc_info=True)
+        delete_renditions(stored)
+
+
+def _store_photos(uploads, *, slug: str) -> list[str]:
+    """Every upload checked and stored, or none: on a failure those already stored are
+    removed again."""
+    stored: list[str] = []
+    try:
+        for upload in uploads:
+            stored.append(_store_photo(upload, slug=slug))
+    except BaseException:
+        for name in stored:
+            photo_discard(name)
+        raise
+    return stored
 
 
 class _Parts:
@@ -64,7 +186,7 @@ class _Parts:
         self.photos = list(photos or [])
         self.photo = photo
         # The stock of each stored variant as read now, before the write's locks: what
-        # the editor's figures are compared with under them (catalog.services.stock.keep_sales).
+        # the editor's figures are compared with under them (catalog.stock.keep_sales).
         self.seen: dict[int, int] = {}
         if variants is not None:
             self.variants = parse_variants(variants, self.options)
@@ -336,169 +458,6 @@ def product_update(
     return product
 
 
-# --- the Django admin's product page and list ----------------------------------------------
-
-
-@dataclass
-class PhotoRow:
-    """One photo of the gallery as the admin's rows give it, in order: a kept photo
-    (`pk`), with a new file when its image is replaced, or a new one (`pk` None).
-    `content` is a file checked by catalog.media.photos.check_photo (named as it is to be
-    stored)."""
-
-    pk: int | None
-    alt: str
-    option: str
-    content: object | None = None
-
-
-@dataclass
-class ProductSaved:
-    """What a save wrote, for the page's history: the variants and photos in order."""
-
-    variants: list[Variant] = default(default_factory=list)
-    photos: list[ProductPhoto] = default(default_factory=list)
-
-
-SEVERAL_VARIANTS = "This product has {count} variants: set the price and stock of each on its page."
-
-
-def product_save(
-    *,
-    product: Product,
-    changed: list[str],
-    specs: list[VariantSpec] | None,
-    seen: dict[int, int],
-    gallery: list[PhotoRow] | None,
-) -> ProductSaved:
-    """The Django admin's product page: `product` carries the editor's fields (checked by
-    the page's form), `changed` names those it changed; `specs` the variants as checked
-    (catalog.variants; None: left as they are), `seen` the stock each showed; `gallery`
-    the photos in order (None: left as they are). A new product gets its slug and the
-    price and stock its variants give before its first save; a renamed one its new slug
-    and the old one remembered. The variants go through write_stock, the gallery through
-    write_photos (new files stored first, removed again when the save fails; replaced
-    ones removed after the commit), then the row with only what changed."""
-    saved = ProductSaved()
-    new_files: list[str] = []
-    try:
-        with transaction.atomic():
-            if product.pk is None:
-                if not specs:
-                    raise ValidationError({"variants": ["A product needs at least one variant."]})
-                product.slug = unique_slug(Product, product.name, fallback="product")
-                derive(product, specs)
-                _clean(product, exists_message=PRODUCT_EXISTS)
-                _save(product, exists_message=PRODUCT_EXISTS)
-                stored = {"price": product.price, "quantity": product.quantity, "photo": ""}
-                fields: list[str] = []
-            else:
-                if lock_product(product.pk) is None:
-                    raise Http404("Product not found")
-                lock_variants(product.pk)
-                stored = (
-                    Product.objects.filter(pk=product.pk).values("price", "quantity", "photo").get()
-                )
-                fields = [*changed, "slug", "updated_at"]
-                if "name" in changed:
-                    old_slug = product.slug
-                    product.slug = renamed_slug(Product, product, product.name, fallback="product")
-                    product_slug_remember(product=product, old_slug=old_slug)
-            if specs is not None:
-                write = StockWrite(product=product, specs=specs, seen=seen)
-                write_stock([write])
-                saved.variants = write.variants
-            else:
-                saved.variants = list(
-                    Variant.objects.filter(product=product).order_by("position", "pk")
-                )
-                derive(product, saved.variants)
-            removed: list[str] = []
-            if gallery is not None:
-                items, names, replaced = [], [], {}
-                for row in gallery:
-                    name = None
-                    if row.content is not None:
-                        name = photo_store_checked(row.content, row.content.name)
-                        new_files.append(name)
-                    if row.pk is None:
-                        items.append(
-                            GalleryItem(pk=None, new=len(names), alt=row.alt, option=row.option)
-                        )
-                        names.append(name)
-                    else:
-                        items.append(
-                            GalleryItem(pk=row.pk, new=None, alt=row.alt, option=row.option)
-                        )
-                        if name is not None:
-                            replaced[row.pk] = name
-                saved.photos, removed = write_photos(product, items, names, replaced=replaced)
-            for name in ("price", "quantity", "photo"):
-                value = getattr(product, name)
-                if (value.name if name == "photo" else value) != stored[name]:
-                    fields.append(name)
-            if fields:
-                _clean(product, exists_message=PRODUCT_EXISTS)
-                _save(
-                    product,
-                    exists_message=PRODUCT_EXISTS,
-                    update_fields=sorted({*fields, "updated_at"}),
-                )
-            for name in removed:
-                photo_remove_after_commit(name)
-    except BaseException:
-        for name in new_files:
-            photo_discard(name)
-        raise
-    return saved
-
-
-def product_set_price_stock(
-    *,
-    product: Product,
-    price: Decimal | None = None,
-    quantity: int | None = None,
-    shown_quantity: int | None = None,
-) -> Product:
-    """The admin list's quick edit of a product sold one way: its only variant takes the
-    price and stock given (None: kept), the stock through write_stock (`shown_quantity`,
-    the figure the list showed: a stock left as shown keeps the sales made since), then
-    the product's row follows. A product with several variants is refused (400: its
-    page sets each)."""
-    changed = [
-        name for name, value in (("price", price), ("quantity", quantity)) if value is not None
-    ]
-    with transaction.atomic():
-        if lock_product(product.pk) is None:
-            raise Http404("Product not found")
-        lock_variants(product.pk)
-        variants = list(Variant.objects.filter(product=product))
-        if len(variants) > 1:
-            field_name = changed[0] if changed else "price"
-            raise ValidationError({field_name: [SEVERAL_VARIANTS.format(count=len(variants))]})
-        if price is not None:
-            product.price = price
-        if quantity is not None:
-            product.quantity = quantity
-        if variants:
-            [variant] = variants
-            spec = VariantSpec(
-                pk=variant.pk,
-                sku=variant.sku,
-                options=variant.options,
-                price=product.price if price is not None else variant.price,
-                quantity=product.quantity,
-            )
-            seen = {} if shown_quantity is None else {variant.pk: shown_quantity}
-            write_stock([StockWrite(product=product, specs=[spec], seen=seen)])
-        # Only what this edit changed: the rest (the stock above all, which sales move
-        # while the page is open) stays as stored.
-        _save(product, exists_message=PRODUCT_EXISTS, update_fields=[*changed, "updated_at"])
-        if not variants:
-            give_single_variants([product.pk])
-    return product
-
-
 @transaction.atomic
 def product_delete(*, product: Product) -> None:
     """Delete the row (its variants and gallery with it) now and the files after the
@@ -519,3 +478,33 @@ def product_slug_remember(*, product: Product, old_slug: str) -> None:
         return
     ProductSlugHistory.objects.filter(slug=product.slug).delete()
     ProductSlugHistory.objects.update_or_create(slug=old_slug, defaults={"product": product})
+
+
+CATALOGUE_TABLES = (
+    "catalog_category",
+    "catalog_product",
+    "catalog_variant",
+    "catalog_productphoto",
+)
+# Autovacuum's own rule for analyzing a table (its defaults): 50 rows + 10% of the table.
+ANALYZE_THRESHOLD, ANALYZE_SCALE = 50, 0.1
+
+
+def catalogue_statistics_refresh(*, changed: int | None = None, before: int = 0) -> bool:
+    """Fresh planner statistics after a bulk write (PostgreSQL; nothing elsewhere) of the
+    catalogue's tables (categories, products, their variants and gallery photos, which
+    every product answer reads): until autovacuum comes by (if it is on), PostgreSQL plans
+    the catalogue as the tables it saw before, and search sizes its windows by the same
+    figures (catalog/search/windows.py). With `changed` (rows written) and `before`
+    (products before), only when the write is as large as autovacuum would analyze for.
+    VACUUM also sets the visibility map, without which the list's covering index cannot
+    answer alone; it cannot run inside a transaction (a test's): ANALYZE there. Returns
+    whether it ran."""
+    if connection.vendor != "postgresql":
+        return False
+    if changed is not None and changed < ANALYZE_THRESHOLD + ANALYZE_SCALE * before:
+        return False
+    statement = "ANALYZE" if connection.in_atomic_block else "VACUUM (ANALYZE)"
+    with connection.cursor() as cursor:
+        cursor.execute(f"{statement} {', '.join(CATALOGUE_TABLES)}")
+    return True

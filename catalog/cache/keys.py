@@ -1,0 +1,81 @@
+"""The catalogue cache's keys: every one namespaced by the database the answers come
+from and the settings that shape them, and how long a stock stamp lives."""
+
+from __future__ import annotations
+
+import hashlib
+from functools import lru_cache
+
+from django.conf import settings
+from django.db import connection as default_connection
+
+
+@lru_cache(maxsize=16)
+def _digest(identity: str) -> str:
+    return hashlib.sha1(identity.encode(), usedforsecurity=False).hexdigest()[:16]
+
+
+def namespace() -> str:
+    """What every key is prefixed with: the database the answers come from and the
+    settings that change them."""
+    db = default_connection.settings_dict
+    identity = "|".join(
+        str(part)
+        for part in (
+            default_connection.vendor,
+            db.get("HOST", ""),
+            db.get("PORT", ""),
+            db.get("NAME", ""),
+            settings.PRODUCTS_PER_PAGE,
+            settings.SEARCH_RESULTS_LIMIT,
+            settings.SEARCH_WINDOW_MARGIN,
+            settings.SEARCH_RANKED_MATCHES,
+            "stock-stamps-3",  # the entries' layout: an older layout's entries are not read
+        )
+    )
+    return _digest(identity)
+
+
+def version_key() -> str:
+    return f"catalog:{namespace()}:version"
+
+
+def _sold_key() -> str:
+    return f"catalog:{namespace()}:sold"
+
+
+def _text_key() -> str:
+    return f"catalog:{namespace()}:text-version"
+
+
+def _stamped_key() -> str:
+    return f"catalog:{namespace()}:stamped"
+
+
+def _scoped(key: str, text: str, scope: str) -> str:
+    """The key an entry of `scope` is kept under: answers that depend on the products'
+    texts (search, suggestions, their vocabulary: scope "text") also carry the text
+    version, which an edit of a description replaces alone. (In the key, not in the
+    version: the local layer holds one catalogue version and empties on a new one.)"""
+    return f"{key}@{text}" if scope == "text" else key
+
+
+def _edited_key() -> str:
+    return f"catalog:{namespace()}:text-edited"
+
+
+def _stamp_key(product_id: int) -> str:
+    return f"catalog:{namespace()}:stock:{product_id}"
+
+
+def _stamp_seconds() -> int:
+    # Longer than any entry lives: an answer stored before a sale (the sold product then
+    # had no stamp) has expired before that sale's stamp does, so a stamp that expires
+    # never makes an old answer current again. (Redis must keep what it is given for its
+    # timeout: a store that evicts under memory pressure can let such an answer back for
+    # the rest of its life, at most CATALOG_CACHE_SECONDS; docs/operations.md.)
+    return 2 * settings.CATALOG_CACHE_SECONDS + 60
+
+
+def _sale_key(number: int) -> str:
+    return f"catalog:{namespace()}:sale:{number}"

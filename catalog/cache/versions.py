@@ -1,0 +1,181 @@
+"""The catalogue version and the text version: what a read starts from (`_start`) and
+what a write replaces (`catalog_changed`, `text_changed`)."""
+
+from __future__ import annotations
+
+import logging
+import time
+from contextvars import ContextVar
+
+from django.conf import settings
+from django.core.cache import cache
+from django.db import transaction
+
+from catalog.cache.keys import _edited_key, _text_key, namespace, version_key
+from catalog.cache.layers import stamps_in_cache
+from catalog.cache.stamps import stock_changed
+
+logger = logging.getLogger("catalog.cache")
+
+# The version a public read answers from, read once when it starts (CachedRead.dispatch,
+# or cached_value for the values computed inside one, like a search's catalogue size):
+# a page's count, anchors and answer then share it, and a miss read it from the shared
+# cache once instead of once per cached value (a list page: six reads, each a file open or
+# a Redis round trip). A write committed meanwhile is seen by the next request, as before.
+# The sales mark (`_sold_key`) is read with it, in the same round trip (see `_settle`).
+_answering_from: ContextVar[tuple[str, str, str, str] | None] = ContextVar(
+    "catalog_answering_from", default=None
+)
+
+
+def _start() -> tuple[str, str, str, str]:
+    """The catalogue version, the sales mark, the text version and the stamped mark as a
+    read starts: the pinned ones inside a read, else from the shared cache in one round
+    trip (each created if missing). With stamps kept in the database (`stamps_in_cache`
+    false) there is no sales mark."""
+    pinned = _answering_from.get()
+    if pinned is not None:
+        return pinned
+    prefix = f"catalog:{namespace()}"  # once: building it reads seven settings
+    keys = [f"{prefix}:version", f"{prefix}:text-version", f"{prefix}:stamped"]
+    sold, edited = f"{prefix}:sold", f"{prefix}:text-edited"
+    if stamps_in_cache():
+        keys.append(sold)
+    found = cache.get_many([*keys, edited])
+    missing = [key for key in keys if key not in found]
+    if missing:
+        for key in missing:
+            # The stamped mark is a counter (`_log_sale` increments it), started at the
+            # clock so that a lost key never starts it again at a value an entry holds.
+            start = _now_ns()
+            cache.add(key, start if key == keys[2] else str(start), timeout=None)
+        found.update(cache.get_many(missing))
+    text = found[keys[1]]
+    if edited in found:
+        text = _text_due(text, found[edited])
+    return found[keys[0]], found.get(sold, ""), text, found.get(keys[2], "")
+
+
+def catalog_version() -> str:
+    """The current version: nanoseconds since the epoch at the last committed write (the
+    one the public read being answered started with, inside one)."""
+    return _start()[0]
+
+
+_last_bump = 0.0  # time.monotonic() of this process's last replacement
+
+
+def bump_version() -> None:
+    global _last_bump
+    _last_bump = time.monotonic()
+    try:
+        cache.set(version_key(), str(time.time_ns()), timeout=None)
+    except Exception:  # the cache is down: nothing cached can be served either
+        logger.warning("Could not replace the catalogue version in the cache", exc_info=True)
+
+
+def catalog_changed(sender=None, instance=None, update_fields=None, **kwargs) -> None:
+    """Signal receiver for saves and deletes of categories and products.
+
+    A product saved with `update_fields` within SHOWN_ONLY (its name unchanged: an edit of
+    its description, stock or shipping) replaces its stock stamps, and the text version
+    when its description changed, and nothing else: lists, filters, counts and pages that
+    do not show it stay as they are.
+
+    The version is replaced at once (so a read later in the same transaction sees the
+    change) and again after the commit: a read in another connection during the write's
+    transaction still sees the old rows and may store them under the first new version;
+    the second makes them unreachable. A bulk delete sends one signal per row, microseconds
+    apart: the immediate replacement is skipped within a millisecond of the previous one,
+    and the one after the commit is registered once per (sub)transaction."""
+    if (
+        update_fields
+        and set(update_fields) <= SHOWN_ONLY
+        and getattr(instance, "pk", None) is not None
+        and sender is not None
+        and sender._meta.label == "catalog.Product"
+    ):
+        stock_changed([instance.pk])
+        if "description" in update_fields:
+            text_changed()
+        return
+    connection = transaction.get_connection()
+    if connection.in_atomic_block:
+        current = set(connection.savepoint_ids)
+        registered = any(
+            func is bump_version and sids == current for sids, func, *_ in connection.run_on_commit
+        )
+        if not registered:
+            transaction.on_commit(bump_version)
+    if time.monotonic() - _last_bump > 0.001:
+        bump_version()
+
+
+# An edit of only these fields changes what a product's own answers show, not which
+# answers hold it, nor in what order: its stamps, and for a description the text version
+# (search), are replaced instead of the catalogue version.
+SHOWN_ONLY = frozenset({"description", "quantity", "shipping", "updated_at", "slug"})
+
+
+def _now_ns() -> int:
+    return time.time_ns()
+
+
+def text_changed() -> None:
+    """A description changed. With SEARCH_TEXT_DELAY_SECONDS 0, replace the text version
+    now and after the commit (as `catalog_changed` does). Otherwise note, now and after
+    the commit, when the first edit not yet searched was made (`text-edited`): the first
+    read SEARCH_TEXT_DELAY_SECONDS later replaces the text version (`_text_due`), so edits
+    in between cost the search answers one recomputation, not one each. The edited
+    product's own answers, search answers that show it among them, are fresh at once: its
+    stamps were replaced (`catalog_changed`). What waits is a search the edit makes it
+    newly match, or no longer match, and the vocabulary's new words."""
+    delay = settings.SEARCH_TEXT_DELAY_SECONDS
+
+    def bump():
+        try:
+            if not delay:
+                cache.set(_text_key(), str(_now_ns()), timeout=None)
+                return
+            applied, pending = _applied_and_pending()
+            if pending is None or pending < applied:  # nothing waiting: start the wait
+                cache.set(_edited_key(), _now_ns(), timeout=None)
+        except Exception:
+            logger.warning("Could not replace the text version in the cache", exc_info=True)
+
+    bump()
+    if transaction.get_connection().in_atomic_block:
+        # Again once committed: a wait that ended before the commit (a slow transaction)
+        # was searched without the edit, so this starts another.
+        transaction.on_commit(bump)
+
+
+def _applied_and_pending() -> tuple[int, int | None]:
+    """The time the text version was last replaced, and the first waiting edit's time."""
+    found = cache.get_many([_text_key(), _edited_key()])
+    return _as_ns(found.get(_text_key())), found.get(_edited_key())
+
+
+def _as_ns(text_version) -> int:
+    try:
+        return int(text_version)
+    except (TypeError, ValueError):
+        return 0
+
+
+def _text_due(text: str, edited: int) -> str:
+    """The text version a read uses: `text`, or a new one when an edit newer than the text
+    version has waited SEARCH_TEXT_DELAY_SECONDS.
+    Every server's first read after that moment may replace it; they do so within
+    microseconds of each other, so the answers computed meanwhile are few."""
+    applied = _as_ns(text)
+    if edited < applied:  # searched since (a version of the same moment may not have been)
+        return text
+    now = _now_ns()
+    if now - edited < settings.SEARCH_TEXT_DELAY_SECONDS * 1_000_000_000:
+        return text
+    if cache.add(f"{_text_key()}:{edited}", 1, timeout=60):  # one reader replaces it
+        text = str(now)
+        cache.set(_text_key(), text, timeout=None)
+        return text
+    return str(cache.get(_text_key(), text))

@@ -1,0 +1,304 @@
+"""Products: the lists and their totals, the filters and their facets, one product,
+related products, a category's products, photos, and the admin's table."""
+
+from django.conf import settings
+from django.db import connection
+from django.db.models import CharField, Exists, OuterRef
+from django.db.models.expressions import RawSQL
+from django.db.models.fields.json import KeyTextTransform
+from django.db.models.functions import Cast
+from django.http import Http404
+
+from catalog.cache import cached_value
+from catalog.models import Category, Product, ProductPhoto, ProductSlugHistory, Variant
+from catalog.selectors import anchors, price_counts
+from catalog.selectors.categories import category_get
+from catalog.selectors.paging import Matching, _count, _deferred_page
+from catalog.selectors.rows import (
+    _BY_SLUG,
+    _ROW_COLUMNS,
+    PRODUCT_FIELDS,
+    ProductRow,
+    _products,
+    _rows,
+    _rows_where,
+)
+
+LATEST_COUNT = 12
+
+
+def product_page(*, page: int, per_page: int | None = None) -> list["ProductRow"]:
+    per_page = per_page or settings.PRODUCTS_PER_PAGE
+    # Below the first anchor, with the catalogue cache on, the total is looked up (one
+    # count a catalogue version, product-count's own), so a page past the end costs no
+    # query (nor the anchors down to the end: a hostile `page=10**9`). Near the top a plain
+    # offset is cheap and needs no count; with the cache off it would read the table.
+    deep = (page - 1) * per_page >= anchors.EVERY
+    total = product_count() if deep and anchors.in_use() else None
+    return _deferred_page(Matching(), page=page, per_page=per_page, listing="all", total=total)
+
+
+def product_count() -> int:
+    return _count("all", Matching())
+
+
+def product_latest(*, limit: int = LATEST_COUNT) -> list[Product]:
+    return list(_products().newest_first()[:limit])
+
+
+# product-filters' `sort`: newest first (the call's own order), or by price with the newest
+# first among equal prices.
+PRICE_ORDERS = {
+    "price-asc": ("price", "-created_at", "-id"),
+    "price-desc": ("-price", "-created_at", "-id"),
+}
+
+
+def product_filter(
+    *,
+    category_ids: list[int],
+    low,
+    high,
+    page: int | None = None,
+    sort: str = "newest",
+    options: dict[str, list[str]] | None = None,
+) -> tuple[list[Product] | list["ProductRow"], int | None]:
+    """Products in any of the categories (all when none are checked) whose price lies in
+    [low, high], both ends included (an end of None is open), newest first or in the
+    price order `sort` names; with `options` ({"Size": ["M", "L"]}), only those sold in
+    a variant that has one of each option's values. With a page: that page and the
+    total; without: every match (the original call) and no total."""
+    matching = Matching(category_ids=category_ids, low=low, high=high)
+    if options:
+        return _with_options(matching, options, page, sort)
+    if sort in PRICE_ORDERS:
+        return _by_price(matching, category_ids, low, high, page, PRICE_ORDERS[sort])
+    if page is None:
+        products = matching.queryset.with_category().only(*PRODUCT_FIELDS).newest_first()
+        return list(products), None
+    # No anchors: the bench's 1,000 filter pages fall on 222 combinations (about 4.5
+    # pages each per catalogue version), too few to repay finding anchors. The total comes
+    # first: it decides which end and which index a page is read from (`_page_ids`).
+    total = _filter_total(matching, category_ids, low, high)
+    # One category walks its own index (its entries only); none or several walk the list's.
+    ranged = len(set(category_ids)) != 1
+    per_page = settings.PRODUCTS_PER_PAGE
+    products = _deferred_page(matching, page=page, per_page=per_page, total=total, ranged=ranged)
+    return products, total
+
+
+def _sold_in(options: dict[str, list[str]]) -> Exists:
+    """Products with a variant holding one of the values of every option named."""
+    variants = Variant.objects.filter(product_id=OuterRef("pk"))
+    for n, (name, values) in enumerate(options.items()):
+        # As text (a JSON key's lookups would read the values as JSON on SQLite).
+        value = Cast(KeyTextTransform(name, "options"), CharField())
+        variants = variants.annotate(**{f"o{n}": value}).filter(**{f"o{n}__in": values})
+    return Exists(variants)
+
+
+def _with_options(matching: Matching, options, page, sort):
+    """A filter with option values: the ORM's query (no covering index holds options),
+    its total counted once a catalogue version like any other filter's."""
+    products = matching.queryset.filter(_sold_in(options))
+    order = PRICE_ORDERS.get(sort, ("-created_at", "-id"))
+    rows = products.with_category().only(*PRODUCT_FIELDS).order_by(*order)
+    if page is None:
+        return list(rows), None
+    total = products.count()
+    start = (page - 1) * settings.PRODUCTS_PER_PAGE
+    if start >= total:
+        return [], total
+    return list(rows[start : start + settings.PRODUCTS_PER_PAGE]), total
+
+
+# A facet's values in the order shoppers expect sizes; other values by name.
+SIZE_ORDER = {size: n for n, size in enumerate(["XXS", "XS", "S", "M", "L", "XL", "XXL", "3XL"])}
+_FACETS_SQL = {
+    "postgresql": "SELECT kv.key, kv.value, count(DISTINCT v.product_id) FROM catalog_variant v "
+    "CROSS JOIN LATERAL jsonb_each_text(v.options) kv WHERE v.product_id IN ({}) "
+    "GROUP BY kv.key, kv.value",
+    "sqlite": "SELECT kv.key, kv.value, count(DISTINCT v.product_id) FROM catalog_variant v, "
+    "json_each(v.options) kv WHERE v.product_id IN ({}) GROUP BY kv.key, kv.value",
+}
+
+
+def _value_order(value: str):
+    if value.upper() in SIZE_ORDER:
+        return (0, SIZE_ORDER[value.upper()], "")
+    number = value.split(" ")[0]
+    if number.replace(".", "", 1).isdigit():
+        return (1, float(number), value.casefold())
+    return (2, 0, value.casefold())
+
+
+def option_facets(*, category_ids: list[int], low, high) -> list[dict]:
+    """The option values in use among the products of a filter (categories and price
+    band), each with how many of those products are sold in it: `[{name, values:
+    [{value, count}]}]`, the options most products have first, sizes in size order. One
+    query, over the matching products' variants."""
+    matching = Matching(category_ids=category_ids, low=low, high=high)
+    inner, params = matching.queryset.values("id").query.sql_with_params()
+    sql = _FACETS_SQL["postgresql" if connection.vendor == "postgresql" else "sqlite"]
+    with connection.cursor() as cursor:
+        cursor.execute(sql.format(inner), params)  # the ORM's text, values apart
+        found = cursor.fetchall()
+    facets: dict[str, list[tuple[str, int]]] = {}
+    for name, value, count in found:
+        facets.setdefault(name, []).append((str(value), count))
+    ordered = sorted(facets.items(), key=lambda item: (-sum(c for _, c in item[1]), item[0]))
+    return [
+        {
+            "name": name,
+            "values": [
+                {"value": value, "count": count}
+                for value, count in sorted(values, key=lambda vc: _value_order(vc[0]))
+            ],
+        }
+        for name, values in ordered
+    ]
+
+
+def _filter_total(matching: Matching, category_ids, low, high) -> int:
+    counts = price_counts.held()  # every combination's total, once a catalogue version
+    if counts is not None:
+        return counts.count(category_ids, low, high)
+    key = f"filter:{','.join(map(str, sorted(set(category_ids))))}:{low}:{high}"
+    return _count(key, matching)
+
+
+def _by_price(matching: Matching, category_ids, low, high, page, order):
+    """product_filter in a price order: the price indexes give the matches in order."""
+    products = matching.queryset.with_category().only(*PRODUCT_FIELDS).order_by(*order)
+    if page is None:
+        return list(products), None
+    total = _filter_total(matching, category_ids, low, high)
+    start = (page - 1) * settings.PRODUCTS_PER_PAGE
+    if start >= total:
+        return [], total
+    return list(products[start : start + settings.PRODUCTS_PER_PAGE]), total
+
+
+def product_get_by_id(*, product_id: int) -> Product:
+    product = Product.objects.select_related("category").filter(pk=product_id).first()
+    if product is None:
+        raise Http404("Product not found")
+    return product
+
+
+# The `limit` nearest at or above a price and the `limit` nearest below, in a category,
+# each from the category-and-price index. Parameters: category, product, price, limit,
+# twice.
+_RELATED_SQL = (
+    "SELECT id FROM (SELECT id FROM catalog_product WHERE category_id = %s AND id <> %s "
+    "AND price >= %s ORDER BY price, id DESC LIMIT %s) above UNION ALL "
+    "SELECT id FROM (SELECT id FROM catalog_product WHERE category_id = %s AND id <> %s "
+    "AND price < %s ORDER BY price DESC, id DESC LIMIT %s) below"
+)
+
+
+def product_related(*, product_id: int, category_id: int, limit: int = 3) -> list["ProductRow"]:
+    """Up to three other products of the category, closest in price to the product first
+    (the newer of two as close); 404 for an unknown product. Two queries: the product's
+    price, then the rows. The nearest `limit` at or above the price and the nearest below
+    are each a short range of the category-and-price index; of those, the closest win."""
+    price = Product.objects.filter(pk=product_id).values_list("price", flat=True).first()
+    if price is None:
+        raise Http404("Product not found")
+    # One subquery of two short index ranges (an OR of two IN subqueries was planned as a
+    # scan of the whole table), read as rows.
+    params = [category_id, product_id, price, limit] * 2
+    if connection.vendor == "postgresql":
+        found = _rows_where(f"p.id IN ({_RELATED_SQL})", params)  # constant text, values apart
+    else:
+        nearest = RawSQL(_RELATED_SQL, params)  # noqa: S611 (constant text; values are parameters)
+        found = Product.objects.filter(pk__in=nearest).values_list(*_ROW_COLUMNS)
+    near = list(map(ProductRow, found))
+    near.sort(key=lambda p: (abs(p.price - price), -p.created_at.timestamp(), -p.pk))
+    return near[:limit]
+
+
+def product_in_category(
+    *, slug: str, page: int | None = None
+) -> tuple[Category, list[Product] | list["ProductRow"], int | None]:
+    if page is None:
+        category = category_get(slug=slug)
+        return category, list(_products().filter(category=category).newest_first()), None
+    # Every page of a category needs the same category row and total: once per version.
+    category = cached_value(f"category:{slug}", lambda: category_get(slug=slug))
+    matching = Matching(category_ids=[category.pk])
+    key = f"category:{category.pk}"
+    total = _count(key, matching)
+    per_page = settings.PRODUCTS_PER_PAGE
+    products = _deferred_page(matching, page=page, per_page=per_page, listing=key, total=total)
+    return category, products, total
+
+
+def product_photo_source(*, product_id: int) -> Product:
+    """Only what serving a photo needs: its file name."""
+    product = Product.objects.only("id", "photo", "updated_at").filter(pk=product_id).first()
+    if product is None:
+        raise Http404("Product not found")
+    return product
+
+
+def gallery_photo_name(*, product_id: int, photo_id: int) -> str:
+    """A gallery photo's file name; 404 when the product has no such photo."""
+    name = (
+        ProductPhoto.objects.filter(pk=photo_id, product_id=product_id)
+        .values_list("image", flat=True)
+        .first()
+    )
+    if name is None:
+        raise Http404("Photo not found")
+    return name
+
+
+def products_using_photo(*, name: str, exclude_pk=None) -> bool:
+    """Whether a product or a gallery still uses this file (demo products share a pool)."""
+    qs = Product.objects.filter(photo=name)
+    if exclude_pk is not None:
+        qs = qs.exclude(pk=exclude_pk)
+    return qs.exists() or ProductPhoto.objects.filter(image=name).exists()
+
+
+def product_get_current(*, slug: str) -> "ProductRow":
+    """The product at this slug, or the one that had it before a rename: one
+    query when the slug is current, two for an old or unknown one. Read as a row (see
+    `_rows`): building the model query was a third of the request's CPU."""
+    if connection.vendor == "postgresql":
+        found = _rows_where(_BY_SLUG, [slug])
+    else:
+        found = list(Product.objects.filter(slug=slug).values_list(*_ROW_COLUMNS))
+    if not found:
+        found = _rows(ProductSlugHistory.objects.filter(slug=slug).values("product_id"))
+    if not found:
+        raise Http404("Product not found")
+    return ProductRow(found[0])
+
+
+# The admin products table's orders (`sort`): a stable tie-break after each key.
+ADMIN_PRODUCT_ORDERS = {
+    "newest": ("-created_at", "-id"),
+    "stock": ("quantity", "name", "id"),
+    "-stock": ("-quantity", "name", "id"),
+    "name": ("name", "id"),
+}
+
+
+def product_admin_list(*, page: int, q: str = "", sort: str = "newest") -> tuple[list, int]:
+    """A page of every product for the admin's table, ADMIN_PRODUCTS_PER_PAGE a page, its
+    name containing `q` (any case), in the order `sort` names; with the total. Two
+    queries, whatever the page size: the count, then the page with its category joined."""
+    products = Product.objects.all()
+    if q:
+        products = products.filter(name__icontains=q)
+    total = products.count()
+    per_page = settings.ADMIN_PRODUCTS_PER_PAGE
+    start = (page - 1) * per_page
+    rows = (
+        products.with_category()
+        .only(*PRODUCT_FIELDS)
+        .order_by(*ADMIN_PRODUCT_ORDERS[sort])[start : start + per_page]
+    )
+    return (list(rows) if start < total else []), total
