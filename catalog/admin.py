@@ -22,25 +22,26 @@ from catalog.gallery import MAX_PHOTOS, GalleryItem, parse_gallery
 from catalog.gallery import TOO_MANY as TOO_MANY_PHOTOS
 from catalog.gallery import check_options as check_gallery_options
 from catalog.media.photos import check_photo, gallery_photo_url, photo_url
-from catalog.media.renditions import ensure_renditions
 from catalog.models import Category, Product, ProductPhoto, Variant
 from catalog.serializers import PRICE_DIGITS, QUANTITY_DIGITS, written_in_ascii
 from catalog.services import (
-    photo_discard,
-    photo_remove_after_commit,
+    PhotoRow,
+    category_create,
+    category_delete,
+    category_update,
     product_delete,
-    product_slug_remember,
+    product_save,
+    product_set_price_stock,
 )
-from catalog.slugs import base_slug, renamed_slug, unique_slug
-from catalog.stock import StockWrite, write_stock
+from catalog.services.categories import TAX_FIELDS
+from catalog.services.products import SEVERAL_VARIANTS
+from catalog.services.stock import lock_product, lock_variants, stock_changed_since
+from catalog.slugs import base_slug
 from catalog.tax import HSN_MESSAGE, valid_hsn
 from catalog.variants import (
     MAX_VARIANTS,
-    VariantSpec,
     check_skus_free,
-    derive,
     field_of,
-    give_single_variants,
     parse_options,
     parse_variants,
 )
@@ -142,18 +143,28 @@ class CategoryAdmin(CheckedAgainOnRace, admin.ModelAdmin):
         return obj._products
 
     def save_model(self, request, obj, form, change):
-        if not change:
-            obj.slug = unique_slug(Category, obj.name, fallback="category")
-        elif "name" in form.changed_data:
-            obj.slug = renamed_slug(Category, obj, obj.name, fallback="category")
-        super().save_model(request, obj, form, change)
+        """The form's fields to catalog.services (which makes the slug, checks and
+        writes); the page goes on with what was saved."""
+        tax = {name: form.cleaned_data.get(name) for name in TAX_FIELDS}
+        if change:
+            stored = Category.objects.get(pk=obj.pk)
+            saved = category_update(category=stored, name=obj.name, tax=tax)
+        else:
+            saved = category_create(name=obj.name, tax=tax)
+        obj.pk, obj.slug = saved.pk, saved.slug
+
+    def delete_model(self, request, obj):
+        category_delete(category=obj)
+
+    def delete_queryset(self, request, queryset):
+        for category in queryset:
+            category_delete(category=category)
 
 
 STOCK_CHANGED = (
     "The stock changed from {shown} to {now} since this page was loaded (an order or "
     "another editor). Check the new figure and save again."
 )
-SEVERAL_VARIANTS = "This product has {count} variants: set the price and stock of each on its page."
 NO_VARIANT = "A product needs at least one variant: keep one, or add one."
 
 
@@ -165,26 +176,6 @@ def _messages(exc: ApiValidationError) -> list[str]:
     if not isinstance(detail, list):
         detail = [detail]
     return [str(m) for m in detail]
-
-
-def lock_product(pk: int) -> int | None:
-    """The product row, locked until the admin's transaction ends (PostgreSQL; SQLite's
-    transactions take the write lock when they begin); returns its stock. Taken before any
-    variant is read, so the lock order is checkout's: the product, then its variants."""
-    return (
-        Product.objects.select_for_update().filter(pk=pk).values_list("quantity", flat=True).first()
-    )
-
-
-def lock_variants(pk: int) -> list[int]:
-    """The product's variants locked, in id order (docs/variants.md, "Lock order"), after
-    its row; returns their ids."""
-    return list(
-        Variant.objects.select_for_update()
-        .filter(product_id=pk)
-        .order_by("pk")
-        .values_list("pk", flat=True)
-    )
 
 
 def _shown(form, name: str):
@@ -228,7 +219,7 @@ class StockAsShown(forms.ModelForm):
         quantity = self.cleaned_data.get("quantity")
         if self.instance.pk and "quantity" in self.changed_data:
             shown, now = _shown(self, "quantity"), lock_product(self.instance.pk)
-            if shown is not None and shown != now:
+            if stock_changed_since(shown, now):
                 raise forms.ValidationError(STOCK_CHANGED.format(shown=shown, now=now))
         return quantity
 
@@ -309,11 +300,11 @@ class VariantForm(forms.ModelForm):
             raise forms.ValidationError(QUANTITY_DIGITS)
         quantity = self.cleaned_data.get("quantity")
         if self.instance.pk is None or "quantity" not in self.changed_data:
-            # Left alone: the save keeps the stock stored then (catalog.stock.keep_sales).
+            # Left alone: the save keeps the stock stored then (catalog.services.stock.keep_sales).
             return quantity
         now = self.instance.quantity  # read under the lock (VariantFormSet.get_queryset)
         shown = _shown(self, "quantity")
-        if shown is not None and shown != now:
+        if stock_changed_since(shown, now):
             raise forms.ValidationError(STOCK_CHANGED.format(shown=shown, now=now))
         return quantity
 
@@ -410,15 +401,13 @@ class VariantFormSet(BaseInlineFormSet):
             raise forms.ValidationError(_messages(exc)) from None
         self.specs = specs
         # The stock each row showed: a row's stock left as shown is the one stored at the
-        # save (catalog.stock), so a sale made while the page was open stays.
+        # save (catalog.services.stock), so a sale made while the page was open stays.
         self.seen = {}
         for form in kept:
             shown = _shown(form, "quantity") if form.instance.pk else None
             if shown is not None:
                 self.seen[form.instance.pk] = shown
         self.changed = self.has_changed() or bool(self.deleted_forms)
-        # A new product is saved with the figures its variants give (never without them).
-        derive(self.instance, specs)
 
     @staticmethod
     def _sent(form) -> dict:
@@ -542,6 +531,31 @@ class PhotoInline(admin.TabularInline):
         )
 
 
+def _photo_row(form) -> PhotoRow:
+    """A gallery row as the service takes it: a new file only when one was chosen (the
+    photo form's check gives it re-encoded)."""
+    image = form.cleaned_data.get("image")
+    chosen = "image" in form.changed_data and hasattr(image, "read")
+    return PhotoRow(
+        pk=form.instance.pk,
+        alt=form.cleaned_data.get("alt") or "",
+        option=form.instance.option or "",
+        content=image if chosen else None,
+    )
+
+
+def _history(formset, saved) -> None:
+    """What the page's history says of an inline (construct_change_message), from the
+    rows as the service wrote them (`saved`, the kept rows in their order)."""
+    kept = _kept_forms(formset)
+    for form, obj in zip(kept, saved, strict=False):
+        if form.initial.get("id") is None and form.instance.pk is None:
+            formset.new_objects.append(obj)
+        elif form.has_changed():
+            formset.changed_objects.append((obj, form.changed_data))
+    formset.deleted_objects = [f.instance for f in formset.deleted_forms if f.instance.pk]
+
+
 class ProductAdmin(CheckedAgainOnRace, admin.ModelAdmin):
     form = ProductAdminForm
     inlines = (VariantInline, PhotoInline)
@@ -604,135 +618,49 @@ class ProductAdmin(CheckedAgainOnRace, admin.ModelAdmin):
         return super().changelist_view(request, extra_context)
 
     def save_model(self, request, obj, form, change):
-        if not change:
-            # The price and stock its variants give (VariantFormSet.clean); they, the
-            # gallery and the photo follow in save_related, in this transaction.
-            obj.slug = unique_slug(Product, obj.name, fallback="product")
-            obj.save()
-            return
-        if not isinstance(form, ProductAdminForm):
-            self._save_quick_edit(obj, form)
-            return
-        if "name" in form.changed_data:
-            old_slug = obj.slug
-            obj.slug = renamed_slug(Product, obj, obj.name, fallback="product")
-            product_slug_remember(product=obj, old_slug=old_slug)
-        # Written in save_related, once the inlines are: one save of the row.
-
-    def _save_quick_edit(self, obj, form):
-        """A price or stock edited in the list: the product's only variant takes it (its
-        row locked after the product's, by StockAsShown), then the product follows."""
-        changed = [name for name in ("price", "quantity") if name in form.changed_data]
-        variants = list(Variant.objects.filter(product=obj))  # locked by StockAsShown.clean
-        if len(variants) == 1:
-            variant = variants[0]
-            spec = VariantSpec(
-                pk=variant.pk,
-                sku=variant.sku,
-                options=variant.options,
-                price=obj.price if "price" in changed else variant.price,
-                quantity=obj.quantity,
-            )
-            shown = _shown(form, "quantity")
-            seen = {} if shown is None else {variant.pk: shown}
-            write_stock([StockWrite(product=obj, specs=[spec], seen=seen)])
-        # Only what this form changed: the rest (the stock above all, which sales move
-        # while the page is open) stays as stored.
-        obj.save(update_fields=[*changed, "updated_at"])
-        if not variants:
-            give_single_variants([obj.pk])
+        """Nothing is written here: a quick edit of the list, or the page with its
+        variants and gallery, is handed to catalog.services in save_related, once."""
 
     def save_related(self, request, form, formsets, change):
-        """The variants, then the gallery, then the product row with what they give it
-        (its price, stock and photo), each field written only when it changes, so the
-        read cache is told how much changed (catalog.cache.catalog_changed)."""
-        if not isinstance(form, ProductAdminForm):  # a quick edit, saved in save_model
-            super().save_related(request, form, formsets, change)
+        """The form and its inlines turned into catalog.services' input: a quick edit to
+        product_set_price_stock, the page to product_save (the variants as checked, the
+        stock each row showed, the gallery's rows in order). The page's history is told
+        what was added, changed and deleted, as formset.save() tells it."""
+        if not isinstance(form, ProductAdminForm):
+            self._save_quick_edit(form.instance, form)
             return
-        form.save_m2m()
         product = form.instance
-        stored = Product.objects.filter(pk=product.pk).values("price", "quantity", "photo").get()
-        fields = []
-        if change:
-            fields = [name for name in form.changed_data if name in form._meta.fields]
-            fields += ["slug", "updated_at"]
-        new_files: list[str] = []
-        try:
-            for formset in formsets:
-                if isinstance(formset, VariantFormSet):
-                    self._save_variants(product, formset, options_changed="options" in fields)
-                elif isinstance(formset, PhotoFormSet):
-                    self._save_gallery(product, formset, new_files)
-            for name in ("price", "quantity", "photo"):
-                value = getattr(product, name)
-                if (value.name if name == "photo" else value) != stored[name]:
-                    fields.append(name)
-            if fields:
-                product.save(update_fields=sorted({*fields, "updated_at"}))
-        except BaseException:
-            for name in new_files:
-                photo_discard(name)
-            raise
+        changed = (
+            [name for name in form.changed_data if name in form._meta.fields] if change else []
+        )
+        specs, seen, gallery = None, {}, None
+        for formset in formsets:
+            formset.new_objects, formset.changed_objects, formset.deleted_objects = [], [], []
+            if isinstance(formset, VariantFormSet) and (
+                formset.changed or "options" in changed or product.pk is None
+            ):
+                specs, seen = formset.specs, formset.seen
+            elif isinstance(formset, PhotoFormSet) and formset.has_changed():
+                gallery = [_photo_row(row) for row in _kept_forms(formset)]
+        saved = product_save(
+            product=product, changed=changed, specs=specs, seen=seen, gallery=gallery
+        )
+        for formset in formsets:
+            if isinstance(formset, VariantFormSet) and specs is not None:
+                _history(formset, saved.variants)
+            elif isinstance(formset, PhotoFormSet) and gallery is not None:
+                _history(formset, saved.photos)
 
-    def _save_variants(self, product, formset, *, options_changed: bool) -> None:
-        """The rows as checked (new options respell the variants' choices too); rows left
-        alone are not written again, and the product's figures still follow them."""
-        formset.new_objects, formset.changed_objects, formset.deleted_objects = [], [], []
-        if not (formset.changed or options_changed):
-            derive(product, list(Variant.objects.filter(product=product)))
-            return
-        before = {form.instance.pk: form for form in formset.initial_forms}
-        deleted = [form.instance for form in formset.deleted_forms if form.instance.pk]
-        write = StockWrite(product=product, specs=formset.specs, seen=formset.seen)
-        write_stock([write])
-        for variant in write.variants:
-            form = before.get(variant.pk)
-            if form is None:
-                formset.new_objects.append(variant)
-            elif form.has_changed():
-                formset.changed_objects.append((variant, form.changed_data))
-        # For the page's history (construct_change_message), as formset.save() gives.
-        formset.deleted_objects = deleted
-
-    def _save_gallery(self, product, formset, new_files: list[str]) -> None:
-        """The gallery as the rows give it, in order; the product's photo its first. New
-        files are stored with their renditions (removed again if the save fails); removed
-        photos' files go after the commit, when no other product uses them."""
-        formset.new_objects, formset.changed_objects, formset.deleted_objects = [], [], []
-        if not formset.has_changed():
-            return
-        removed = []
-        for form in formset.deleted_forms:
-            if form.instance.pk is not None:
-                removed.append(form.instance.image.name)
-                formset.deleted_objects.append(form.instance)
-                form.instance.delete()
-        photos = []
-        for position, form in enumerate(_kept_forms(formset)):
-            photo = form.instance
-            photo.product = product
-            photo.position = position
-            if "image" in form.changed_data:
-                old = form.initial.get("image")
-                old_name = getattr(old, "name", old) or ""
-                try:
-                    photo.save()
-                finally:
-                    if photo.image and photo.image._committed and photo.image.name != old_name:
-                        new_files.append(photo.image.name)
-                ensure_renditions(photo.image.name)
-                if old_name and old_name != photo.image.name:
-                    removed.append(old_name)
-            else:
-                photo.save()
-            if form.initial.get("id") is None and not form.initial.get("image"):
-                formset.new_objects.append(photo)
-            elif form.has_changed():
-                formset.changed_objects.append((photo, form.changed_data))
-            photos.append(photo)
-        product.photo.name = photos[0].image.name if photos else ""
-        for name in removed:
-            photo_remove_after_commit(name)
+    def _save_quick_edit(self, obj, form):
+        """A price or stock edited in the list: to the service, which gives it to the
+        product's only variant (a product with several is refused by StockAsShown)."""
+        changed = [name for name in ("price", "quantity") if name in form.changed_data]
+        product_set_price_stock(
+            product=obj,
+            price=obj.price if "price" in changed else None,
+            quantity=obj.quantity,
+            shown_quantity=_shown(form, "quantity"),
+        )
 
     def delete_model(self, request, obj):
         product_delete(product=obj)

@@ -6,13 +6,13 @@ An editor sends new photos as files (`photos`, in order) and, to reorder, relabe
 remove, the whole gallery as JSON (`gallery`): `[{"_id": "5", "alt", "option"}` for a
 photo it has, `{"new": 0, "alt", "option"}` for the first file sent]`. Without `gallery`
 the files are added at the end. The single `photo` file of the original form replaces
-the first photo. Files are checked and stored before the write transaction (as the
-original photo is); a failed save removes them again."""
+the first photo. This module parses and checks; catalog.services writes (files stored
+before the write transaction, removed again when the save fails;
+catalog/services/gallery.py writes the rows)."""
 
 import unicodedata
 from dataclasses import dataclass
 
-from django.db.models import Max
 from rest_framework.exceptions import ValidationError
 
 from catalog.models import Product, ProductPhoto
@@ -130,50 +130,3 @@ def check_ids_belong(items: list[GalleryItem], product: Product | None) -> None:
         raise ValidationError(
             {"gallery": ["A photo sent is not one of this product's (reload the product)."]}
         )
-
-
-def write_gallery(product: Product, items: list[GalleryItem], stored: list[str]) -> list[str]:
-    """Within the caller's transaction: the product's gallery becomes `items` (`stored`
-    the new files' names, in the order sent) and its `photo` the first one's file.
-    Returns the file names of the photos removed (to delete after the commit)."""
-    existing = {p.pk: p for p in ProductPhoto.objects.filter(product=product)}
-    keep = {item.pk for item in items if item.pk is not None}
-    removed = [photo for pk, photo in existing.items() if pk not in keep]
-    if removed:
-        ProductPhoto.objects.filter(pk__in=[p.pk for p in removed]).delete()
-    first = ""
-    for position, item in enumerate(items):
-        if item.pk is not None:
-            photo = existing[item.pk]
-            if (photo.alt, photo.option, photo.position) != (item.alt, item.option, position):
-                photo.alt, photo.option, photo.position = item.alt, item.option, position
-                photo.save(update_fields=["alt", "option", "position"])
-        else:
-            photo = ProductPhoto.objects.create(
-                product=product,
-                image=stored[item.new],
-                alt=item.alt,
-                option=item.option,
-                position=position,
-            )
-        if position == 0:
-            first = photo.image.name
-    product.photo.name = first
-    return [photo.image.name for photo in removed]
-
-
-def replace_first(product: Product, stored: str) -> list[str]:
-    """The original form's single `photo`: it takes the first photo's place (or starts the
-    gallery). Returns the file name it replaced, if any."""
-    first = ProductPhoto.objects.filter(product=product).order_by("position", "id").first()
-    product.photo.name = stored
-    if first is None:
-        position = ProductPhoto.objects.filter(product=product).aggregate(m=Max("position"))["m"]
-        ProductPhoto.objects.create(
-            product=product, image=stored, alt="", option="", position=(position or 0)
-        )
-        return []
-    old = first.image.name
-    first.image = stored
-    first.save(update_fields=["image"])
-    return [old]

@@ -1,6 +1,7 @@
-"""Options and variants: what an editor sends, checked whole before anything is written,
-and written with the product's derived `price` (the lowest variant price) and `quantity`
-(the sum of their stock) in the same transaction.
+"""Options and variants: what an editor sends, checked whole before anything is written.
+The writes are catalog.services' (catalog/services/stock.py writes a product's variants
+with its derived `price`, the lowest variant price, and `quantity`, the sum of their
+stock, in the same transaction); this module parses, checks and derives.
 
 Options are `[{"name": "Size", "values": ["S", "M"]}]` (at most three). Variants are
 `[{"_id"?, "sku"?, "options": {"Size": "M"}, "price"?, "quantity"}]`: one per combination
@@ -14,14 +15,12 @@ from collections import defaultdict
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
-from django.db import IntegrityError, connection, transaction
-from django.db.models import CharField, Value
-from django.db.models.functions import Cast, Concat, Lower
+from django.db import connection
+from django.db.models.functions import Lower
 from rest_framework.exceptions import ValidationError
 
 from catalog.models import Product, ProductPhoto, Variant
 from shop.api import jsontext
-from shop.api.exceptions import Conflict
 
 MAX_OPTIONS = 3
 MAX_VALUES = 30
@@ -316,53 +315,6 @@ def _with_generated_skus(product: Product, specs, existing) -> list[str]:
         if not found:
             return chosen
         held |= set(found)
-
-
-def write_variants(product: Product, specs: list[VariantSpec]) -> list[Variant]:
-    """Within the caller's transaction, after the product row is saved and locked: the
-    product's variants become `specs` (sent ids kept, the rest removed, new ones added),
-    then the product's `price` and `quantity` follow them. Returns the variants."""
-    existing = {v.pk: v for v in Variant.objects.filter(product=product)}
-    keep = [spec.pk for spec in specs if spec.pk is not None]
-    removed = [pk for pk in existing if pk not in keep]
-    if removed:
-        Variant.objects.filter(pk__in=removed).delete()
-    moved = [
-        spec.pk
-        for spec in specs
-        if spec.pk is not None
-        and (
-            (spec.sku and spec.sku != existing[spec.pk].sku)
-            or option_key(spec.options) != existing[spec.pk].option_key
-        )
-    ]
-    if moved:
-        # Combinations and SKUs are unique: the kept rows that change theirs let go of the
-        # old ones first, so two variants may swap combinations or SKUs within one save.
-        # (A SKU cannot start with "~", nor an option value hold a control character.)
-        number = Cast("id", CharField())
-        Variant.objects.filter(pk__in=moved).update(
-            option_key=Concat(Value(KEY_SEPARATOR), number), sku=Concat(Value("~"), number)
-        )
-    skus = _with_generated_skus(product, specs, existing)
-    variants = []
-    for position, (spec, sku) in enumerate(zip(specs, skus, strict=True)):
-        variant = existing.get(spec.pk) or Variant(product=product)
-        variant.sku = sku
-        variant.options = spec.options
-        variant.option_key = option_key(spec.options)
-        variant.price = spec.price
-        variant.quantity = spec.quantity
-        variant.position = position
-        variants.append(variant)
-    try:
-        with transaction.atomic():
-            for variant in variants:
-                variant.save()
-    except IntegrityError as exc:
-        raise Conflict(SKU_RACED) from exc
-    derive(product, variants)
-    return variants
 
 
 def derive(product: Product, variants) -> None:

@@ -12,7 +12,7 @@ from django.test.utils import CaptureQueriesContext
 
 from accounts.tests.factories import UserFactory
 from catalog.admin import NO_VARIANT, SEVERAL_VARIANTS, STOCK_CHANGED
-from catalog.caching import catalog_version
+from catalog.cache import catalog_version
 from catalog.models import Product, ProductPhoto, Variant
 from catalog.tests.admin_forms import add_page, change_page
 from catalog.tests.conftest import image_bytes

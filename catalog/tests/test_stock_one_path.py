@@ -1,4 +1,4 @@
-"""Every editor writes stock through one path (catalog.stock.write_stock) that locks the
+"""Every editor writes stock through one path (catalog.services.stock.write_stock) that locks the
 product and its variants and reads their stock again under the locks: a sale committed
 between the editor's read and its write stays, through the API, the Django admin and the
 CSV import alike, and the product's stock is its variants' sum afterwards.

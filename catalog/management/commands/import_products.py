@@ -1,7 +1,7 @@
 """`manage.py import_products FILE.csv [--images DIR] [--dry-run]`: products from CSV.
 
 One row per product (`name,slug,description,price,quantity,category,shipping,photo`) or
-one row per variant, as export_products writes (catalog/csv_io.py;
+one row per variant, as export_products writes (catalog/csv_io/;
 docs/operations.md, "CSV import and export"). All or nothing: any bad row is printed as
 `line N: ...` and the command exits non-zero with nothing written.
 """
