@@ -10,6 +10,9 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
 FRONTEND_SRC := $(shell find frontend/src -type f 2>/dev/null)
+# More pytest options for the test targets, on the command line:
+# `make test-py PYTEST_ARGS=--durations=15` (.ci/run does so to show the slowest tests).
+PYTEST_ARGS =
 
 .PHONY: help setup build run admin serve migrate test test-py test-js test-e2e test-pg lint fmt \
         bench lighthouse fuzz soak check-deploy clean search-eval
@@ -25,7 +28,7 @@ $(VENV)/.installed: requirements.txt requirements-dev.txt
 	touch $@
 
 node_modules/.installed: package.json package-lock.json
-	npm ci --no-audit --no-fund --loglevel=error
+	npm ci --prefer-offline --no-audit --no-fund --loglevel=error
 	touch $@
 
 static/dist/manifest.json: node_modules/.installed webpack.config.js babel.config.json $(FRONTEND_SRC)
@@ -85,26 +88,26 @@ fmt: setup
 	npx eslint --fix frontend
 
 test-py: setup
-	$(VENV)/bin/pytest -n 2 -q
+	$(VENV)/bin/pytest -n 2 -q $(PYTEST_ARGS)
 
 test-js: setup
 	npx vitest run
 
 test-e2e: build
-	$(VENV)/bin/pytest e2e -q
+	$(VENV)/bin/pytest e2e -q $(PYTEST_ARGS)
 
 test: lint test-py test-js test-e2e
 
 # The Python suite against the local PostgreSQL (CI runs this too).
 test-pg: setup
-	DATABASE_URL=$${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test} $(VENV)/bin/pytest -n 2 -q
+	DATABASE_URL=$${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test} $(VENV)/bin/pytest -n 2 -q $(PYTEST_ARGS)
 
 # The production recipe of deploy/ started whole on this machine (deploy/tests): a database
 # it makes and drops (TWO_SERVERS_DATABASE, default twoservers), Redis DB 10, moto's S3
 # server, two gunicorn servers and nginx on ports 2080-2083 (TWO_SERVERS_PORT).
 .PHONY: test-deploy
 test-deploy: setup
-	$(VENV)/bin/pytest deploy/tests -q -p no:randomly
+	$(VENV)/bin/pytest deploy/tests -q -p no:randomly $(PYTEST_ARGS)
 
 # --- performance (bench/): PostgreSQL with 100k products, gunicorn, wrk / Lighthouse ------
 # Both seed the database they are given, so they default to a database of their own.
