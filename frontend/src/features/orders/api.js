@@ -1,22 +1,9 @@
-// One function per order call of the contract ("Orders").
+// One function per order call of the contract ("Orders"); placing one (checkout) is
+// features/checkout/api.js.
 import { apiClient } from '../../lib/apiClient';
 
 const enc = encodeURIComponent;
 
-// `addressId` (one of the shopper's saved addresses) takes the place of the free-text
-// `address`; without either the server uses the profile's address. `payment` is "cod" or
-// "razorpay" (the latter answers the order Awaiting Payment with `razorpay`, what the
-// gateway's checkout needs).
-export const checkout = ({ cart, address, addressId, payment = 'cod', idempotencyKey }) =>
-  apiClient.post(
-    '/api/v1/orders/checkout',
-    {
-      cart,
-      payment,
-      ...(addressId != null ? { addressId } : address ? { address } : {}),
-    },
-    { headers: idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {} },
-  );
 // The gateway's answer for a paid order: exactly the three keys the server checks.
 export const verifyRazorpayPayment = (
   id,

@@ -12,6 +12,8 @@ export const ORDER_STATUSES = [
 ];
 export const ORDERS_PER_PAGE = 20;
 
+export const isAwaitingPayment = (order) => order?.status === AWAITING_PAYMENT;
+
 // The buyer may cancel what the server allows next, and an order still awaiting its
 // online payment (nothing was paid; its reserved stock goes back).
 export function canCancel(order) {
@@ -36,13 +38,6 @@ export function orderDate(iso) {
 
 export function itemCount(order) {
   return (order?.products ?? []).reduce((sum, line) => sum + (Number(line.quantity) || 0), 0);
-}
-
-// A fresh key per checkout attempt: a double click or a retry of the same attempt sends
-// the same key, so the server places one order.
-export function newIdempotencyKey() {
-  if (globalThis.crypto?.randomUUID) return globalThis.crypto.randomUUID();
-  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 }
 
 // A line's GST as the invoice splits it: "CGST ₹76.27 + SGST ₹76.27" within the shop's

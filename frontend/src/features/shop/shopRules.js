@@ -52,6 +52,18 @@ export function paymentMethodsText(methods) {
 export const offersCod = (methods) => (methods ?? []).includes('cod');
 export const offersOnline = (methods) => (methods ?? []).some((code) => code !== 'cod');
 
+// How a shopper may pay at checkout, from useShopInfo(): cash on delivery when the shop
+// lists it, and while shop-info is unknown (loading or failed: as before, the server has
+// the last word), up to `codLimit`; online only with Razorpay's settings (else null).
+export function paymentOffer({ loading, failed, paymentMethods, codLimit, razorpay }) {
+  const known = !loading && !failed;
+  return {
+    codOffered: !known || offersCod(paymentMethods),
+    codLimit,
+    online: razorpay ?? null,
+  };
+}
+
 // "Cash on delivery is available for orders up to ₹50,000."
 export function codLimitText(codLimit) {
   const limit = number(codLimit);

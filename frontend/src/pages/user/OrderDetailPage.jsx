@@ -11,7 +11,7 @@ import Loading from '../../components/Loading';
 import UserShell from '../../features/auth/UserShell';
 import CancelOrderDialog from '../../features/orders/CancelOrderDialog';
 import OrderCard from '../../features/orders/OrderCard';
-import PaymentStatus from '../../features/orders/PaymentStatus';
+import PaymentStatus from '../../components/PaymentStatus';
 import StatusHistory from '../../features/orders/StatusHistory';
 import { canCancel, canPayNow } from '../../features/orders/orderFormat';
 import { NOT_FOUND, useOrderPage } from './useOrderPage';

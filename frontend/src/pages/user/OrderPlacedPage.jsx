@@ -10,7 +10,7 @@ import { usePageMeta } from '../../lib/usePageMeta';
 import { formatPrice } from '../../lib/format';
 import Loading from '../../components/Loading';
 import { paymentText } from '../../features/orders/OrderCard';
-import PaymentStatus from '../../features/orders/PaymentStatus';
+import PaymentStatus from '../../components/PaymentStatus';
 import { AWAITING_PAYMENT, deliveryText, itemCount } from '../../features/orders/orderFormat';
 import { OrderActions, OrderProblem } from './OrderDetailPage';
 import { useOrderPage } from './useOrderPage';

@@ -16,7 +16,7 @@ import { usePageMeta } from '../../lib/usePageMeta';
 import { useFocusAfterRender } from '../../lib/useFocusAfterRender';
 import { useShopInfo } from '../../features/shop/useShopInfo';
 import { useRazorpay } from '../../features/orders/useRazorpay';
-import PaymentStatus from '../../features/orders/PaymentStatus';
+import PaymentStatus from '../../components/PaymentStatus';
 import UserShell from '../../features/auth/UserShell';
 import { cancelOrder, getMyOrders } from '../../features/orders/api';
 import CancelOrderDialog from '../../features/orders/CancelOrderDialog';

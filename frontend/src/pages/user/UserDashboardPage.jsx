@@ -4,7 +4,7 @@ import { MESSAGES } from '../../constants/messages';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { useAuth } from '../../features/auth/AuthContext';
 import UserShell from '../../features/auth/UserShell';
-import UpdateAddressButton from '../../features/auth/UpdateAddressButton';
+import UpdateAddressButton from '../../components/UpdateAddressButton';
 
 export default function UserDashboardPage() {
   usePageMeta({ title: 'Dashboard - ShopSphere' });

@@ -2,7 +2,7 @@
 // its text is not read out), empty while nothing happens. After a failure or dismissal it
 // says "Payment not completed" and why; the caller's buttons (Try Again, Pay cash on
 // delivery instead, Pay Now) sit next to it.
-import { MESSAGES } from '../../constants/messages';
+import { MESSAGES } from '../constants/messages';
 
 export default function PaymentStatus({ phase, detail, className = '' }) {
   const failed = phase === 'failed';

@@ -1,0 +1,48 @@
+// What "Place Order" will order, right above it: where it goes (the address in full), how
+// it is paid, the lines, the delivery charge and the total with its taxes.
+// items: [{ key, label, quantity, subtotal }], one per cart line.
+import { useId } from 'react';
+import { formatPrice } from '../../lib/format';
+import { REVIEW_PAYMENT } from './labels';
+
+export default function OrderReview({ items, deliverTo, method, charge, total }) {
+  const id = useId();
+  return (
+    <section
+      className="cart-review text-start border rounded p-2 mb-3"
+      aria-labelledby={`${id}-review`}
+      data-testid="order-review"
+    >
+      <h3 id={`${id}-review`} className="h6 mb-2">
+        Review your order
+      </h3>
+      <dl className="small mb-0">
+        <dt>Deliver to</dt>
+        <dd data-testid="review-address">{deliverTo}</dd>
+        <dt>Payment</dt>
+        <dd data-testid="review-payment">{REVIEW_PAYMENT[method] ?? '-'}</dd>
+        <dt>Items</dt>
+        <dd>
+          <ul className="list-unstyled mb-0">
+            {items.map(({ key, label, quantity, subtotal }) => (
+              <li key={key}>
+                {label} × {quantity}: {formatPrice(subtotal)}
+              </li>
+            ))}
+          </ul>
+        </dd>
+        {charge !== null && (
+          <>
+            <dt>Delivery</dt>
+            <dd>{charge === 0 ? 'Free' : formatPrice(charge)}</dd>
+          </>
+        )}
+        <dt>Total</dt>
+        <dd className="mb-0 fw-bold" data-testid="review-total">
+          {formatPrice(total)}{' '}
+          <span className="fw-normal text-body-secondary">(taxes included)</span>
+        </dd>
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,56 @@
+// The "Payment" radio group. Cash on delivery shows only when the shop offers it (or its
+// rules are unknown: the server decides), disabled with the reason over the cap; online
+// only when the shop takes Razorpay. The whole group is disabled while a payment is under
+// way or waits for Try Again.
+import { useId } from 'react';
+import { formatPrice } from '../../lib/format';
+import { MESSAGES } from '../../constants/messages';
+import { PAY_ONLINE } from './labels';
+
+export default function PaymentChoice({ method, cod, online, codLimit, disabled, onChoose }) {
+  const id = useId();
+  return (
+    <fieldset className="cart-payment text-start mb-3" disabled={disabled}>
+      <legend className="h5">Payment</legend>
+      {cod.offered && (
+        <div className="form-check">
+          <input
+            className="form-check-input"
+            type="radio"
+            name={`${id}-payment`}
+            id={`${id}-cod`}
+            value="cod"
+            checked={method === 'cod'}
+            disabled={cod.overLimit}
+            aria-describedby={cod.overLimit ? `${id}-cod-reason` : undefined}
+            onChange={() => onChoose('cod')}
+          />
+          <label className="form-check-label" htmlFor={`${id}-cod`}>
+            Cash on delivery
+          </label>
+          {cod.overLimit && (
+            <div id={`${id}-cod-reason`} className="form-text mt-0">
+              {MESSAGES.codOverLimit(formatPrice(codLimit))}
+            </div>
+          )}
+        </div>
+      )}
+      {online && (
+        <div className="form-check">
+          <input
+            className="form-check-input"
+            type="radio"
+            name={`${id}-payment`}
+            id={`${id}-online`}
+            value="razorpay"
+            checked={method === 'razorpay'}
+            onChange={() => onChoose('razorpay')}
+          />
+          <label className="form-check-label" htmlFor={`${id}-online`}>
+            {PAY_ONLINE}
+          </label>
+        </div>
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,17 @@
+// The contract's checkout call ("Orders"): the cart becomes an order.
+import { apiClient } from '../../lib/apiClient';
+
+// `addressId` (one of the shopper's saved addresses) takes the place of the free-text
+// `address`; without either the server uses the profile's address. `payment` is "cod" or
+// "razorpay" (the latter answers the order Awaiting Payment with `razorpay`, what the
+// gateway's checkout needs).
+export const checkout = ({ cart, address, addressId, payment = 'cod', idempotencyKey }) =>
+  apiClient.post(
+    '/api/v1/orders/checkout',
+    {
+      cart,
+      payment,
+      ...(addressId != null ? { addressId } : address ? { address } : {}),
+    },
+    { headers: idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {} },
+  );

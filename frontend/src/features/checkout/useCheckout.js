@@ -1,0 +1,251 @@
+// The checkout's state and calls: how the shopper pays (cash on delivery, or online
+// through Razorpay), placing the order under an Idempotency-Key, and the online attempt
+// that may be retried or given up for cash on delivery.
+//
+// Paying online places the order Awaiting Payment and opens Razorpay's window; the cart is
+// emptied once the server has verified the payment. A window closed without paying leaves
+// "Payment not completed" with Try Again (the same Razorpay order) and Pay Cash on
+// Delivery Instead (that order is cancelled, then a cash order placed under a new key). A
+// cart or address changed meanwhile makes the held order stale: the next order releases
+// it first. A placed order (cash, or paid online) lands on its confirmation page.
+//
+// What belongs to other features comes in from the page that composes them (features do
+// not import each other):
+//   user     the signed-in shopper, or null
+//   cart     { lines, empty, clear, refresh }: the lines checkout sends (checkoutLines),
+//            whether the cart is empty, emptying it, and reading its products again after
+//            a refusal (400/409: stock or prices moved)
+//   total    what the order costs, delivery included
+//   address  { id, text, known }: the chosen saved address's id (undefined: the profile's
+//            free text), the address in one line, whether there is one
+//   offer    { codOffered, codLimit, online }: the shop's payment methods (paymentOffer)
+//   payment  the Razorpay window (features/orders' useRazorpay)
+//   orders   { getOrder, cancelOrder, isAwaitingPayment }: releasing a held order
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import toast from '../../lib/toast';
+import { errorMessage } from '../../lib/apiClient';
+import { focusFirstVisible, useFocusAfterRender } from '../../lib/useFocusAfterRender';
+import { paths } from '../../config/paths';
+import { MESSAGES } from '../../constants/messages';
+import { checkout } from './api';
+import { newIdempotencyKey } from './idempotency';
+
+// The method in effect: the shopper's pick while it is allowed, else cash on delivery when
+// usable, else online; null when neither is (over the cap, no online payments).
+export function chooseMethod(picked, { codUsable, online }) {
+  if (picked === 'razorpay' && online) return 'razorpay';
+  if (codUsable) return 'cod';
+  if (online) return 'razorpay';
+  return null;
+}
+
+export function busyLabelFor(phase) {
+  if (phase === 'opening') return 'Opening payment ...';
+  if (phase === 'open') return 'Waiting for payment ...';
+  if (phase === 'verifying') return 'Confirming payment ...';
+  return 'Placing order ...';
+}
+
+export function useCheckout({ user, cart, total, address, offer, payment, orders }) {
+  const navigate = useNavigate();
+  const [placing, setPlacing] = useState(false);
+  const attemptKey = useRef(null);
+  const working = useRef(false);
+  const mainButtons = useRef(new Map());
+
+  // How the shopper can pay this total.
+  const { codOffered, codLimit, online } = offer;
+  const cod = {
+    offered: codOffered,
+    overLimit: codOffered && codLimit !== null && total > Number(codLimit),
+  };
+  const codUsable = cod.offered && !cod.overLimit;
+  const [picked, setPicked] = useState(null);
+  const method = chooseMethod(picked, { codUsable, online });
+
+  // The online attempt the shopper may retry: what it was for (cart and address), and the
+  // order and Razorpay order when checkout placed one (none when the gateway was down).
+  const [attempt, setAttempt] = useState(null);
+  const lineItems = cart.lines;
+  const addressId = address.id;
+  const signature = JSON.stringify([lineItems, addressId ?? null]);
+  const retrying = payment.phase === 'failed' && attempt?.signature === signature;
+  // After Razorpay's window, focus returns to the main button (its copy on screen: the
+  // summary's or the phone bar's).
+  const focusLater = useFocusAfterRender();
+  const requestFocus = useCallback(
+    () => focusLater(() => focusFirstVisible([...mainButtons.current.values()])),
+    [focusLater],
+  );
+
+  // A changed cart, address or payment method is a new attempt; the same one retried keeps
+  // its key (one order: the server would refuse the key for another checkout anyway).
+  useEffect(() => {
+    attemptKey.current = null;
+  }, [signature, method]);
+
+  // One request at a time, whatever the clicks: the ref holds before React re-renders.
+  async function exclusive(work) {
+    if (working.current) return;
+    working.current = true;
+    setPlacing(true);
+    try {
+      await work();
+    } finally {
+      working.current = false;
+      setPlacing(false);
+    }
+  }
+
+  function paid(order) {
+    setAttempt(null);
+    cart.clear();
+    toast.success(MESSAGES.orderPaid);
+    navigate(order?._id ? paths.orderPlaced(order._id) : paths.userOrders);
+  }
+
+  function refused(error) {
+    toast.error(errorMessage(error) ?? MESSAGES.somethingWentWrong);
+    if ([400, 409].includes(error?.response?.status)) cart.refresh();
+  }
+
+  // Lets go of the order an earlier online attempt holds (its stock is reserved): read it
+  // first, since a payment may have arrived after the window closed (then it is simply
+  // paid), else cancel it while it still awaits payment. False when the caller must stop.
+  async function release(held) {
+    try {
+      const { data } = await orders.getOrder(held.order._id);
+      if (data?.order?.payment?.success) {
+        paid(data.order);
+        return false;
+      }
+      if (orders.isAwaitingPayment(data?.order)) await orders.cancelOrder(held.order._id);
+    } catch (error) {
+      // An order the server no longer knows holds nothing: go on without it.
+      if (error?.response?.status !== 404) {
+        toast.error(errorMessage(error) ?? MESSAGES.somethingWentWrong);
+        return false;
+      }
+    }
+    setAttempt(null);
+    payment.reset();
+    return true;
+  }
+
+  async function placeCod() {
+    attemptKey.current = attemptKey.current ?? newIdempotencyKey();
+    try {
+      const { data } = await checkout({
+        cart: lineItems,
+        addressId,
+        payment: 'cod',
+        idempotencyKey: attemptKey.current,
+      });
+      cart.clear();
+      toast.success(MESSAGES.orderPlaced);
+      const placed = data?.order?._id;
+      navigate(placed ? paths.orderPlaced(placed) : paths.userOrders);
+    } catch (error) {
+      refused(error);
+    }
+  }
+
+  function openPayment(held) {
+    return payment.pay(held, {
+      onPaid: (order) => paid(order ?? held.order),
+      onClosed: requestFocus,
+    });
+  }
+
+  async function startOnline() {
+    attemptKey.current = attemptKey.current ?? newIdempotencyKey();
+    let data;
+    try {
+      ({ data } = await checkout({
+        cart: lineItems,
+        addressId,
+        payment: 'razorpay',
+        idempotencyKey: attemptKey.current,
+      }));
+    } catch (error) {
+      const status = error?.response?.status;
+      // The gateway is down or the network failed: nothing was placed, the shopper may
+      // retry (same key) or pay cash on delivery.
+      if (!error?.response || status >= 500) {
+        setAttempt({ signature });
+        payment.fail(errorMessage(error) ?? MESSAGES.paymentServiceDown);
+        requestFocus();
+      } else {
+        refused(error);
+      }
+      return;
+    }
+    if (!data?.order || !data?.razorpay?.orderId) {
+      setAttempt({ signature });
+      payment.fail(MESSAGES.paymentServiceDown);
+      requestFocus();
+      return;
+    }
+    const held = { signature, order: data.order, razorpay: data.razorpay };
+    setAttempt(held);
+    await openPayment(held);
+  }
+
+  const placeOrder = () =>
+    exclusive(async () => {
+      // A stale attempt's order goes first, so its reserved stock is free for this one.
+      if (attempt?.order && !(await release(attempt))) return;
+      if (method === 'razorpay') await startOnline();
+      else if (method === 'cod') await placeCod();
+    });
+
+  const tryAgain = () =>
+    exclusive(async () => {
+      if (attempt?.order) await openPayment(attempt);
+      else await startOnline();
+    });
+
+  const switchToCod = () =>
+    exclusive(async () => {
+      if (attempt?.order && !(await release(attempt))) return;
+      setAttempt(null);
+      payment.reset();
+      setPicked('cod');
+      attemptKey.current = newIdempotencyKey();
+      await placeCod();
+    });
+
+  // The main button's copies (summary, phone bar) register here, for focus after the
+  // payment window.
+  const keepButton = (place) => (node) => {
+    if (node) mainButtons.current.set(place, node);
+    else mainButtons.current.delete(place);
+  };
+
+  const showPayment = retrying || payment.busy;
+  return {
+    user,
+    total,
+    address,
+    empty: cart.empty,
+    cod,
+    codUsable,
+    codLimit,
+    online: Boolean(online),
+    method,
+    choose: setPicked,
+    busy: placing || payment.busy,
+    busyLabel: busyLabelFor(payment.phase),
+    retrying,
+    // A failure about another cart or address is no longer said.
+    status: {
+      phase: showPayment ? payment.phase : 'idle',
+      detail: showPayment ? payment.detail : null,
+    },
+    placeOrder,
+    tryAgain,
+    switchToCod,
+    keepButton,
+  };
+}
