@@ -7,7 +7,7 @@ the first three (top-3), by kind of query, and the latency of the search call an
 suggestions for the query's prefixes (p50, p95). A result counts when its name is the
 wanted product or another edition of its template (`Allen Solly Heritage Striped Slim
 Fit Cotton Shirt` for `Allen Solly Slim Fit Cotton Shirt`, `JBL Tune 510BT Nova` for
-`JBL Tune 510BT`), as the demo catalogue names them (catalog.demo.is_edition_of).
+`JBL Tune 510BT`), as the demo catalogue names them (demo.catalogue.is_edition_of).
 
 It reads only: load the catalogue first (`manage.py seed_demo` or `--products 100000`).
 The whole-answer cache plays no part (the selector is called directly).
@@ -33,8 +33,8 @@ django.setup()
 from django.db import connection  # noqa: E402
 
 from catalog import selectors  # noqa: E402
-from catalog.demo import is_edition_of  # noqa: E402
 from catalog.models import Product  # noqa: E402
+from demo.catalogue import is_edition_of  # noqa: E402
 
 
 def is_wanted(name: str, expect: str) -> bool:

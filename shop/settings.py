@@ -49,9 +49,9 @@ INSTALLED_APPS = [
     "django_tasks_db",
     "shop",
     "accounts",
-    # Before catalog: orders' seed_demo (with --orders) extends catalog's and must win.
     "orders",
     "catalog",
+    "demo",  # demo data and seed_demo; nothing imports it
 ]
 
 MIDDLEWARE = [

@@ -13,10 +13,10 @@ from django.core.management import call_command
 from django.db import connection
 from PIL import Image
 
-from catalog import demo
 from catalog.models import Category, Product, ProductPhoto, Variant
 from catalog.tests.factories import ProductFactory
 from catalog.variants import option_key
+from demo import catalogue
 
 # seed_demo ANALYZEs on PostgreSQL: the fixture keeps its figures from outliving a test.
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("planner_statistics")]
@@ -77,7 +77,9 @@ def test_a_larger_seed_adds_the_new_products_with_their_variants():
     seed("--products", "25")
     assert Product.objects.count() == 25
     assert not Product.objects.filter(variants__isnull=True).exists()
-    assert Variant.objects.count() == sum(len(demo.demo_product(i).variants) for i in range(25))
+    assert Variant.objects.count() == sum(
+        len(catalogue.demo_product(i).variants) for i in range(25)
+    )
 
 
 def test_every_product_is_sold_by_its_variants():
@@ -102,7 +104,10 @@ def test_every_product_is_sold_by_its_variants():
 
 def test_clothes_come_in_sizes_cases_in_colours_and_gadgets_one_way():
     seed("--products", "220")  # four of each template
-    kinds = {demo.demo_name(i): demo.TEMPLATES[i % len(demo.TEMPLATES)].kind for i in range(220)}
+    kinds = {
+        catalogue.demo_name(i): catalogue.TEMPLATES[i % len(catalogue.TEMPLATES)].kind
+        for i in range(220)
+    }
     by_kind = {}
     for product in Product.objects.all():
         options = {o["name"]: o["values"] for o in product.options}
@@ -145,20 +150,20 @@ def test_colours_have_their_own_photo_from_the_shared_pool():
 
 
 def test_names_are_real_looking_and_unique_at_100k():
-    names = [demo.demo_name(i) for i in range(100_000)]
+    names = [catalogue.demo_name(i) for i in range(100_000)]
     assert len({name.casefold() for name in names}) == len(names)
     assert not any(re.search(r"Series|\(", name) for name in names)
     assert names[0] == "Mi LED Smart TV 4A 32"
-    assert demo.is_edition_of(names[8 + 55 * 50], "Allen Solly Slim Fit Cotton Shirt")
-    assert demo.is_edition_of(names[55 * 50], "Mi LED Smart TV 4A 32")
-    assert not demo.is_edition_of(names[1], "Mi LED Smart TV 4A 32")
+    assert catalogue.is_edition_of(names[8 + 55 * 50], "Allen Solly Slim Fit Cotton Shirt")
+    assert catalogue.is_edition_of(names[55 * 50], "Mi LED Smart TV 4A 32")
+    assert not catalogue.is_edition_of(names[1], "Mi LED Smart TV 4A 32")
     from django.utils.text import slugify
 
     assert len({slugify(name) for name in names[::7]}) == len(names[::7])
 
 
 def test_a_product_of_the_shop_holding_a_demo_name_keeps_its_own_variant():
-    own = ProductFactory(name=demo.demo_name(12), price=Decimal("10.00"), quantity=3)
+    own = ProductFactory(name=catalogue.demo_name(12), price=Decimal("10.00"), quantity=3)
     skus = list(own.variants.values_list("sku", flat=True))
     seed("--products", "20")
     assert list(own.variants.values_list("sku", flat=True)) == skus

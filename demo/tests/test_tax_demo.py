@@ -7,9 +7,9 @@ from decimal import Decimal
 import pytest
 from django.core.management import call_command
 
-from catalog.demo import CATEGORY_TAX, TEMPLATES, demo_product
 from catalog.models import Category, Product
 from catalog.tax import GST_RATES, gst_rate, valid_hsn
+from demo.catalogue import CATEGORY_TAX, TEMPLATES, demo_product
 
 pytestmark = pytest.mark.django_db
 

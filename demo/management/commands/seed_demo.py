@@ -1,4 +1,5 @@
-"""`manage.py seed_demo [--products N] [--reset] [--if-empty]`: the demo catalogue.
+"""`manage.py seed_demo [--products N] [--reset] [--if-empty] [--orders N]`: the demo
+catalogue (demo/catalogue.py), and with `--orders N` N demo orders (demo/orders.py).
 
 Idempotent: products are numbered, their names, options, variants and photos derive from
 the number, and inserts that meet an existing name or slug are skipped, so a second run
@@ -7,6 +8,10 @@ rows of the products it added (a product that was already there keeps its own). 
 come from a pool of images drawn once: one for each template and colour (or tint) it is
 shown in, a few hundred whatever the number of products, so neighbouring products (other
 templates) never share a picture.
+
+Demo orders are placed after the catalogue, also when `--if-empty` found products; a
+rerun tops them up to N. `--reset` keeps the orders, their lines unlinked from the
+products it deletes.
 """
 
 import sys
@@ -20,7 +25,10 @@ from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
-from catalog.demo import (
+from catalog.media.renditions import ensure_renditions
+from catalog.models import Category, Product, ProductPhoto, Variant
+from catalog.services import catalogue_statistics_refresh
+from demo.catalogue import (
     CATEGORIES,
     CATEGORY_TAX,
     POOL_ROUNDS,
@@ -29,9 +37,7 @@ from catalog.demo import (
     draw_photo,
     tint_rgb,
 )
-from catalog.media.renditions import ensure_renditions
-from catalog.models import Category, Product, ProductPhoto, Variant
-from catalog.services import catalogue_statistics_refresh
+from demo.orders import demo_orders_place, order_links_drop
 
 BATCH = 2000
 PHOTO_DIR = "products/demo"
@@ -70,7 +76,10 @@ def _insert_rows(cursor, table: str, columns, rows: list[tuple], *, skip_taken=F
 
 
 class Command(BaseCommand):
-    help = "Load a believable demo catalogue (tech gadgets, electronics, clothing; rupees)."
+    help = (
+        "Load a believable demo catalogue (tech gadgets, electronics, clothing; rupees)."
+        " With --orders N, also N demo orders."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("--products", type=int, default=60, help="how many (default 60)")
@@ -80,8 +89,16 @@ class Command(BaseCommand):
         parser.add_argument(
             "--if-empty", action="store_true", help="do nothing when products already exist"
         )
+        parser.add_argument("--orders", type=int, default=0, help="demo orders (default 0)")
 
-    def handle(self, *args, products: int, reset: bool, if_empty: bool, **options):
+    def handle(self, *args, orders: int = 0, **options):
+        if orders < 0:
+            raise CommandError("--orders must be 0 or more.")
+        self._catalogue(**options)
+        if orders:
+            self._orders(orders)
+
+    def _catalogue(self, *, products: int, reset: bool, if_empty: bool, **options):
         if products < 0:
             raise CommandError("--products must be 0 or more.")
         if if_empty and not reset and Product.objects.exists():
@@ -114,6 +131,7 @@ class Command(BaseCommand):
         files = set(Product.objects.exclude(photo="").values_list("photo", flat=True))
         files |= set(ProductPhoto.objects.values_list("image", flat=True))
         with transaction.atomic():
+            order_links_drop()  # orders keep their lines, unlinked from the products
             # One DELETE statement a table, not a row-by-row delete with a signal per
             # product (100000 of them); the files are removed below, listeners hear it
             # once, below.
@@ -237,3 +255,13 @@ class Command(BaseCommand):
             self.stdout.flush()
         elif sys.stdout:
             sys.stdout.flush()
+
+    def _orders(self, wanted: int):
+        placed = demo_orders_place(wanted)
+        if placed is None:
+            self.stdout.write("No products in stock: no demo orders placed.")
+            return
+        placed, total = placed
+        self.stdout.write(
+            self.style.SUCCESS(f"Demo orders: {placed} placed, {total} demo orders in all.")
+        )
