@@ -1,0 +1,339 @@
+// useCheckout on its own: the checkout call is answered at the transport (fakeServer), the
+// Razorpay window and the orders calls are stand-ins given to the hook as the page gives
+// the real ones. The page's tests (pages/CartPage*.test.jsx) run the same flows through
+// the screen with every feature in place.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { MESSAGES } from '../../constants/messages';
+import { fakeServer } from '../auth/testing/fakeServer';
+import { busyLabelFor, chooseMethod, useCheckout } from './useCheckout';
+
+const CHECKOUT = 'POST /api/v1/orders/checkout';
+const SHIRT = [{ _id: '2', quantity: 1 }];
+const TWO_SHIRTS = [{ _id: '2', quantity: 2 }];
+const COD_ONLY = { codOffered: true, codLimit: null, online: null };
+const BOTH = {
+  codOffered: true,
+  codLimit: null,
+  online: { keyId: 'rzp_test_key', checkoutUrl: 'https://checkout.example/v1.js' },
+};
+const awaiting = { _id: '51', status: 'Awaiting Payment', payment: { success: false } };
+const RAZORPAY = { orderId: 'order_Q1', amount: 79900, currency: 'INR' };
+const failure = (status, message = 'No.') =>
+  Object.assign(new Error(`status ${status}`), { response: { status, data: { message } } });
+
+// The Razorpay window as useRazorpay's interface shows it, driven by the test.
+function razorpayStandIn() {
+  const gateway = { opened: [] };
+  function usePayment() {
+    const [state, setState] = useState({ phase: 'idle', detail: null });
+    return {
+      ...state,
+      busy: ['opening', 'open', 'verifying'].includes(state.phase),
+      pay: async (held, { onPaid, onClosed }) => {
+        gateway.opened.push(held);
+        setState({ phase: 'open', detail: 'In the window' });
+        gateway.dismiss = () => {
+          setState({ phase: 'failed', detail: 'Closed' });
+          onClosed();
+        };
+        gateway.complete = (order) => {
+          setState({ phase: 'idle', detail: null });
+          onPaid(order);
+        };
+      },
+      fail: (detail) => setState({ phase: 'failed', detail }),
+      reset: () => setState({ phase: 'idle', detail: null }),
+    };
+  }
+  return { gateway, usePayment };
+}
+
+let server;
+afterEach(() => {
+  server?.restore();
+  server = undefined;
+  toast.remove();
+});
+
+// Renders the hook as the cart page does; `rerender(changes)` changes its inputs.
+function setup({ lines = SHIRT, addressId, offer = COD_ONLY, total = 799, orders = {} } = {}) {
+  const cart = { clear: vi.fn(), refresh: vi.fn() };
+  const port = {
+    getOrder: vi.fn(),
+    cancelOrder: vi.fn(async () => ({ data: {} })),
+    isAwaitingPayment: (order) => order?.status === 'Awaiting Payment',
+    ...orders,
+  };
+  const { gateway, usePayment } = razorpayStandIn();
+  const wrapper = ({ children }) => (
+    <MemoryRouter initialEntries={['/cart']}>{children}</MemoryRouter>
+  );
+  const initialProps = { lines, addressId, offer, total };
+  const hook = renderHook(
+    (props) => {
+      const payment = usePayment();
+      const location = useLocation();
+      const checkout = useCheckout({
+        user: { name: 'Asha', address: '12 MG Road, Pune' },
+        cart: { ...cart, lines: props.lines, empty: props.lines.length === 0 },
+        total: props.total,
+        address: { id: props.addressId, text: '12 MG Road, Pune', known: true },
+        offer: props.offer,
+        payment,
+        orders: port,
+      });
+      return { checkout, location };
+    },
+    { wrapper, initialProps },
+  );
+  let current = initialProps;
+  return {
+    cart,
+    port,
+    gateway,
+    result: hook.result,
+    checkout: () => hook.result.current.checkout,
+    path: () => hook.result.current.location.pathname,
+    rerender(changes) {
+      current = { ...current, ...changes };
+      hook.rerender(current);
+    },
+  };
+}
+
+const calls = () => server.calls.filter((call) => call.key === CHECKOUT);
+const keys = () => calls().map((call) => call.idempotencyKey);
+
+describe('the payment method', () => {
+  it('is the shopper’s pick while allowed, else cash on delivery, else online', () => {
+    const online = BOTH.online;
+    expect(chooseMethod(null, { codUsable: true, online })).toBe('cod');
+    expect(chooseMethod('razorpay', { codUsable: true, online })).toBe('razorpay');
+    expect(chooseMethod('razorpay', { codUsable: true, online: null })).toBe('cod');
+    expect(chooseMethod('cod', { codUsable: false, online })).toBe('razorpay');
+    expect(chooseMethod(null, { codUsable: false, online: null })).toBeNull();
+  });
+
+  it('leaves cash on delivery over the cap: online instead, or nothing to press', () => {
+    const over = setup({ offer: { ...BOTH, codLimit: 500 } });
+    expect(over.checkout().cod).toEqual({ offered: true, overLimit: true });
+    expect(over.checkout().codUsable).toBe(false);
+    expect(over.checkout().method).toBe('razorpay');
+    const none = setup({ offer: { ...COD_ONLY, codLimit: 500 } });
+    expect(none.checkout().method).toBeNull();
+    const unknown = setup({ offer: { codOffered: false, codLimit: null, online: null } });
+    expect(unknown.checkout().cod.offered).toBe(false);
+  });
+
+  it('names the payment’s progress on the busy button', () => {
+    expect(busyLabelFor('idle')).toBe('Placing order ...');
+    expect(busyLabelFor('opening')).toBe('Opening payment ...');
+    expect(busyLabelFor('open')).toBe('Waiting for payment ...');
+    expect(busyLabelFor('verifying')).toBe('Confirming payment ...');
+  });
+});
+
+describe('placing a cash order', () => {
+  it('empties the cart and opens the order’s confirmation, or Your Orders without an id', async () => {
+    server = fakeServer({ [CHECKOUT]: { status: 201, data: { order: { _id: '7' } } } });
+    const placed = setup({ addressId: 32 });
+    await act(() => placed.checkout().placeOrder());
+    expect(calls()[0].body).toEqual({ cart: SHIRT, payment: 'cod', addressId: 32 });
+    expect(placed.cart.clear).toHaveBeenCalledTimes(1);
+    expect(placed.path()).toBe('/dashboard/user/orders/7/placed');
+    server.restore();
+    server = fakeServer({ [CHECKOUT]: { status: 201, data: { order: {} } } });
+    const bare = setup();
+    await act(() => bare.checkout().placeOrder());
+    expect(bare.path()).toBe('/dashboard/user/orders');
+  });
+
+  it('keeps one key for the same attempt, a new one for another cart, address or method', async () => {
+    server = fakeServer({ [CHECKOUT]: { status: 409, data: { message: 'Not enough stock' } } });
+    const shop = setup({ offer: BOTH });
+    await act(() => shop.checkout().placeOrder());
+    await act(() => shop.checkout().placeOrder());
+    expect(keys()[0]).toBeTruthy();
+    expect(keys()[1]).toBe(keys()[0]);
+    shop.rerender({ lines: TWO_SHIRTS });
+    await act(() => shop.checkout().placeOrder());
+    shop.rerender({ addressId: 33 });
+    await act(() => shop.checkout().placeOrder());
+    act(() => shop.checkout().choose('razorpay'));
+    await act(() => shop.checkout().placeOrder());
+    act(() => shop.checkout().choose('cod'));
+    await act(() => shop.checkout().placeOrder());
+    expect(calls().map((call) => call.body.payment)).toEqual([
+      'cod',
+      'cod',
+      'cod',
+      'cod',
+      'razorpay',
+      'cod',
+    ]);
+    expect(new Set(keys().slice(1)).size).toBe(5);
+  });
+
+  it('reads the cart again after a 400 or 409, not after a 5xx, and keeps it', async () => {
+    let status = 409;
+    server = fakeServer({ [CHECKOUT]: () => ({ status, data: { message: 'Refused' } }) });
+    const shop = setup();
+    await act(() => shop.checkout().placeOrder());
+    status = 400;
+    await act(() => shop.checkout().placeOrder());
+    status = 500;
+    await act(() => shop.checkout().placeOrder());
+    expect(shop.cart.refresh).toHaveBeenCalledTimes(2);
+    expect(shop.cart.clear).not.toHaveBeenCalled();
+    expect(shop.path()).toBe('/cart');
+  });
+
+  it('sends one request for clicks made while one is under way', async () => {
+    let answer;
+    server = fakeServer({
+      [CHECKOUT]: () => new Promise((resolve) => (answer = resolve)),
+    });
+    const shop = setup();
+    let first;
+    act(() => {
+      first = shop.checkout().placeOrder();
+      shop.checkout().placeOrder();
+    });
+    await act(() => shop.checkout().placeOrder());
+    expect(shop.checkout().busy).toBe(true);
+    await waitFor(() => expect(calls()).toHaveLength(1));
+    await act(async () => {
+      answer({ status: 201, data: { order: { _id: '8' } } });
+      await first;
+    });
+    expect(calls()).toHaveLength(1);
+    expect(shop.checkout().busy).toBe(false);
+  });
+});
+
+describe('paying online', () => {
+  it('retries a gateway outage under the same key, then pays cash under a new one', async () => {
+    let answers = 0;
+    server = fakeServer({
+      [CHECKOUT]: (body) => {
+        answers += 1;
+        if (body.payment === 'cod') return { status: 201, data: { order: { _id: '9' } } };
+        return { status: 502, data: { message: `Gateway down (${answers})` } };
+      },
+    });
+    const shop = setup({ offer: BOTH });
+    act(() => shop.checkout().choose('razorpay'));
+    await act(() => shop.checkout().placeOrder());
+    expect(shop.checkout().retrying).toBe(true);
+    expect(shop.checkout().status).toEqual({ phase: 'failed', detail: 'Gateway down (1)' });
+    await act(() => shop.checkout().tryAgain());
+    expect(keys()[1]).toBe(keys()[0]);
+    expect(shop.gateway.opened).toHaveLength(0);
+    await act(() => shop.checkout().switchToCod());
+    // Nothing was placed: nothing to read or cancel first.
+    expect(shop.port.getOrder).not.toHaveBeenCalled();
+    expect(calls()[2].body.payment).toBe('cod');
+    expect(keys()[2]).not.toBe(keys()[0]);
+    expect(shop.path()).toBe('/dashboard/user/orders/9/placed');
+  });
+
+  it('treats a checkout without Razorpay’s order as the gateway being down', async () => {
+    server = fakeServer({ [CHECKOUT]: { status: 201, data: { order: awaiting } } });
+    const shop = setup({ offer: BOTH });
+    act(() => shop.checkout().choose('razorpay'));
+    await act(() => shop.checkout().placeOrder());
+    expect(shop.checkout().retrying).toBe(true);
+    expect(shop.checkout().status.detail).toBe(MESSAGES.paymentServiceDown);
+  });
+
+  it('opens the window for the held order, empties the cart once paid', async () => {
+    server = fakeServer({
+      [CHECKOUT]: { status: 201, data: { order: awaiting, razorpay: RAZORPAY } },
+    });
+    const shop = setup({ offer: BOTH });
+    act(() => shop.checkout().choose('razorpay'));
+    await act(() => shop.checkout().placeOrder());
+    expect(shop.gateway.opened).toEqual([
+      { signature: JSON.stringify([SHIRT, null]), order: awaiting, razorpay: RAZORPAY },
+    ]);
+    expect(shop.checkout().busy).toBe(true);
+    expect(shop.checkout().busyLabel).toBe('Waiting for payment ...');
+    act(() => shop.gateway.complete(undefined));
+    expect(shop.cart.clear).toHaveBeenCalledTimes(1);
+    expect(shop.path()).toBe('/dashboard/user/orders/51/placed');
+  });
+
+  it('forgets a failed attempt once the cart changes, and releases its order first', async () => {
+    let placed = 0;
+    server = fakeServer({
+      [CHECKOUT]: () => {
+        placed += 1;
+        const order = { ...awaiting, _id: String(50 + placed) };
+        return { status: 201, data: { order, razorpay: RAZORPAY } };
+      },
+    });
+    const shop = setup({
+      offer: BOTH,
+      orders: { getOrder: vi.fn(async () => ({ data: { order: { ...awaiting, _id: '51' } } })) },
+    });
+    act(() => shop.checkout().choose('razorpay'));
+    await act(() => shop.checkout().placeOrder());
+    act(() => shop.gateway.dismiss());
+    expect(shop.checkout().retrying).toBe(true);
+    shop.rerender({ lines: TWO_SHIRTS });
+    expect(shop.checkout().retrying).toBe(false);
+    expect(shop.checkout().status).toEqual({ phase: 'idle', detail: null });
+    await act(() => shop.checkout().placeOrder());
+    expect(shop.port.getOrder).toHaveBeenCalledWith('51');
+    expect(shop.port.cancelOrder).toHaveBeenCalledWith('51');
+    expect(calls()).toHaveLength(2);
+    expect(calls()[1].body.cart).toEqual(TWO_SHIRTS);
+    expect(keys()[1]).not.toBe(keys()[0]);
+    expect(shop.gateway.opened.map((held) => held.order._id)).toEqual(['51', '52']);
+  });
+
+  it('goes on when the held order is gone, stops when it cannot be read', async () => {
+    server = fakeServer({
+      [CHECKOUT]: { status: 201, data: { order: awaiting, razorpay: RAZORPAY } },
+    });
+    const getOrder = vi.fn(async () => {
+      throw failure(503, 'Please try again in a moment.');
+    });
+    const shop = setup({ offer: BOTH, orders: { getOrder } });
+    act(() => shop.checkout().choose('razorpay'));
+    await act(() => shop.checkout().placeOrder());
+    act(() => shop.gateway.dismiss());
+    await act(() => shop.checkout().switchToCod());
+    expect(calls()).toHaveLength(1);
+    expect(shop.checkout().retrying).toBe(true); // the held order stays, Try Again too
+    getOrder.mockImplementation(async () => {
+      throw failure(404, 'Order not found');
+    });
+    await act(() => shop.checkout().switchToCod());
+    expect(shop.port.cancelOrder).not.toHaveBeenCalled();
+    expect(calls().map((call) => call.body.payment)).toEqual(['razorpay', 'cod']);
+  });
+
+  it('does not cancel an order paid after the window closed: it is simply paid', async () => {
+    server = fakeServer({
+      [CHECKOUT]: { status: 201, data: { order: awaiting, razorpay: RAZORPAY } },
+    });
+    const paidOrder = { ...awaiting, status: 'Not Processed', payment: { success: true } };
+    const shop = setup({
+      offer: BOTH,
+      orders: { getOrder: vi.fn(async () => ({ data: { order: paidOrder } })) },
+    });
+    act(() => shop.checkout().choose('razorpay'));
+    await act(() => shop.checkout().placeOrder());
+    act(() => shop.gateway.dismiss());
+    await act(() => shop.checkout().switchToCod());
+    expect(shop.port.cancelOrder).not.toHaveBeenCalled();
+    expect(calls()).toHaveLength(1);
+    expect(shop.cart.clear).toHaveBeenCalledTimes(1);
+    expect(shop.path()).toBe('/dashboard/user/orders/51/placed');
+  });
+});
