@@ -10,14 +10,14 @@ starts at the anchor just above it and skips fewer than EVERY entries:
     WHERE (created_at, id) <= anchor ORDER BY created_at DESC, id DESC OFFSET o % EVERY
 
 Anchors come in chunks of PER_CHUNK, each found by one scan that starts at the previous
-chunk's last anchor, and are kept in the catalogue cache (catalog/caching.py,
+chunk's last anchor, and are kept in the catalogue cache (catalog/cache/,
 `cached_value`), so they are exactly as fresh as every cached list: any write replaces
 the catalogue version and with it every anchor. A version pays at most one scan down to
 the deepest page asked for (what one plain deep page costs), the pages after it read
 fewer than EVERY entries. With the cache off, or above the first anchor, pages are plain
 offsets. The product list and each category have their own anchors; filter
-combinations do not (catalog/selectors.py: they are many, each asked too few pages per
-version to repay the scan): their deeper half is read from the oldest end instead.
+combinations do not (products.py: they are many, each asked too few pages per version
+to repay the scan): their deeper half is read from the oldest end instead.
 """
 
 from __future__ import annotations

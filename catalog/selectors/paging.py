@@ -161,7 +161,7 @@ def _page_ids(
 ):
     """The page's ids as a subquery on an index alone. A page of a named `listing` (the
     product list, a category) starts from its anchor when the catalogue cache keeps
-    anchors (catalog/anchors.py), so its offset stays under anchors.EVERY. Otherwise (a
+    anchors (anchors.py), so its offset stays under anchors.EVERY. Otherwise (a
     filter, or the cache off) a page in the deeper half of a list whose `total` is known
     is read from the oldest end (the same index backwards; the page's rows are then put
     newest first), so no page walks more than half its list.

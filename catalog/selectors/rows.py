@@ -196,7 +196,7 @@ def _rows_where(condition: str, params) -> list[tuple]:
     return _fetch_rows(_ROWS_SQL + condition, params)
 
 
-# Planned once a connection (catalog/prepared.py): the steps whose products are the whole
+# Planned once a connection (catalog/search/prepared.py): the steps whose products are the whole
 # answer, and products by their ids (a search's answer) or by their slug (a product page).
 # Not the pages' ids: their plans depend on the values (a category's share, a band's).
 _BY_IDS, _BY_SLUG = "p.id = ANY(%s)", "p.slug = %s"
