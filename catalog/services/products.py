@@ -13,6 +13,7 @@ from dataclasses import field as default
 from datetime import datetime
 from decimal import Decimal
 
+from django.core.files.storage import default_storage
 from django.db import transaction
 from django.http import Http404
 from rest_framework.exceptions import ValidationError
@@ -22,6 +23,7 @@ from catalog.gallery import TOO_MANY as TOO_MANY_PHOTOS
 from catalog.gallery import appended as gallery_appended
 from catalog.gallery import check_ids_belong as check_gallery_ids
 from catalog.gallery import check_options as check_gallery_options
+from catalog.media.renditions import ensure_renditions
 from catalog.models import Category, Product, ProductPhoto, ProductSlugHistory, Variant
 from catalog.services.common import (
     PRODUCT_CHANGED,
@@ -35,7 +37,6 @@ from catalog.services.files import (
     _store_photos,
     photo_discard,
     photo_remove_after_commit,
-    photo_store_checked,
 )
 from catalog.services.gallery import replace_first, write_gallery, write_photos
 from catalog.services.stock import StockWrite, lock_product, lock_variants, write_stock
@@ -419,8 +420,11 @@ def product_save(
                 for row in gallery:
                     name = None
                     if row.content is not None:
-                        name = photo_store_checked(row.content, row.content.name)
+                        # Stored as an upload is (renditions too), inside the page's
+                        # transaction; removed again below when the save fails.
+                        name = default_storage.save(f"products/{row.content.name}", row.content)
                         new_files.append(name)
+                        ensure_renditions(name)
                     if row.pk is None:
                         items.append(
                             GalleryItem(pk=None, new=len(names), alt=row.alt, option=row.option)

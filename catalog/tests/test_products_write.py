@@ -210,7 +210,7 @@ def test_database_failure_after_the_photo_is_stored_removes_the_file(
     def lost_race(instance, *, exists_message):
         raise services.Conflict(exists_message) from IntegrityError("duplicate")
 
-    monkeypatch.setattr(services, "_save", lost_race)
+    monkeypatch.setattr(services.products, "_save", lost_race)
     response = create(admin_api, form(category, photo=jpeg()))
     assert response.status_code == 409
     assert Product.objects.count() == 0
