@@ -133,3 +133,11 @@ def _size(value) -> int:
     if isinstance(value, tuple) and value and isinstance(value[0], bytes | str):
         return len(value[0]) + 64
     return 64
+
+
+def _kept(version: str, key: str, hit: tuple, checked: tuple) -> tuple:
+    """The entry as checked; when only its stamped mark moved, the local layer keeps the
+    new one, so the next hit is free again."""
+    if checked != hit:
+        local.set(version, key, checked, _size(checked), settings.CATALOG_CACHE_SECONDS)
+    return checked

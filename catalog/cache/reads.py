@@ -13,9 +13,8 @@ from django.utils.cache import get_conditional_response
 from django.utils.http import http_date
 
 from catalog.cache.keys import _scoped
-from catalog.cache.layers import _get, _set
+from catalog.cache.layers import _get, _kept, _set
 from catalog.cache.stamps import _checked, _stock_entry, products_shown
-from catalog.cache.values import _kept
 from catalog.cache.versions import _answering_from, _start
 
 logger = logging.getLogger("catalog.cache")

@@ -13,7 +13,7 @@ import time
 from django.conf import settings
 
 from catalog.cache.keys import _scoped
-from catalog.cache.layers import _get, _set, _size, local
+from catalog.cache.layers import _get, _kept, _set
 from catalog.cache.stamps import _checked, _stock_entry
 from catalog.cache.versions import _answering_from, _start
 
@@ -123,14 +123,6 @@ def cached_value(key: str, compute, *, shows=None, scope: str = "catalogue"):
             entry = (*entry, stock)
         _set(version, key, entry)
     return value
-
-
-def _kept(version: str, key: str, hit: tuple, checked: tuple) -> tuple:
-    """The entry as checked; when only its stamped mark moved, the local layer keeps the
-    new one, so the next hit is free again."""
-    if checked != hit:
-        local.set(version, key, checked, _size(checked), settings.CATALOG_CACHE_SECONDS)
-    return checked
 
 
 _held: dict[str, tuple[str, float, object]] = {}  # name -> (version, monotonic time, value)
