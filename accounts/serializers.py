@@ -13,8 +13,14 @@ from rest_framework.fields import empty
 from accounts import cart
 from accounts.india import STATES, find_state
 from accounts.models import Address, User
-from catalog.serializers import IdField
-from shop.api.fields import TextField, WholeNumberField, clean_text, is_invisible, text_messages
+from shop.api.fields import (
+    IdField,
+    TextField,
+    WholeNumberField,
+    clean_text,
+    is_invisible,
+    text_messages,
+)
 from shop.api.schema import TIMESTAMP, Envelope, IdOutputField, MessageField, SuccessField, inline
 
 NAME_MAX = 100

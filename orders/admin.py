@@ -1,7 +1,8 @@
 """Django admin for orders: lines and the status history inline and read-only (a line's
 price is what the buyer was charged and never changes), search by the buyer's e-mail,
-filter by status. A status change goes through the same service as the API, so the
-status machine holds, stock goes back on a cancel and the buyer gets the mail."""
+filter by status. A status change goes through the same handler as the API
+(orders.actions), so the status machine holds, stock goes back on a cancel, a paid order
+is refunded and the buyer gets the mail."""
 
 from decimal import Decimal
 
@@ -17,7 +18,8 @@ from django.utils.safestring import mark_safe
 
 from accounts import pincodes
 from orders import delivery
-from orders.invoices import file_name, invoice_pdf_bytes
+from orders.actions import order_set_status
+from orders.invoice_files import file_name, invoice_pdf_bytes
 from orders.models import (
     Order,
     OrderLine,
@@ -26,7 +28,6 @@ from orders.models import (
     ShopDetails,
     manual_next_statuses,
 )
-from orders.services import order_set_status
 from orders.shop_details import clean_shop_details
 from shop.money import rupees
 

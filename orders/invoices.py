@@ -9,17 +9,16 @@ rolls back gives its number back with everything else, so the series never has a
 or a duplicate.
 
 An invoice is issued in the transaction that moves an order to Shipped, a credit note
-in the one that moves an invoiced order to Returned (orders.services.order_set_status);
+in the one that moves an invoiced order to Returned (orders.actions: order_ship,
+order_return);
 the PDF is made by a job of the task queue (orders.tasks.render_invoice), or by the
 download when the job has not run yet, and kept in the media storage under a name with
-an unguessable part.
+an unguessable part (orders/invoice_files.py).
 """
 
-import secrets
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-from django.core.files.base import ContentFile
 from django.db import IntegrityError, transaction
 from django.http import Http404
 from django.utils import timezone
@@ -168,54 +167,3 @@ def invoice_get_for(*, user, order_id: int, kind: str) -> Invoice:
     if document is None:
         raise Http404(NO_INVOICE if kind == InvoiceKind.INVOICE else NO_CREDIT_NOTE)
     return document
-
-
-def file_name(document: Invoice) -> str:
-    """What the download is called: the number with '/' made '-' (`SS-2627-000042.pdf`)."""
-    return f"{document.number.replace('/', '-')}.pdf"
-
-
-def invoice_pdf_ensure(*, invoice_id: int) -> Invoice:
-    """The document with its PDF in the media storage, made now if it has none. Safe to
-    run twice, and at once (the job and a download): the row is locked while the file is
-    made, and whoever comes second finds it and keeps it. A save that fails leaves no
-    file behind."""
-    document = Invoice.objects.get(pk=invoice_id)
-    if document.pdf:
-        return document
-    with transaction.atomic():
-        document = Invoice.objects.select_for_update().get(pk=invoice_id)
-        if document.pdf:
-            return document
-        # ReportLab and num2words load with the first document, not in every process.
-        from orders import invoice_pdf
-
-        data = invoice_pdf.render(document, shop=get_shop_details())
-        # Under invoices/ (the field's upload_to); the random part keeps the name from
-        # being guessed from the number where media files are reachable.
-        name = f"{file_name(document)[:-4]}-{secrets.token_urlsafe(16)}.pdf"
-        document.pdf.save(name, ContentFile(data), save=False)
-        try:
-            Invoice.objects.filter(pk=document.pk).update(pdf=document.pdf.name)
-        except Exception:
-            document.pdf.storage.delete(document.pdf.name)
-            raise
-    return document
-
-
-def invoice_pdf_bytes(document: Invoice) -> bytes:
-    """The PDF's bytes, made first when the job has not run yet."""
-    if not document.pdf:
-        document = invoice_pdf_ensure(invoice_id=document.pk)
-    try:
-        return _read(document)
-    except FileNotFoundError:
-        # The file was lost (a media folder restored without it): drawn again from the
-        # records, which are what the document is.
-        Invoice.objects.filter(pk=document.pk, pdf=document.pdf.name).update(pdf="")
-        return _read(invoice_pdf_ensure(invoice_id=document.pk))
-
-
-def _read(document: Invoice) -> bytes:
-    with document.pdf.storage.open(document.pdf.name, "rb") as handle:
-        return handle.read()

@@ -1,40 +1,99 @@
-"""How an order is paid, behind one small interface so a gateway can be added later.
+"""How an order is paid: the one interface between orders and the code that takes
+payments, so orders never imports that code.
 
-A payment method knows its code (what the client sends as `payment`) and when an order
-counts as paid. Cash on delivery is paid when the order is delivered.
+A payment method knows its code (what the client sends as `payment`), whether checkout
+takes it now, when an order counts as paid, and what checkout and the status moves ask
+of it. Cash on delivery is here. A gateway's method is registered by its app when that
+app is ready (`register`; the `payments` app registers Razorpay in its AppConfig), and
+orders calls it only through this protocol:
+
+- `reserve(order)`, in checkout's transaction, after the order and its lines: an order
+  of an `online` method is placed `Awaiting Payment` and this records what its payment
+  needs (the payment record, the job that gives the order up when it is not paid);
+- `checkout_started(order, created=...)`, after that transaction commits: what the
+  browser opens the gateway's checkout with, and the order as it is then;
+- `checkout_options(order)`: the same for an order read later (its `razorpay` answer);
+- `refund(order)`, in the transaction of a cancel or a return: the order's payment back;
+- `shop_info()`: what `GET /shop-info` adds for the method.
+
+The status moves the payment makes (paid, given up unpaid) are orders' own handlers
+(orders.actions.order_pay, order_expire), which the payment code calls.
 """
 
-from typing import Protocol
+from typing import Any, Protocol
+
+# Every payment code the wire knows, whether or not its method is on here.
+CODES = ("cod", "razorpay")
 
 
 class PaymentMethod(Protocol):
     code: str
+    online: bool  # paid before the order is processed: placed Awaiting Payment
+
+    def available(self) -> bool:
+        """Whether checkout takes this method now (a gateway: its keys are set)."""
 
     def paid_on(self, status: str) -> bool:
         """Whether an order in `status` has been paid."""
 
+    def reserve(self, order) -> None:
+        """In checkout's transaction: what an order placed with this method needs."""
+
+    def checkout_started(self, order, *, created: bool) -> tuple[Any, dict | None]:
+        """After checkout's commit: (the order as it is now, the options the browser opens
+        the gateway's checkout with, or None)."""
+
+    def checkout_options(self, order) -> dict | None:
+        """The options of an order still awaiting its payment, else None."""
+
+    def refund(self, order) -> None:
+        """In a cancel's or a return's transaction: the order's payment back, if paid."""
+
+    def shop_info(self) -> dict:
+        """Keys `GET /shop-info` adds while the method is available."""
+
 
 class CashOnDelivery:
     code = "cod"
+    online = False
+
+    def available(self) -> bool:
+        return True
 
     def paid_on(self, status: str) -> bool:
         return status == "Delivered"
 
+    def reserve(self, order) -> None:
+        return None
 
-class Razorpay:
-    """Paid online before the order is processed (orders.razorpay): the order waits in
-    Awaiting Payment until the gateway's payment is verified."""
+    def checkout_started(self, order, *, created: bool) -> tuple[Any, dict | None]:
+        return order, None
 
-    code = "razorpay"
+    def checkout_options(self, order) -> dict | None:
+        return None
 
-    def paid_on(self, status: str) -> bool:
-        return status not in ("Awaiting Payment", "Cancelled")
+    def refund(self, order) -> None:
+        return None  # nothing was paid before delivery
 
-
-METHODS: dict[str, PaymentMethod] = {
-    method.code: method for method in (CashOnDelivery(), Razorpay())
-}
+    def shop_info(self) -> dict:
+        return {}
 
 
-def payment_method(code: str) -> PaymentMethod:
-    return METHODS[code]
+METHODS: dict[str, PaymentMethod] = {"cod": CashOnDelivery()}
+
+
+def register(method: PaymentMethod) -> None:
+    """Adds (or replaces) a payment method; its app calls this when it is ready."""
+    if method.code not in CODES:
+        raise ValueError(f"Unknown payment code {method.code!r}: add it to CODES first.")
+    METHODS[method.code] = method
+
+
+def payment_method(code: str) -> PaymentMethod | None:
+    """The method of `code`, or None when no app provides it here."""
+    return METHODS.get(code)
+
+
+def available_codes() -> list[str]:
+    """The codes checkout takes now, in CODES order."""
+    return [code for code in CODES if code in METHODS and METHODS[code].available()]

@@ -6,12 +6,9 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from accounts.india import NAME_OF
-from catalog.serializers import IdField, _iso, _number
-from orders import gateway
 from orders.models import Order, OrderLine, OrderStatus, manual_next_statuses
-from orders.online import checkout_options
-from orders.payments import METHODS
-from shop.api.fields import TextField, WholeNumberField
+from orders.payments import CODES, payment_method
+from shop.api.fields import IdField, TextField, WholeNumberField, iso_utc, rupees_number
 
 MAX_CART_LINES = 50
 QUANTITY_ERROR = "Quantity must be a whole number from 1 to 10."
@@ -78,7 +75,7 @@ class CheckoutInput(serializers.Serializer):
         error_messages={"invalid": "Address id must be one of your addresses' ids."},
     )
     payment = serializers.ChoiceField(
-        choices=list(METHODS),
+        choices=list(CODES),
         required=False,
         default="cod",
         error_messages={
@@ -164,7 +161,7 @@ class MoneyField(serializers.Field):
     """Rupees as a JSON number with at most two decimals."""
 
     def to_representation(self, value):
-        return _number(value)
+        return rupees_number(value)
 
 
 class PaymentOutput(serializers.Serializer):
@@ -173,7 +170,7 @@ class PaymentOutput(serializers.Serializer):
 
     ONLINE_ONLY = ("paymentId", "refundStatus", "gatewayOrderId", "paid", "refunded")
 
-    method = serializers.ChoiceField(choices=list(METHODS), source="payment_method")
+    method = serializers.ChoiceField(choices=list(CODES), source="payment_method")
     success = serializers.BooleanField(
         source="paid",
         help_text="True once paid (COD: delivered; online: the payment arrived, also when "
@@ -274,7 +271,7 @@ class OrderLineOutput(serializers.ModelSerializer):
 
 class TimestampField(serializers.DateTimeField):
     def to_representation(self, value):
-        return _iso(value)
+        return iso_utc(value)
 
 
 class RazorpayCheckoutOutput(serializers.Serializer):
@@ -366,10 +363,8 @@ class OrderOutput(serializers.ModelSerializer):
     def get_razorpay(self, order) -> dict | None:
         if order.status != OrderStatus.AWAITING_PAYMENT or order.payment_method != "razorpay":
             return None
-        payment = order.payment_record
-        if payment is None or not payment.gateway_order_id or not gateway.configured():
-            return None
-        return checkout_options(order, payment)
+        method = payment_method(order.payment_method)
+        return method.checkout_options(order) if method is not None else None
 
     def get_nextStatuses(self, order) -> list[str]:
         return [s for s in OrderStatus.values if s in manual_next_statuses(order.status)]
@@ -415,37 +410,6 @@ class CheckoutAnswer(OrderAnswer):
     """Checkout's answer; `razorpay` only for an order awaiting its online payment."""
 
     razorpay = RazorpayCheckoutOutput(required=False)
-
-
-class RazorpayVerifyInput(serializers.Serializer):
-    razorpay_payment_id = serializers.RegexField(
-        r"^[A-Za-z0-9_]{1,40}$",
-        error_messages={
-            "invalid": "The payment id is not valid.",
-            "required": "The payment id is required.",
-        },
-    )
-    razorpay_order_id = serializers.RegexField(
-        r"^[A-Za-z0-9_]{1,40}$",
-        error_messages={
-            "invalid": "This payment is not for this order.",
-            "required": "The order id is required.",
-        },
-    )
-    razorpay_signature = serializers.RegexField(
-        r"^[0-9a-fA-F]{64}$",
-        error_messages={
-            "invalid": "The payment could not be verified.",
-            "required": "The payment's signature is required.",
-        },
-    )
-
-
-class WebhookAnswer(serializers.Serializer):
-    success = serializers.BooleanField(default=True)
-    result = serializers.CharField(
-        help_text="Ours: paid, refunded, recorded, processed, failed, ignored or duplicate."
-    )
 
 
 class OrderDetailAnswer(serializers.Serializer):

@@ -1,9 +1,11 @@
-"""Writes: checkout, status changes, cancel. Each runs in one transaction.
+"""Writes: checkout. It runs in one transaction; the status moves after it are
+orders.actions' handlers (`order_set_status` and `order_cancel` are theirs, named here
+too for the callers that know them from here).
 
 Stock is taken with one conditional UPDATE per product (`quantity >= wanted`), never read
 then written, so two buyers can never both get the last unit, on SQLite and PostgreSQL.
 A checkout takes every line or nothing; a cancel puts the stock back in the same
-transaction as the status change. Every path locks products in id order.
+transaction as the status change (orders.stock). Every path locks products in id order.
 
 A sale is not a catalogue change: it does not replace the catalogue cache version, it
 marks the sold products' stock as changed (`catalog.cache.stock_changed`), which
@@ -13,16 +15,13 @@ served, and nothing else. It does move the product's
 stock back over it (the update call's `updatedAt` check and the Django admin's see it).
 
 Mails go through the task queue (`orders.tasks`), enqueued in the same transaction.
+A method paid online (orders.payments: the payments app registers Razorpay) is asked,
+through that interface only, to record what the order's payment needs in checkout's
+transaction and, after the commit, for what the browser's checkout opens with
+(`order_place`).
 
-Locks: every transaction that touches more than one of an order's rows takes them in
-one order: the Order row, then its Payment, then a Refund, then the invoice number's
-sequence row (orders.invoices.allocate). A status move here locks the order and then its
-payment before it records a refund or numbers an invoice; the payment's arrival
-(orders.online.payment_arrived), the checkout's gateway order and its undoing, and the
-expiry of an unpaid order lock the order first as well. Two of them on one order wait
-for each other in turn and never deadlock (PostgreSQL would break a cycle by failing one
-of them). Products and variants are locked after the order rows (`_put_back`), in id
-order. docs/orders.md has the same rule under "Locks".
+Locks: the order's rows first, then products and variants in id order; the whole rule
+is in orders.actions and docs/orders.md under "Locks".
 
 A free-text address must hold a PIN code the directory knows (accounts.pincodes): it
 fixes the delivery state, and so the place of supply and the tax; text without one is
@@ -33,13 +32,12 @@ import hashlib
 import json
 import re
 from collections import OrderedDict
-from datetime import timedelta
+from dataclasses import dataclass
 from decimal import Decimal
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import F
-from django.http import Http404
 from django.utils import timezone
 from rest_framework.exceptions import ValidationError
 
@@ -51,20 +49,16 @@ from accounts.pincodes import lookup as lookup_pincode
 from catalog import tax as catalog_tax
 from catalog.cache import stock_changed
 from catalog.models import Product, Variant
-from orders import gateway, invoices, refunds, selectors, tax
+from orders import selectors, tax
+
+# The status moves are orders.actions' handlers; these two are named here too (the demo
+# command and the catalogue's tests call them from here).
+from orders.actions import order_cancel, order_set_status, status_recorded  # noqa: F401
 from orders.delivery import check as check_delivery
-from orders.models import (
-    NEXT_STATUSES,
-    PAYMENT_MOVES,
-    Order,
-    OrderLine,
-    OrderStatus,
-    OrderStatusChange,
-    Payment,
-)
-from orders.payments import METHODS
+from orders.models import Order, OrderLine, OrderStatus
+from orders.payments import CODES, payment_method
 from orders.shop_details import get_shop_details
-from orders.tasks import expire_order, send_order_mail
+from orders.tasks import order_mail
 from shop.api.exceptions import Conflict, Unprocessable
 from shop.money import rupees
 
@@ -74,9 +68,6 @@ EMPTY_CART = "Your cart is empty."
 KEY_REUSED = "This Idempotency-Key was used for another checkout"
 NEEDS_PIN = "Please add the PIN code of the delivery address"
 ONLINE_OFF = "Online payment is not available; please choose cash on delivery."
-# How long the checkout that placed an online order has to get the gateway's order
-# before a retry of it may ask instead (the gateway's timeout and a margin).
-GATEWAY_MARGIN = timedelta(seconds=5)
 PIN_IN_TEXT = re.compile(r"(?<![0-9])([1-9][0-9]{5})(?![0-9])")
 
 
@@ -156,12 +147,6 @@ def _resolve(wanted) -> "OrderedDict[int, Line]":
         else:
             lines[variant.pk] = Line(product, variant, quantity)
     return lines
-
-
-def _mail(order_id: int, event: str) -> None:
-    """The buyer's mail, as a job written in this transaction: sent by a worker once the
-    order is committed, never if it is not, retried while the mail server is away."""
-    send_order_mail.enqueue(order_id, event)
 
 
 def _request_digest(wanted, address: str, payment: str, address_id: int | None = None) -> str:
@@ -311,9 +296,10 @@ def order_checkout(
     address is 422 and places nothing."""
     if not cart:
         raise ValidationError({"cart": [EMPTY_CART]})
-    if payment not in METHODS:
+    if payment not in CODES:
         raise ValidationError({"payment": ["Unknown payment method."]})
-    if payment == "razorpay" and not gateway.configured():
+    method = payment_method(payment)
+    if method is None or not method.available():
         raise ValidationError({"payment": [ONLINE_OFF]})
     wanted = _merge(cart)
     digest = ""
@@ -339,6 +325,29 @@ def order_checkout(
     return order, True
 
 
+@dataclass(frozen=True)
+class Placed:
+    """What checkout answers: the order, whether this call placed it, and what the
+    browser opens the payment method's checkout with (None: nothing to pay now)."""
+
+    order: Order
+    created: bool
+    payment: dict | None
+
+
+def order_place(*, buyer, **checkout) -> Placed:
+    """Checkout (`order_checkout`) and, for a method paid online, what comes after its
+    commit: the gateway's order, asked for by the method (orders.payments). The method
+    may refuse (502/503 when the gateway fails: the order is undone; 409 when it was
+    cancelled meanwhile), as its docs say."""
+    order, created = order_checkout(buyer=buyer, **checkout)
+    method = payment_method(order.payment_method)
+    if method is None:
+        return Placed(order, created, None)
+    order, options = method.checkout_started(order, created=created)
+    return Placed(order, created, options)
+
+
 @transaction.atomic
 def _place(buyer, lines, destination, bill, payment, idempotency_key, digest) -> Order:
     # Writes come first in the transaction (no read-then-upgrade, which SQLite answers
@@ -354,7 +363,8 @@ def _place(buyer, lines, destination, bill, payment, idempotency_key, digest) ->
             created_at__lt=timezone.now() - selectors.IDEMPOTENCY_WINDOW,
         ).update(idempotency_key=None)
     delivery = bill.delivery_tax
-    online = payment == "razorpay"
+    method = payment_method(payment)
+    online = method.online
     order = Order(
         buyer=buyer,
         status=OrderStatus.AWAITING_PAYMENT if online else OrderStatus.NOT_PROCESSED,
@@ -412,27 +422,15 @@ def _place(buyer, lines, destination, bill, payment, idempotency_key, digest) ->
     stock_changed(line.product.pk for line in lines.values())
     if online:
         # The cart stays until the payment arrives (the shopper may yet pay by cash); the
-        # device empties it then, and its save empties the account's.
-        _reserve_for_payment(order)
+        # device empties it then, and its save empties the account's. The method records
+        # what the payment needs (its record, the job that gives the order up unpaid);
+        # the "placed" mail waits for the payment.
+        method.reserve(order)
     else:
         # The order placed is the cart bought: the account's cart empties with it.
         cart_clear(user=buyer)
-        _mail(order.pk, "placed")
+        order_mail(order.pk, "placed")
     return order
-
-
-def _reserve_for_payment(order: Order) -> None:
-    """An online order's payment record (the gateway's order is asked for after this
-    transaction commits, orders.online) and the job that cancels it if it is not paid
-    in time; the "placed" mail waits for the payment."""
-    now = timezone.now()
-    Payment.objects.create(
-        order=order,
-        amount=gateway.paise(order.total),
-        starting_until=now + timedelta(seconds=settings.RAZORPAY_TIMEOUT_SECONDS) + GATEWAY_MARGIN,
-    )
-    window = timedelta(minutes=settings.PAYMENT_WINDOW_MINUTES)
-    expire_order.using(run_after=now + window).enqueue(order.pk)
 
 
 def _take_stock(lines: "OrderedDict[int, Line]") -> list[Line]:
@@ -471,88 +469,3 @@ def _left(short: list[Line]) -> dict[int, int]:
             "pk", "quantity"
         )
     )
-
-
-def order_set_status(*, order_id: int, status: str, buyer=None, by=None) -> Order:
-    """Move an order along the status machine (NEXT_STATUSES). Any other move, including
-    the current status again, is 409, and so is a move only a payment makes (an order
-    Awaiting Payment to Not Processed). Cancelling or a return puts every line's stock
-    back in the same transaction, and an order paid online is refunded in full (a job,
-    orders.refunds). Shipping issues the tax invoice and a return its credit note,
-    numbered in this transaction (orders.invoices), so a move that fails uses no number.
-    With `buyer`, only that buyer's order is found (404 otherwise). The move is recorded
-    in the order's status history as made by `by` (else `buyer`)."""
-    with transaction.atomic():
-        qs = Order.objects.select_for_update().filter(pk=order_id)
-        if buyer is not None:
-            qs = qs.filter(buyer=buyer)
-        order = qs.first()
-        if order is None:
-            raise Http404(selectors.NOT_FOUND)
-        # The lock order (module docstring): the order, then its payment, before a refund
-        # is recorded or an invoice numbered.
-        Payment.objects.select_for_update().filter(order_id=order.pk).first()
-        if status not in NEXT_STATUSES[order.status]:
-            raise Conflict(f"An order that is {order.status} cannot be set to {status}.")
-        if (order.status, status) in PAYMENT_MOVES:
-            raise Conflict(
-                f"An order that is {order.status} moves to {status} when its payment arrives."
-            )
-        # Conditional on the status read, so two racing moves cannot both apply (SQLite
-        # ignores select_for_update); the loser is told the move is no longer allowed.
-        now = timezone.now()
-        moved = Order.objects.filter(pk=order.pk, status=order.status).update(
-            status=status, updated_at=now
-        )
-        if not moved:
-            raise Conflict(f"This order has changed; it cannot be set to {status} now.")
-        status_recorded(order_id=order.pk, status=status, at=now, by=by or buyer)
-        if status in (OrderStatus.CANCELLED, OrderStatus.RETURNED):
-            _put_back(order)
-            refunds.refund_if_paid(order)
-        if status == OrderStatus.SHIPPED:
-            invoices.issue_invoice(order)
-        elif status == OrderStatus.RETURNED:
-            invoices.issue_credit_note(order)
-        if status in (OrderStatus.SHIPPED, OrderStatus.CANCELLED, OrderStatus.RETURNED):
-            _mail(order.pk, status)
-    return selectors.order_get_for(user=order.buyer, order_id=order.pk)
-
-
-def status_recorded(*, order_id: int, status: str, at=None, by=None) -> None:
-    """One row of the order's status history. Callers are inside the transaction of the
-    move, so the row and the move commit or roll back together."""
-    OrderStatusChange.objects.create(
-        order_id=order_id, status=status, at=at or timezone.now(), by=by
-    )
-
-
-def _put_back(order: Order) -> None:
-    """Returns every line's quantity to its product and its variant, in the order
-    `_take_stock` locks them. A line whose variant was removed since (or placed before
-    variants) returns its stock to the product's only variant, if it has one; when it
-    has several, the stock is not returned (it cannot be known which)."""
-    now = timezone.now()
-    lines = sorted(
-        order.lines.exclude(product=None), key=lambda line: (line.product_id, line.variant_id or 0)
-    )
-    returned = set()
-    for line in lines:
-        variant_id = line.variant_id
-        if variant_id is None:
-            own = list(
-                Variant.objects.filter(product_id=line.product_id).values_list("pk", flat=True)[:2]
-            )
-            variant_id = own[0] if len(own) == 1 else None
-        if variant_id is None:
-            continue
-        Product.objects.filter(pk=line.product_id).update(
-            quantity=F("quantity") + line.quantity, updated_at=now
-        )
-        Variant.objects.filter(pk=variant_id).update(quantity=F("quantity") + line.quantity)
-        returned.add(line.product_id)
-    stock_changed(returned)
-
-
-def order_cancel(*, buyer, order_id: int) -> Order:
-    return order_set_status(order_id=order_id, status=OrderStatus.CANCELLED, buyer=buyer)

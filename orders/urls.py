@@ -1,5 +1,6 @@
 """Order calls, mounted at /api/v1/ (shop.urls). The read and status paths sit under
-auth/ as the original product had them; checkout and the single-order calls under orders/."""
+auth/ as the original product had them; checkout and the single-order calls under orders/.
+Paying online's calls (verify, the webhook) are mounted from payments/urls.py."""
 
 from django.urls import path
 
@@ -9,8 +10,6 @@ urlpatterns = [
     path("orders/checkout", views.CheckoutView.as_view()),
     path("orders/<str:order_id>", views.OrderDetailView.as_view()),
     path("orders/<str:order_id>/cancel", views.OrderCancelView.as_view()),
-    path("orders/<str:order_id>/razorpay/verify", views.RazorpayVerifyView.as_view()),
-    path("payments/razorpay/webhook", views.RazorpayWebhookView.as_view()),
     path("orders/<str:order_id>/invoice", views.InvoiceView.as_view()),
     path("orders/<str:order_id>/credit-note", views.CreditNoteView.as_view()),
     path("auth/orders", views.MyOrdersView.as_view()),

@@ -1,18 +1,17 @@
 """The order calls of the contract ("Orders"): validate input, call one selector or
 service, shape the output with the output serializers, answer the envelope. The same
-serializers describe the answers in the OpenAPI schema."""
+serializers describe the answers in the OpenAPI schema. The calls of paying online
+(verify, the gateway's webhook) are the payments app's (payments/views.py)."""
 
 from django.http import Http404, HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
-from rest_framework.exceptions import ValidationError
 from rest_framework.negotiation import BaseContentNegotiation
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from catalog.serializers import parse_id
-from orders import invoices, online, selectors, services
+from orders import actions, invoice_files, invoices, selectors, services
 from orders.models import InvoiceKind
 from orders.serializers import (
     AdminOrderAnswer,
@@ -23,19 +22,15 @@ from orders.serializers import (
     DashboardOutput,
     IdempotencyKeyInput,
     OrderAnswer,
-    OrderDetailAnswer,
     OrderDetailOutput,
     OrderListInput,
     OrderOutput,
     OrderStatusInput,
     OrderWithHistoryAnswer,
-    RazorpayVerifyInput,
-    WebhookAnswer,
 )
-from orders.shipping import order_status_change
 from orders.throttles import CheckoutThrottle
 from shop.api.envelope import ok
-from shop.api.exceptions import PayloadTooLarge
+from shop.api.fields import parse_id
 from shop.api.paging import PAGE_HEADERS, paged
 from shop.api.parsers import JSONParser
 from shop.api.permissions import IsAdmin, IsSignedIn
@@ -52,8 +47,6 @@ GATEWAY_ERRORS = {
         "did not answer in time; nothing was ordered, try again.",
     ),
 }
-# A webhook is an event of a few kilobytes; anything far larger is not Razorpay's.
-MAX_WEBHOOK_BYTES = 64 * 1024
 
 
 def _order_id(value: str) -> int:
@@ -101,75 +94,16 @@ class CheckoutView(APIView):
         key.is_valid(raise_exception=True)
         data = CheckoutInput(data=request.data)
         data.is_valid(raise_exception=True)
-        placed = online.order_checkout_online(
+        placed = services.order_place(
             buyer=request.user, idempotency_key=key.validated_data.get("key"), **data.validated_data
         )
         body = {
             "message": "Order placed" if placed.created else "Order already placed",
             "order": OrderOutput(placed.order).data,
         }
-        if placed.razorpay is not None:
-            body["razorpay"] = placed.razorpay
+        if placed.payment is not None:
+            body["razorpay"] = placed.payment
         return ok(body, status=status.HTTP_201_CREATED if placed.created else status.HTTP_200_OK)
-
-
-class RazorpayVerifyView(APIView):
-    permission_classes = [IsSignedIn]
-    parser_classes = [JSONParser]
-
-    @extend_schema(
-        summary="Confirm an online payment (the buyer, after Razorpay's checkout)",
-        description="The signature is checked against the Razorpay order id stored with the "
-        "order (the one sent must be it). The order is then `Not Processed` and paid; the "
-        "same payment again answers the paid order. A bad signature or another order's ids "
-        "are 400 and change nothing; a payment that came after the order was cancelled (its "
-        "payment window ran out) is refunded and answered 409.",
-        request=RazorpayVerifyInput,
-        responses={200: OrderDetailAnswer, **error_responses(400, 401, 404, 409, 413, 415)},
-    )
-    def post(self, request, order_id):
-        order_pk = _order_id(order_id)
-        data = RazorpayVerifyInput(data=request.data)
-        data.is_valid(raise_exception=True)
-        order = online.razorpay_verify(buyer=request.user, order_id=order_pk, **data.validated_data)
-        return ok({"order": OrderOutput(order).data})
-
-
-class RazorpayWebhookView(APIView):
-    """Razorpay's webhook: no session, no token, no CSRF (DRF views are exempt and this
-    one authenticates nobody); the signature over the raw body is the authentication."""
-
-    authentication_classes = []
-    permission_classes = []
-
-    @extend_schema(
-        summary="Razorpay's webhook (payment.captured, payment.failed, refund.processed)",
-        description="The raw event, signed in `X-Razorpay-Signature` (HMAC-SHA256 of the body "
-        "with RAZORPAY_WEBHOOK_SECRET); a bad signature is 400. Each event "
-        "(`X-Razorpay-Event-Id`) is applied once; unknown events are 200 and ignored.",
-        request={"application/json": OpenApiTypes.OBJECT},
-        parameters=[
-            OpenApiParameter("X-Razorpay-Signature", str, OpenApiParameter.HEADER),
-            OpenApiParameter("X-Razorpay-Event-Id", str, OpenApiParameter.HEADER),
-        ],
-        responses={200: WebhookAnswer, **error_responses(400, 413)},
-    )
-    def post(self, request):
-        length = request.META.get("CONTENT_LENGTH") or "0"
-        if not length.isdigit() or int(length) > MAX_WEBHOOK_BYTES:
-            raise PayloadTooLarge("A webhook is at most 64 KB.")
-        body = request.body
-        if len(body) > MAX_WEBHOOK_BYTES:
-            raise PayloadTooLarge("A webhook is at most 64 KB.")
-        try:
-            result = online.webhook_receive(
-                body=body,
-                signature=request.headers.get("X-Razorpay-Signature", ""),
-                event_id=request.headers.get("X-Razorpay-Event-Id", ""),
-            )
-        except online.BadWebhook as exc:
-            raise ValidationError("The webhook could not be verified.") from exc
-        return ok({"result": result})
 
 
 class MyOrdersView(APIView):
@@ -209,7 +143,7 @@ class OrderCancelView(APIView):
         responses={200: OrderAnswer, **error_responses(400, 401, 404, 409)},
     )
     def post(self, request, order_id):
-        order = services.order_cancel(buyer=request.user, order_id=_order_id(order_id))
+        order = actions.order_cancel(buyer=request.user, order_id=_order_id(order_id))
         return _answer(order, "Order cancelled")
 
 
@@ -253,7 +187,7 @@ class OrderStatusView(APIView):
     def put(self, request, order_id):
         data = OrderStatusInput(data=request.data)
         data.is_valid(raise_exception=True)
-        order = order_status_change(
+        order = actions.order_set_status(
             order_id=_order_id(order_id),
             status=data.validated_data["status"],
             tracking_number=data.validated_data["trackingNumber"],
@@ -300,9 +234,11 @@ class DocumentDownload(APIView):
         document = invoices.invoice_get_for(
             user=request.user, order_id=_order_id(order_id), kind=self.kind
         )
-        data = invoices.invoice_pdf_bytes(document)
+        data = invoice_files.invoice_pdf_bytes(document)
         response = HttpResponse(data, content_type="application/pdf")
-        response["Content-Disposition"] = f'attachment; filename="{invoices.file_name(document)}"'
+        response["Content-Disposition"] = (
+            f'attachment; filename="{invoice_files.file_name(document)}"'
+        )
         response["Content-Length"] = str(len(data))
         # A tax document of one buyer's: never kept by a shared cache.
         response["Cache-Control"] = "private, no-store"

@@ -17,8 +17,7 @@ from rest_framework import serializers
 from rest_framework.renderers import JSONRenderer
 from rest_framework.views import APIView
 
-from orders import gateway
-from orders.payments import METHODS
+from orders.payments import CODES, METHODS, available_codes
 from orders.shop_details import get_shop_details
 from shop.api.envelope import ok
 from shop.api.schema import Envelope, error_responses
@@ -106,7 +105,7 @@ class ShopInfoAnswer(Envelope):
         min_value=0, help_text="Ours: cash on delivery is refused above this many rupees."
     )
     paymentMethods = serializers.ListField(
-        child=serializers.ChoiceField(choices=sorted(METHODS)),
+        child=serializers.ChoiceField(choices=sorted(CODES)),
         help_text='Ours: the payment codes checkout takes (`"cod"`, and `"razorpay"` when '
         "the shop has Razorpay keys).",
     )
@@ -120,21 +119,18 @@ class ShopInfoAnswer(Envelope):
 def shop_info() -> dict:
     """The answer's body, from the cached shop details (no query when warm)."""
     details = get_shop_details()
-    online = gateway.configured()
+    codes = available_codes()
     body = {
         "success": True,
         "shop": ShopOutput(details).data,
         "delivery": DeliveryOutput(details).data,
         "codLimit": settings.COD_LIMIT,
-        "paymentMethods": [code for code in METHODS if code != "razorpay" or online],
+        "paymentMethods": codes,
         "invoices": True,
         "pricesIncludeTax": True,
     }
-    if online:
-        body["razorpay"] = {
-            "keyId": settings.RAZORPAY_KEY_ID,
-            "checkoutUrl": settings.RAZORPAY_CHECKOUT_URL,
-        }
+    for code in codes:  # what a method paid online adds (`razorpay`: its key and script)
+        body.update(METHODS[code].shop_info())
     return body
 
 

@@ -52,6 +52,7 @@ INSTALLED_APPS = [
     "orders",
     "catalog",
     "demo",  # demo data and seed_demo; nothing imports it
+    "payments",
 ]
 
 MIDDLEWARE = [

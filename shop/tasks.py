@@ -17,11 +17,11 @@ backend (`django_tasks_db`); docs/decisions/ says why this and not a broker.
   its worker each time) is given up: marked failed and logged. The lease should be longer
   than any job takes; a job that must not run twice at once (a refund) also claims its
   row in the database while it works, so a run handed back early finds it claimed.
-- Periodic jobs (PERIODIC: `orders.tasks.reconcile_payments` every
-  RECONCILE_INTERVAL_SECONDS) are scheduled by the lease watch of every worker, the
-  in-process thread and `run_tasks` alike: one job row at a time per periodic task, put in
-  the queue under a database lock (`schedule_periodic`), so however many servers run
-  workers, one run happens at a time and each runs about once per interval.
+- Periodic jobs (PERIODIC: each registered by its app when it is ready, with `periodic`,
+  and the setting that holds its interval) are scheduled by the lease watch of every
+  worker, the in-process thread and `run_tasks` alike: one job row at a time per periodic
+  task, put in the queue under a database lock (`schedule_periodic`), so however many
+  servers run workers, one run happens at a time and each runs about once per interval.
 """
 
 from __future__ import annotations
@@ -134,8 +134,16 @@ def requeue_lost() -> int:
     return handed_back
 
 
-# The periodic jobs: task path -> the setting that holds its interval in seconds.
-PERIODIC = {"orders.tasks.reconcile_payments": "RECONCILE_INTERVAL_SECONDS"}
+# The periodic jobs: task path -> the setting that holds its interval in seconds. Apps
+# register theirs when they are ready (`periodic`), so this module names no app.
+PERIODIC: dict[str, str] = {}
+
+
+def periodic(job, *, every: str) -> None:
+    """Registers `job` (a task) to run about every `every` seconds (the name of the setting
+    that holds them), one run at a time across every worker (`schedule_periodic`)."""
+    PERIODIC[job.module_path] = every
+
 
 # Finished runs of a periodic job are kept this long (the admin shows them), then deleted.
 PERIODIC_KEPT = timedelta(days=2)

@@ -58,6 +58,8 @@ urlpatterns = [
     path("api/v1/", include("catalog.urls")),
     # Orders (cash on delivery): orders/... and the auth/ order calls accounts does not own.
     path("api/v1/", include("orders.urls")),
+    # Paying online (Razorpay): verify and the webhook, the same paths as ever.
+    path("api/v1/", include("payments.urls")),
     # Where the shop delivers (anyone): orders/delivery.py.
     path("api/v1/delivery/<str:pincode>", DeliveryView.as_view(), name="delivery"),
     path("api/v1/shop-info", ShopInfoView.as_view(), name="shop-info"),

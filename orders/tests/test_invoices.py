@@ -18,13 +18,13 @@ from pypdf import PdfReader
 
 from catalog.models import Product, Variant
 from catalog.tests.factories import ProductFactory
+from orders.invoice_files import invoice_pdf_ensure
 from orders.invoice_pdf import amount_in_words, inr, render
 from orders.invoices import (
     SeriesFull,
     allocate,
     financial_year,
     format_number,
-    invoice_pdf_ensure,
     issue_credit_note,
     issue_invoice,
 )

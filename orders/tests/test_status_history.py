@@ -14,7 +14,6 @@ from django.utils import timezone
 
 from accounts.tests.factories import AdminFactory
 from catalog.tests.factories import ProductFactory
-from orders import online
 from orders.models import Order, OrderStatusChange
 from orders.services import order_set_status
 from orders.tests.factories import place_order
@@ -123,37 +122,6 @@ def test_the_schema_describes_status_history(api, db):
     schema = api.get("/api/schema/?format=json").json()
     detail = schema["components"]["schemas"]["OrderDetailOutput"]
     assert "statusHistory" in detail["properties"]
-
-
-# --- paying online ----------------------------------------------------------------------
-
-
-def _pay_online(api, product):
-    response = api.post(
-        CHECKOUT, {"cart": [{"_id": product.pk, "quantity": 1}], "payment": "razorpay"}
-    )
-    assert response.status_code == 201, response.json()
-    return response.json()["order"]["_id"], response.json()["razorpay"]
-
-
-def test_an_online_order_records_awaiting_payment_then_the_payment(buyer_api, kettle, razorpay):
-    order_id, checkout = _pay_online(buyer_api, kettle)
-    assert _history(order_id) == ["Awaiting Payment"]
-    paid = razorpay.pay(checkout["orderId"])
-    verify = f"/api/v1/orders/{order_id}/razorpay/verify"
-    assert buyer_api.post(verify, paid).status_code == 200
-    # The same payment told again is not another move.
-    assert buyer_api.post(verify, paid).status_code == 200
-    rows = list(OrderStatusChange.objects.filter(order_id=order_id).values_list("status", "by"))
-    assert rows == [("Awaiting Payment", None), ("Not Processed", None)]
-
-
-def test_expiry_records_the_cancel_once(buyer_api, kettle, razorpay):
-    order_id, _ = _pay_online(buyer_api, kettle)
-    Order.objects.filter(pk=order_id).update(created_at=timezone.now() - timedelta(days=1))
-    assert online.order_expire(order_id=order_id) == "cancelled"
-    assert online.order_expire(order_id=order_id) == "nothing to do"
-    assert _history(order_id) == ["Awaiting Payment", "Cancelled"]
 
 
 # --- orders from before the history -----------------------------------------------------

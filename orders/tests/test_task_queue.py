@@ -197,7 +197,7 @@ def test_the_periodic_reconcile_is_queued_once_and_again_an_interval_after_it_st
     from shop.tasks import schedule_periodic
 
     settings.RECONCILE_INTERVAL_SECONDS = 600
-    runs = DBTaskResult.objects.filter(task_path="orders.tasks.reconcile_payments")
+    runs = DBTaskResult.objects.filter(task_path="payments.tasks.reconcile_payments")
     assert schedule_periodic() == 1
     assert schedule_periodic() == 0  # one is waiting
     (first,) = runs

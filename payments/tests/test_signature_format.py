@@ -4,9 +4,9 @@ character; `hmac.compare_digest` raises on a str with non-ASCII characters."""
 
 import pytest
 
-from orders import gateway
 from orders.models import WebhookEvent
 from orders.tests.razorpay_standin import payment_signature
+from payments import gateway
 
 WEBHOOK = "/api/v1/payments/razorpay/webhook"
 

@@ -1,25 +1,29 @@
 """Paying online through Razorpay (docs/payments.md): checkout's gateway order, the
-browser's verified payment, the webhook, the expiry of unpaid orders and the refunds.
+browser's verified payment and the webhook. The expiry of unpaid orders is
+payments.expiry, the refunds payments.refunds.
 
 The rules:
-- An online order is placed `Awaiting Payment` with its stock taken (orders.services);
+- An online order is placed `Awaiting Payment` with its stock taken (orders.services,
+  which asks the Razorpay method, payments.methods, through orders.payments);
   the Razorpay order for its exact total in paise is asked for after that transaction
   commits. When the gateway cannot make it, the order is deleted and its stock put back,
   which also frees its Idempotency-Key, so a retry places it again.
 - It becomes paid (`Not Processed`) once, by a payment whose signature we checked (the
   browser's) or a signed `payment.captured` webhook, for the stored gateway order and
-  its amount: one conditional UPDATE from Awaiting Payment decides, so the browser and
-  the webhook, in any order or at once, mark it paid once.
+  its amount: orders' handler of that move (orders.actions.order_pay) makes it with one
+  conditional UPDATE from Awaiting Payment, so the browser and the webhook, in any order
+  or at once, mark it paid once.
 - A payment for an order that is no longer awaiting one (paid by another payment,
-  cancelled, expired) is refunded in full (orders.refunds), as is a paid order that is
-  cancelled or returned. A payment on another gateway order made for the same order (one
-  a checkout made and lost to another that stored its own) is found through the
-  gateway order's receipt and treated the same way.
+  cancelled, expired) is refunded in full (payments.refunds), as is a paid order that is
+  cancelled or returned (orders' cancel and return handlers ask the Razorpay method). A
+  payment on another gateway order made for the same order (one a checkout made and lost
+  to another that stored its own) is found through the gateway order's receipt and
+  treated the same way.
 - Checkout never answers payment details for an order that is not Awaiting Payment when
   the gateway's order is stored: it is stored under the order's lock, and an order
   cancelled meanwhile is 409 (a payment that still arrives on it is refunded).
 - Locks, on every path: the Order row, then its Payment, then a Refund, then the
-  invoice sequence row (orders.services has the rule). `payment_arrived` locks the order
+  invoice sequence row (orders.actions has the rule). `payment_arrived` locks the order
   before the payment, as a cancel does, so a cancel, a verify and a webhook on one order
   wait for each other in turn instead of deadlocking.
 """
@@ -31,18 +35,24 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import Q
 from django.http import Http404
 from django.utils import timezone
 from rest_framework.exceptions import APIException, ValidationError
 
-from orders import gateway, refunds, selectors, services
+from orders import selectors, services
+from orders.actions import order_pay
 from orders.models import Order, OrderStatus, Payment, PaymentStatus, Refund, WebhookEvent
 from orders.shop_details import get_shop_details
+from orders.stock import order_release_stock
+from payments import gateway, refunds
 from shop.api import jsontext
 from shop.api.exceptions import Conflict
 
-logger = logging.getLogger("orders.online")
+logger = logging.getLogger("payments.online")
+
+# How long the checkout that placed an online order has to get the gateway's order
+# before a retry of it may ask instead (the gateway's timeout and a margin).
+GATEWAY_MARGIN = timedelta(seconds=5)
 
 NOT_ONLINE = "This order is not paid online."
 WRONG_ORDER = "This payment is not for this order."
@@ -107,11 +117,17 @@ def checkout_options(order: Order, payment: Payment) -> dict:
 
 def order_checkout_online(*, buyer, **checkout) -> Checkout:
     """Checkout (orders.services.order_checkout) and, for `payment: "razorpay"`, the
-    gateway's order. 502/503 when the gateway fails: the order is undone. The payment
-    details are answered only for an order still Awaiting Payment once the gateway's
-    order is stored; the checkout that placed an order cancelled meanwhile is 409, a
-    retry of it answers the order without them."""
+    gateway's order (`checkout_continue`)."""
     order, created = services.order_checkout(buyer=buyer, **checkout)
+    return checkout_continue(order, created=created)
+
+
+def checkout_continue(order: Order, *, created: bool) -> Checkout:
+    """After checkout's commit, for `payment: "razorpay"`: the gateway's order. 502/503
+    when the gateway fails: the order is undone. The payment details are answered only
+    for an order still Awaiting Payment once the gateway's order is stored; the checkout
+    that placed an order cancelled meanwhile is 409, a retry of it answers the order
+    without them."""
     if order.payment_method != "razorpay":
         return Checkout(order, created, None)
     payment = order.payment_record
@@ -146,7 +162,7 @@ def _gateway_order(order: Order, payment: Payment, *, own: bool) -> Payment:
         until = timezone.now() + timedelta(seconds=settings.RAZORPAY_TIMEOUT_SECONDS)
         if not Payment.objects.filter(
             pk=payment.pk, gateway_order_id=None, starting_until=fresh.starting_until
-        ).update(starting_until=until + services.GATEWAY_MARGIN):
+        ).update(starting_until=until + GATEWAY_MARGIN):
             raise Conflict(IN_PROGRESS)
     try:
         made = gateway.create_order(
@@ -206,7 +222,7 @@ def _undo(order: Order) -> Payment | None:
         payment = Payment.objects.select_for_update().filter(order=locked).first()
         if payment is not None and payment.gateway_order_id:
             return payment
-        services._put_back(locked)
+        order_release_stock(locked)
         Payment.objects.filter(order=locked).delete()
         locked.delete()
     return None
@@ -254,11 +270,7 @@ def payment_arrived(
             )
             return Arrival(order, False)
         now = timezone.now()
-        moved = Order.objects.filter(pk=order.pk, status=OrderStatus.AWAITING_PAYMENT).update(
-            status=OrderStatus.NOT_PROCESSED, updated_at=now
-        )
-        if moved:
-            services.status_recorded(order_id=order.pk, status=OrderStatus.NOT_PROCESSED, at=now)
+        if order_pay(order_id=order.pk):  # the move, its history row and the placed mail
             Payment.objects.filter(pk=payment.pk).update(
                 payment_id=payment_id,
                 status=PaymentStatus.PAID,
@@ -266,7 +278,6 @@ def payment_arrived(
                 paid_at=now,
                 updated_at=now,
             )
-            services._mail(order.pk, "placed")
             return Arrival(order, True)
         order.refresh_from_db(fields=["status"])
         late = order.status == OrderStatus.CANCELLED and not payment.payment_id
@@ -446,138 +457,3 @@ def _apply(name: str, event: dict, stray: int | None = None) -> str:
         )
         return status
     return "ignored"
-
-
-# --- expiry and refunds (task-queue jobs, orders.tasks) ----------------------------------
-
-
-def order_expire(*, order_id: int) -> str:
-    """Cancels an online order still Awaiting Payment once PAYMENT_WINDOW_MINUTES have
-    passed since it was placed, and returns its stock; a payment the gateway took that
-    we have not heard of yet pays it instead. Idempotent: a paid, cancelled or missing
-    order is left alone. Early (the job ran before its time): enqueued again. The gateway
-    unreachable: raises gateway.GatewayUnavailable and the order keeps waiting (a payment
-    may have been taken); the job's next try or the reconcile run asks again."""
-    from orders.tasks import expire_order
-
-    order = Order.objects.filter(pk=order_id).first()
-    if order is None or order.status != OrderStatus.AWAITING_PAYMENT:
-        return "nothing to do"
-    due = order.created_at + timedelta(minutes=settings.PAYMENT_WINDOW_MINUTES)
-    if due > timezone.now():
-        expire_order.using(run_after=due).enqueue(order_id)
-        return "not yet"
-    if _paid_at_gateway(order):
-        return "paid"
-    with transaction.atomic():
-        now = timezone.now()
-        moved = Order.objects.filter(pk=order.pk, status=OrderStatus.AWAITING_PAYMENT).update(
-            status=OrderStatus.CANCELLED, updated_at=now
-        )
-        if not moved:
-            return "nothing to do"
-        services.status_recorded(order_id=order.pk, status=OrderStatus.CANCELLED, at=now)
-        services._put_back(order)
-    logger.info("Order %s was not paid in time: cancelled, stock returned", order.pk)
-    return "cancelled"
-
-
-def _paid_at_gateway(order: Order) -> bool:
-    """Asks the gateway whether a payment of the order was captured that neither the
-    browser nor a webhook told us of; when so, it pays the order. A gateway that does not
-    know the order: no. Unreachable: raises gateway.GatewayUnavailable."""
-    payment = order.payment_record
-    if payment is None or not payment.gateway_order_id:
-        return False
-    try:
-        found = gateway.order_payments(payment.gateway_order_id)
-    except gateway.GatewayRefused:
-        return False
-    for item in found:
-        if item.get("status") == "captured" and item.get("amount") == payment.amount:
-            arrival = payment_arrived(
-                gateway_order_id=payment.gateway_order_id,
-                payment_id=str(item.get("id")),
-                amount=item["amount"],
-            )
-            if arrival.paid:
-                return True
-    return False
-
-
-def expire_overdue() -> dict[str, int]:
-    """The sweep for expiry jobs that were lost or gave up (orders.reconcile): every online
-    order Awaiting Payment past its window, asked of the gateway and expired now. Returns
-    how many orders had each outcome: "cancelled", "paid", "nothing to do" (another run
-    settled it meanwhile) or "waiting" (the gateway could not be reached: next run)."""
-    from collections import Counter
-
-    since = timezone.now() - timedelta(minutes=settings.PAYMENT_WINDOW_MINUTES)
-    overdue = Order.objects.filter(
-        status=OrderStatus.AWAITING_PAYMENT, created_at__lte=since
-    ).values_list("pk", flat=True)
-    outcomes: dict[str, int] = Counter()
-    for pk in list(overdue):
-        try:
-            outcomes[order_expire(order_id=pk)] += 1
-        except gateway.GatewayUnavailable:
-            outcomes["waiting"] += 1
-    return outcomes
-
-
-def _asking_for() -> timedelta:
-    """How long a refund's claim lasts: longer than its two gateway calls can take. A
-    claim its asker never ended (the process died) is free again after it."""
-    return timedelta(seconds=2 * settings.RAZORPAY_TIMEOUT_SECONDS + 30)
-
-
-def refund_make(*, refund_pk: int) -> str:
-    """Asks the gateway for a recorded refund. A refund the gateway refuses is marked
-    failed (the admin sees it); one it cannot be reached for raises
-    gateway.GatewayUnavailable, and is tried again (the job's next try, the reconcile
-    run). When an earlier try got through but its answer was lost, the payment's refunded
-    amount shows it and it is not asked for twice.
-
-    One run at a time asks: the run claims the refund by a conditional UPDATE that sets
-    its `asking_until` (when the claim ends), and only a pending refund with no refund id
-    and no live claim can be claimed. Another run at the same moment (the job
-    handed back while it still runs, the reconcile run, two reconcile runs) finds it
-    claimed and leaves it ("busy"); settling it ends the claim. Returns what was done:
-    "made", "refused", "busy" or "nothing to do"."""
-    from orders.models import RefundStatus
-
-    now = timezone.now()
-    until = now + _asking_for()
-    claimed = (
-        Refund.objects.filter(pk=refund_pk, refund_id="", status=RefundStatus.PENDING)
-        .filter(Q(asking_until__isnull=True) | Q(asking_until__lte=now))
-        .update(asking_until=until)
-    )
-    refund = Refund.objects.filter(pk=refund_pk).first()
-    if refund is None or refund.refund_id or refund.status != RefundStatus.PENDING:
-        return "nothing to do"
-    if not claimed:
-        logger.info("Refund %s is being asked for by another run", refund_pk)
-        return "busy"
-    try:
-        taken = gateway.fetch_payment(refund.payment_id)
-        if int(taken.get("amount_refunded") or 0) >= refund.amount:
-            refunds.refund_settle(refund=refund, refund_id="", status="processed")
-            return "made"
-        made = gateway.refund(
-            payment_id=refund.payment_id,
-            amount=refund.amount,
-            notes={"order": str(refund.order_id), "reason": refund.reason},
-        )
-    except gateway.GatewayRefused:
-        refunds.refund_settle(refund=refund, refund_id="", status="failed")
-        return "refused"
-    except BaseException:
-        # Not asked (or no answer): the claim ends now, so the next try need not wait.
-        Refund.objects.filter(pk=refund_pk, asking_until=until).update(asking_until=None)
-        raise
-    status = made.get("status") if made.get("status") in ("pending", "processed") else "pending"
-    refunds.refund_settle(
-        refund=refund, refund_id=str(made.get("id") or ""), status=status, amount=made.get("amount")
-    )
-    return "made"

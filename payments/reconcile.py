@@ -1,15 +1,16 @@
 """Nothing is lost after the sale: the reconcile run, `manage.py reconcile_payments`, also
-run by the task worker every RECONCILE_INTERVAL_SECONDS (shop/tasks.py `PERIODIC`).
+run by the task worker every RECONCILE_INTERVAL_SECONDS (payments.tasks.reconcile_payments,
+which the app registers as a periodic job of shop/tasks.py).
 
 It asks the gateway again about
 - every refund not yet made: `pending` with no refund id, whether its job is still trying
-  or gave up while the gateway was away (`online.refund_make`: made, or marked failed
+  or gave up while the gateway was away (`refunds.refund_make`: made, or marked failed
   when the gateway refuses it);
 - every refund the gateway took but has not settled (`pending` with a refund id, whose
   `refund.processed` or `refund.failed` webhook never came): its status is read again
   and, once the gateway has settled it, recorded (`refunds.refund_settle`);
 - every online order still Awaiting Payment past PAYMENT_WINDOW_MINUTES
-  (`online.expire_overdue`): paid when the gateway took its money, otherwise cancelled
+  (`expiry.expire_overdue`): paid when the gateway took its money, otherwise cancelled
   with its stock back.
 
 Each row is settled once however many runs go at the same moment (the periodic one, one
@@ -21,10 +22,10 @@ for the next run."""
 import logging
 from dataclasses import asdict, dataclass
 
-from orders import gateway, online, refunds
 from orders.models import Refund, RefundStatus
+from payments import expiry, gateway, refunds
 
-logger = logging.getLogger("orders.reconcile")
+logger = logging.getLogger("payments.reconcile")
 
 
 @dataclass
@@ -91,7 +92,7 @@ def reconcile() -> Reconciled:
     done = Reconciled()
     for pk in unsettled_refunds():
         try:
-            outcome = online.refund_make(refund_pk=pk)
+            outcome = refunds.refund_make(refund_pk=pk)
         except gateway.GatewayUnavailable:
             done.refunds_waiting += 1
             continue
@@ -104,7 +105,7 @@ def reconcile() -> Reconciled:
             done.refunds_settled += _confirm(refund)
         except gateway.GatewayUnavailable:
             done.refunds_waiting += 1
-    expired = online.expire_overdue()
+    expired = expiry.expire_overdue()
     done.orders_paid = expired.get("paid", 0)
     done.orders_cancelled = expired.get("cancelled", 0)
     done.orders_waiting = expired.get("waiting", 0)

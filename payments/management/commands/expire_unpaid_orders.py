@@ -6,7 +6,7 @@ this is that sweep's order half on its own."""
 
 from django.core.management.base import BaseCommand
 
-from orders.online import expire_overdue
+from payments.expiry import expire_overdue
 
 
 class Command(BaseCommand):

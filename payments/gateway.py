@@ -20,7 +20,7 @@ import razorpay
 import requests
 from django.conf import settings
 
-logger = logging.getLogger("orders.gateway")
+logger = logging.getLogger("payments.gateway")
 
 CURRENCY = "INR"
 

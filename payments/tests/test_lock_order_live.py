@@ -1,5 +1,5 @@
 """One lock order for an order's rows (the Order, then its Payment, then a Refund, then
-the invoice sequence: orders.services), under real processes and real threads: a real
+the invoice sequence: orders.actions), under real processes and real threads: a real
 gunicorn (two workers, eight threads each) on a SQLite file, or PostgreSQL when the tests
 run on it, and the Razorpay stand-in on loopback. The buyer's cancel, an admin's cancel,
 the browser's verify and the webhook reach one order at the same moment, round after

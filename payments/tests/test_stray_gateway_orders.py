@@ -9,8 +9,8 @@ import pytest
 
 from catalog.models import Product
 from catalog.tests.factories import ProductFactory
-from orders import gateway, online
 from orders.models import Order, OrderStatus, Refund
+from payments import gateway, online
 
 CHECKOUT = "/api/v1/orders/checkout"
 WEBHOOK = "/api/v1/payments/razorpay/webhook"

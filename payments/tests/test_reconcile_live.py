@@ -45,7 +45,7 @@ import json
 from django_tasks_db.models import DBTaskResult
 from catalog.models import Product
 from orders.models import Order, OrderStatusChange, Refund
-runs = DBTaskResult.objects.filter(task_path="orders.tasks.reconcile_payments")
+runs = DBTaskResult.objects.filter(task_path="payments.tasks.reconcile_payments")
 print(json.dumps({
     "stock": sum(Product.objects.values_list("quantity", flat=True)),
     "orders": {str(o.pk): o.status for o in Order.objects.all()},
@@ -60,7 +60,7 @@ print(json.dumps({
     ],
     "jobs": [
         [j.task_path.rsplit(".", 1)[-1], j.status, len(j.worker_ids), j.exception_class_path]
-        for j in DBTaskResult.objects.exclude(task_path="orders.tasks.reconcile_payments")
+        for j in DBTaskResult.objects.exclude(task_path="payments.tasks.reconcile_payments")
     ],
 }))
 """

@@ -17,9 +17,9 @@ from django_tasks_db.models import DBTaskResult
 
 from catalog.models import Product
 from catalog.tests.factories import ProductFactory
-from orders import online
 from orders.models import Order, OrderStatus, Payment, Refund, WebhookEvent
 from orders.tests.razorpay_standin import payment_signature
+from payments import expiry
 
 CHECKOUT = "/api/v1/orders/checkout"
 WEBHOOK = "/api/v1/payments/razorpay/webhook"
@@ -424,14 +424,14 @@ def test_an_unpaid_order_expires_by_its_job_and_its_stock_returns(
     assert order.status == OrderStatus.CANCELLED
     assert _stock(lamp) == 5
     # Again (a second job, the sweep): nothing more comes back.
-    assert online.order_expire(order_id=order_id) == "nothing to do"
+    assert expiry.order_expire(order_id=order_id) == "nothing to do"
     call_command("expire_unpaid_orders")
     assert _stock(lamp) == 5
 
 
 def test_an_early_expiry_job_waits_and_the_sweep_finds_missed_ones(buyer_api, lamp, razorpay):
     order_id, _ = _placed(buyer_api, lamp)
-    assert online.order_expire(order_id=order_id) == "not yet"
+    assert expiry.order_expire(order_id=order_id) == "not yet"
     assert Order.objects.get(pk=order_id).status == OrderStatus.AWAITING_PAYMENT
     _age(order_id, 16)
     call_command("expire_unpaid_orders")
@@ -444,7 +444,7 @@ def test_expiry_pays_an_order_the_gateway_took_money_for(buyer_api, lamp, razorp
     order_id, checkout = _placed(buyer_api, lamp)
     razorpay.pay(checkout["orderId"])
     _age(order_id, 16)
-    assert online.order_expire(order_id=order_id) == "paid"
+    assert expiry.order_expire(order_id=order_id) == "paid"
     assert Order.objects.get(pk=order_id).status == OrderStatus.NOT_PROCESSED
     assert _stock(lamp) == 4
 
@@ -454,7 +454,7 @@ def test_a_payment_after_expiry_is_refunded_and_the_answer_says_cancelled(
 ):
     order_id, checkout = _placed(buyer_api, lamp)
     _age(order_id, 16)
-    assert online.order_expire(order_id=order_id) == "cancelled"
+    assert expiry.order_expire(order_id=order_id) == "cancelled"
     paid = razorpay.pay(checkout["orderId"])
 
     response = buyer_api.post(verify_path(order_id), paid)
@@ -560,7 +560,7 @@ def test_a_refund_whose_job_gave_up_is_made_by_the_reconcile_run_once_the_gatewa
     buyer_api.post(f"/api/v1/orders/{order_id}/cancel")
     # The job tries TASK_MAX_ATTEMPTS times and gives up; the refund stays pending.
     run_tasks()
-    tries = DBTaskResult.objects.filter(task_path="orders.tasks.refund_payment")
+    tries = DBTaskResult.objects.filter(task_path="payments.refunds.refund_payment")
     assert list(tries.values_list("status", flat=True)) == ["FAILED"] * settings.TASK_MAX_ATTEMPTS
     assert Payment.objects.get(order_id=order_id).refund_status == "pending"
     assert "0 made, 0 refused, 1 waiting for the gateway" in _reconcile()
@@ -705,13 +705,13 @@ def test_an_order_awaiting_payment_is_not_revenue_until_paid(admin_api, buyer_ap
     [(Decimal("1499.50"), 149950), (Decimal("0.01"), 1), (Decimal("100000"), 10000000)],
 )
 def test_rupees_become_whole_paise_exactly(rupees, paise):
-    from orders.gateway import paise as to_paise
+    from payments.gateway import paise as to_paise
 
     assert to_paise(rupees) == paise and isinstance(to_paise(rupees), int)
 
 
 def test_a_fraction_of_a_paisa_is_refused():
-    from orders.gateway import paise as to_paise
+    from payments.gateway import paise as to_paise
 
     with pytest.raises(ValueError):
         to_paise(Decimal("1.005"))

@@ -18,9 +18,9 @@ import threading
 import pytest
 import requests
 
-from orders.online import CANCELLED_MEANWHILE, IN_PROGRESS
 from orders.tests.live_seed import SPEAKER
 from orders.tests.razorpay_standin import Standin
+from payments.online import CANCELLED_MEANWHILE, IN_PROGRESS
 from shop.tests.live_gunicorn import gunicorn_server, together
 
 pytestmark = pytest.mark.django_db(transaction=True)

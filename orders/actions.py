@@ -1,0 +1,234 @@
+"""One handler per move of an order's status. Every write of `Order.status` after
+checkout's first one is here: the admin's `PUT auth/order-status/{id}`, the buyer's
+`POST orders/{id}/cancel`, the Django admin (orders/admin.py) and the payment code (through
+`order_pay` and `order_expire`) call these, nothing else writes the status.
+
+Each handler, in one transaction:
+1. locks the order, then its payment record (the lock order below);
+2. checks the move against NEXT_STATUSES (orders/models.py): any other move, the current
+   status again included, is 409, and so is a move only a payment makes when a person
+   asks for it (Awaiting Payment to Not Processed);
+3. writes the move as a conditional `UPDATE ... WHERE status = <the status read>`, so of
+   two racing moves one applies and the other is 409 (SQLite ignores
+   select_for_update), and records it in the order's status history;
+4. does that move's side effects: stock put back (cancel, return, expiry), the payment
+   refunded through the order's payment method (orders.payments: cancel, return), the
+   tax invoice (ship) or credit note (return) numbered, the buyer's mail enqueued
+   (placed on payment; shipped, cancelled, returned).
+
+Locks: every transaction that touches more than one of an order's rows takes them in
+one order: the Order row, then its Payment, then a Refund, then the invoice number's
+sequence row (orders.invoices.allocate); products and variants after these, in id order
+(orders.stock). The payment's arrival, checkout's gateway order and its undoing (the
+payments app) lock the order first as well. Two of them on one order wait for each
+other in turn and never deadlock. docs/orders.md has the same rule under "Locks".
+"""
+
+from django.db import transaction
+from django.http import Http404
+from django.utils import timezone
+
+from orders import invoices, selectors
+from orders.models import NEXT_STATUSES, PAYMENT_MOVES, Order, OrderStatus, OrderStatusChange
+from orders.models import Payment as PaymentRecord
+from orders.payments import payment_method
+from orders.stock import order_release_stock
+from orders.tasks import order_mail
+from shop.api.exceptions import Conflict
+
+
+def status_recorded(*, order_id: int, status: str, at=None, by=None) -> None:
+    """One row of the order's status history. Callers are inside the transaction of the
+    move, so the row and the move commit or roll back together."""
+    OrderStatusChange.objects.create(
+        order_id=order_id, status=status, at=at or timezone.now(), by=by
+    )
+
+
+def _lock(order_id: int, buyer=None) -> Order:
+    """The order locked, then its payment record (the lock order). With `buyer`, only
+    that buyer's order is found: 404 otherwise, so its existence is not revealed."""
+    orders = Order.objects.select_for_update().filter(pk=order_id)
+    if buyer is not None:
+        orders = orders.filter(buyer=buyer)
+    order = orders.first()
+    if order is None:
+        raise Http404(selectors.NOT_FOUND)
+    PaymentRecord.objects.select_for_update().filter(order_id=order.pk).first()
+    return order
+
+
+def _write(order: Order, status: str, *, by=None, asked: bool = True) -> bool:
+    """The move of the locked `order` to `status`, checked against NEXT_STATUSES and
+    written conditionally, with its history row. `asked`: a person asked for it (409 on
+    a move that is not allowed); otherwise (a payment, the expiry) a move that is not
+    allowed now returns False and writes nothing."""
+    if status not in NEXT_STATUSES[order.status]:
+        if not asked:
+            return False
+        raise Conflict(f"An order that is {order.status} cannot be set to {status}.")
+    if asked and (order.status, status) in PAYMENT_MOVES:
+        raise Conflict(
+            f"An order that is {order.status} moves to {status} when its payment arrives."
+        )
+    now = timezone.now()
+    moved = Order.objects.filter(pk=order.pk, status=order.status).update(
+        status=status, updated_at=now
+    )
+    if not moved:
+        if not asked:
+            return False
+        raise Conflict(f"This order has changed; it cannot be set to {status} now.")
+    status_recorded(order_id=order.pk, status=status, at=now, by=by)
+    order.status, order.updated_at = status, now
+    return True
+
+
+def _answer(order: Order) -> Order:
+    """The order as the calls answer it, read after the move committed."""
+    return selectors.order_get_for(user=order.buyer, order_id=order.pk)
+
+
+def _refund(order: Order) -> None:
+    method = payment_method(order.payment_method)
+    if method is not None:
+        method.refund(order)
+
+
+# --- the moves a person makes (the admin, the buyer's cancel) ----------------------------
+
+
+def order_process(*, order_id: int, buyer=None, by=None) -> Order:
+    """Not Processed -> Processing."""
+    with transaction.atomic():
+        order = _lock(order_id, buyer)
+        _write(order, OrderStatus.PROCESSING, by=by or buyer)
+    return _answer(order)
+
+
+def order_ship(
+    *, order_id: int, buyer=None, by=None, tracking_number: str = "", courier: str = ""
+) -> Order:
+    """Processing -> Shipped: the tax invoice numbered (orders.invoices), the courier and
+    tracking number stored (both optional) and the shipped mail, which is sent after the
+    commit and reads them, enqueued. A refused move numbers nothing and stores neither."""
+    with transaction.atomic():
+        order = _lock(order_id, buyer)
+        _write(order, OrderStatus.SHIPPED, by=by or buyer)
+        invoices.issue_invoice(order)
+        if tracking_number or courier:
+            Order.objects.filter(pk=order.pk).update(
+                tracking_number=tracking_number, courier=courier
+            )
+        order_mail(order.pk, OrderStatus.SHIPPED)
+    return _answer(order)
+
+
+def order_deliver(*, order_id: int, buyer=None, by=None) -> Order:
+    """Shipped -> Delivered (cash on delivery counts as paid from here)."""
+    with transaction.atomic():
+        order = _lock(order_id, buyer)
+        _write(order, OrderStatus.DELIVERED, by=by or buyer)
+    return _answer(order)
+
+
+def order_cancel(*, order_id: int, buyer=None, by=None) -> Order:
+    """Awaiting Payment, Not Processed or Processing -> Cancelled, by the buyer (with
+    `buyer`: only their own order, 404 otherwise) or an admin: every line's stock back,
+    an order paid online refunded in full (its payment method; a job asks the gateway),
+    the cancelled mail."""
+    with transaction.atomic():
+        order = _lock(order_id, buyer)
+        _write(order, OrderStatus.CANCELLED, by=by or buyer)
+        order_release_stock(order)
+        _refund(order)
+        order_mail(order.pk, OrderStatus.CANCELLED)
+    return _answer(order)
+
+
+def order_return(*, order_id: int, buyer=None, by=None) -> Order:
+    """Shipped (the courier brought it back) or Delivered (the buyer returned it) ->
+    Returned: every line's stock back, an order paid online refunded in full, the credit
+    note for its tax invoice numbered, the returned mail."""
+    with transaction.atomic():
+        order = _lock(order_id, buyer)
+        _write(order, OrderStatus.RETURNED, by=by or buyer)
+        order_release_stock(order)
+        _refund(order)
+        invoices.issue_credit_note(order)
+        order_mail(order.pk, OrderStatus.RETURNED)
+    return _answer(order)
+
+
+MOVES = {
+    OrderStatus.PROCESSING: order_process,
+    OrderStatus.SHIPPED: order_ship,
+    OrderStatus.DELIVERED: order_deliver,
+    OrderStatus.CANCELLED: order_cancel,
+    OrderStatus.RETURNED: order_return,
+}
+
+
+def _refused(*, order_id: int, status: str, buyer=None, by=None) -> Order:
+    """A status no person moves an order to (Awaiting Payment, Not Processed): the same
+    checks, which refuse it (409) once the order is found."""
+    with transaction.atomic():
+        order = _lock(order_id, buyer)
+        _write(order, status, by=by or buyer)
+    return _answer(order)  # not reached: no person's move there is allowed
+
+
+def order_set_status(
+    *,
+    order_id: int,
+    status: str,
+    buyer=None,
+    by=None,
+    tracking_number: str = "",
+    courier: str = "",
+) -> Order:
+    """The move to `status` by its handler (the admin's status call, the Django admin).
+    With `buyer`, only that buyer's order is found (404 otherwise); the move is recorded
+    as made by `by` (else `buyer`)."""
+    if status == OrderStatus.SHIPPED:
+        return order_ship(
+            order_id=order_id,
+            buyer=buyer,
+            by=by,
+            tracking_number=tracking_number,
+            courier=courier,
+        )
+    handler = MOVES.get(status)
+    if handler is None:
+        return _refused(order_id=order_id, status=status, buyer=buyer, by=by)
+    return handler(order_id=order_id, buyer=buyer, by=by)
+
+
+# --- the moves a payment makes (the payments app, through these) -------------------------
+
+
+def order_pay(*, order_id: int) -> bool:
+    """Awaiting Payment -> Not Processed: the order's payment arrived. Inside the caller's
+    transaction, which holds the order's lock and then its payment's. Returns whether
+    this moved the order (False: it was not awaiting a payment any more, nothing is
+    written); when it did, the placed mail is enqueued."""
+    with transaction.atomic():
+        order = _lock(order_id)
+        if not _write(order, OrderStatus.NOT_PROCESSED, asked=False):
+            return False
+        order_mail(order.pk, "placed")
+    return True
+
+
+def order_expire(*, order_id: int) -> bool:
+    """Awaiting Payment -> Cancelled: the payment window ran out with no payment. Every
+    line's stock back; no mail (nothing was bought). Returns whether this moved the
+    order (False: paid, cancelled or gone meanwhile, nothing written)."""
+    with transaction.atomic():
+        order = Order.objects.select_for_update().filter(pk=order_id).first()
+        if order is None or order.status != OrderStatus.AWAITING_PAYMENT:
+            return False
+        if not _write(order, OrderStatus.CANCELLED, asked=False):
+            return False
+        order_release_stock(order)
+    return True
