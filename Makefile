@@ -79,6 +79,7 @@ serve: build migrate
 lint: setup
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/lint-imports
 	npx eslint frontend
 	npx prettier --check "frontend/**/*.{js,jsx,css,scss}"
 
