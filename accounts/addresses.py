@@ -18,6 +18,10 @@ run one after another on every engine (PostgreSQL: the row lock; SQLite: its
 transactions take the write lock when they begin), and two first addresses sent at once
 still leave exactly one default. Bad input raises Django's ValidationError keyed by the
 contract's field names; the API's handler answers it 400.
+
+This module is the one write path of Address rows: the API's address calls and checkout
+(which reads `address_for_checkout` and `address_default`, and writes none) go through
+it; the Django admin shows no address form.
 """
 
 from django.core.exceptions import ValidationError
@@ -79,6 +83,11 @@ def address_get(*, user: User, address_id) -> Address:
     if address is None:
         raise Http404(NOT_FOUND)
     return address
+
+
+def address_default(*, user: User) -> Address | None:
+    """The user's default address (checkout's, when the text sent is its text), or None."""
+    return Address.objects.filter(user=user, is_default=True).first()
 
 
 def address_for_checkout(user: User, address_id) -> Address:

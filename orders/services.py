@@ -41,10 +41,9 @@ from django.db.models import F
 from django.utils import timezone
 from rest_framework.exceptions import ValidationError
 
-from accounts.addresses import address_for_checkout
+from accounts.addresses import address_default, address_for_checkout
 from accounts.cart import cart_clear
 from accounts.india import state_code
-from accounts.models import Address
 from accounts.pincodes import lookup as lookup_pincode
 from catalog import tax as catalog_tax
 from catalog.cache import stock_changed
@@ -200,7 +199,7 @@ def _destination(buyer, address: str, address_id: int | None) -> Destination:
     text = address or (buyer.address or "").strip()
     if not text:
         raise ValidationError({"address": [NO_ADDRESS]})
-    default = Address.objects.filter(user=buyer, is_default=True).first()
+    default = address_default(user=buyer)
     if default is not None and default.text == text:
         return Destination(text, default.as_dict(), default.pincode, default.state_code)
     for pincode in PIN_IN_TEXT.findall(text):
