@@ -24,6 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent.parent
 SETTINGS_DOC = ROOT / "docs" / "settings.md"
 ENV_EXAMPLE = ROOT / ".env.example"
+DEPLOY_ENV_EXAMPLE = ROOT / "deploy" / "shopsphere.env.example"
 MAKEFILE = ROOT / "Makefile"
 
 # Folders that hold no code the shop or its tools run (tests read the environment to set
@@ -214,8 +215,8 @@ def documented_rows() -> set[str]:
     return names
 
 
-def listed_in_example() -> set[str]:
-    return set(re.findall(r"^#?\s?([A-Z][A-Z0-9_]*)=", ENV_EXAMPLE.read_text(), re.M))
+def listed_in_example(path: Path = ENV_EXAMPLE) -> set[str]:
+    return set(re.findall(r"^#?\s?([A-Z][A-Z0-9_]*)=", path.read_text(), re.M))
 
 
 def test_the_scanner_sees_every_kind_of_read():
@@ -262,6 +263,10 @@ def test_every_documented_variable_is_still_read():
     stale_example = sorted(listed_in_example() - reads)
     assert not stale_doc, f"docs/settings.md documents variables nothing reads: {stale_doc}"
     assert not stale_example, f".env.example lists variables nothing reads: {stale_example}"
+    stale_deploy = sorted(listed_in_example(DEPLOY_ENV_EXAMPLE) - reads)
+    assert not stale_deploy, (
+        f"deploy/shopsphere.env.example sets variables nothing reads: {stale_deploy}"
+    )
 
 
 def test_only_the_named_modules_read_the_environment():
