@@ -30,7 +30,7 @@ INTROS = {
 
 
 # An order paid online says so: nothing is paid at the door, and a cancel or return
-# refunds the payment (orders.refunds).
+# refunds the payment (payments.refunds).
 ONLINE_INTROS = {
     "placed": "Thank you for your order. We have your payment online.",
     OrderStatus.CANCELLED: (

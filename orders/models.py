@@ -25,7 +25,7 @@ class OrderStatus(models.TextChoices):
     # issued against the tax invoice.
     RETURNED = "Returned"
     # Paid online: placed with its stock reserved, waiting for the gateway's payment. It
-    # moves to Not Processed when the payment is verified (orders.razorpay), never by
+    # moves to Not Processed when the payment is verified (payments.online), never by
     # hand; it is Cancelled when PAYMENT_WINDOW_MINUTES pass unpaid, or by the buyer.
     AWAITING_PAYMENT = "Awaiting Payment"
 
@@ -328,7 +328,7 @@ class Payment(models.Model):
 
     `payment_id` is set once, by whichever comes first of the browser's verified
     signature and the `payment.captured` webhook; `refund_*` follow the refund of that
-    payment when the paid order is cancelled or returned (orders.razorpay)."""
+    payment when the paid order is cancelled or returned (payments.online, payments.refunds)."""
 
     order = models.OneToOneField(Order, on_delete=models.CASCADE, related_name="online_payment")
     # Null while the gateway is being asked (checkout) or when it could not be reached.
@@ -393,7 +393,7 @@ class Refund(models.Model):
     status = models.CharField(
         max_length=10, choices=RefundStatus.choices, default=RefundStatus.PENDING
     )
-    # Set while one run asks the gateway for it (orders.online.refund_make): until then no
+    # Set while one run asks the gateway for it (payments.refunds.refund_make): until then no
     # other run asks. Null when nobody is asking.
     asking_until = models.DateTimeField(null=True, blank=True, editable=False)
     created_at = models.DateTimeField(default=timezone.now)
