@@ -15,6 +15,7 @@ SOURCE = [
     "accounts",
     "catalog",
     "orders",
+    "demo",
     "templates",
     "requirements.txt",
     "requirements-dev.txt",
