@@ -1,4 +1,4 @@
-"""A job for the tests of lost workers (orders/tests/test_reconcile_live.py): it kills
+"""A job for the tests of lost workers (payments/tests/test_reconcile_live.py): it kills
 the worker process that runs it, as a job that crashes the interpreter or runs it out of
 memory would. Never enqueued outside the tests."""
 

@@ -159,7 +159,7 @@ ALLOWED = {
     ("Shipped", "Returned"),
     ("Delivered", "Returned"),
     # An order waiting for its online payment may be given up; only its payment makes it
-    # Not Processed (orders/tests/test_razorpay.py).
+    # Not Processed (payments/tests/test_razorpay.py).
     ("Awaiting Payment", "Cancelled"),
 }
 
