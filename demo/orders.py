@@ -11,7 +11,7 @@ from django.db.models import Q
 from django.utils import timezone
 from rest_framework.exceptions import APIException
 
-from accounts.models import Address
+from accounts.addresses import address_create
 from catalog.models import Variant
 from orders.models import NEXT_STATUSES, Order, OrderLine, OrderStatus
 from orders.services import order_checkout, order_set_status
@@ -62,7 +62,7 @@ def demo_shoppers():
             )
         if not user.addresses.exists():
             city, state, pincode = DEMO_HOMES[(n - 1) % len(DEMO_HOMES)]
-            home = Address.objects.create(
+            address_create(
                 user=user,
                 name=user.name,
                 phone=f"98{n:08d}",
@@ -72,8 +72,7 @@ def demo_shoppers():
                 pincode=pincode,
                 is_default=True,
             )
-            User.objects.filter(pk=user.pk).update(address=home.text)
-            user.address = home.text
+            user.refresh_from_db(fields=["address"])
         shoppers.append(user)
     return shoppers
 

@@ -1,8 +1,9 @@
 """ShopSphere settings.
 
-This is the only module that reads the environment (and an optional `.env` file beside
-manage.py, or the file ENV_FILE names; ENV_FILE empty: none). Every variable is listed in
-`.env.example`.
+The apps' one reader of the environment (and of an optional `.env` file beside manage.py,
+or the file ENV_FILE names; ENV_FILE empty: none); the few other readers (gunicorn's
+configs, deploy/ and the tools) are named in docs/settings.md. Every variable is listed in
+`.env.example` and documented in docs/settings.md, which shop/tests/test_env_docs.py checks.
 """
 
 import os
@@ -256,7 +257,7 @@ SIMPLE_JWT = {
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "ShopSphere API",
-    "DESCRIPTION": "The shop's HTTP API (see shared/contract.md).",
+    "DESCRIPTION": "The shop's HTTP API (described in docs/api.md).",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     # The schema and docs never read a token (a stale one must not hide the docs).

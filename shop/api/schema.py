@@ -1,4 +1,4 @@
-"""The OpenAPI description of the contract (shared/contract.md), served at /api/schema/.
+"""The OpenAPI description of the API (docs/api.md), served at /api/schema/.
 
 Each answer is declared once: the apps' output serializers write it, and each view's
 `@extend_schema` names them inside a small answer serializer over `Envelope` (`{success,

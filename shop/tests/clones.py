@@ -15,6 +15,7 @@ SOURCE = [
     "accounts",
     "catalog",
     "orders",
+    "payments",
     "demo",
     "templates",
     "requirements.txt",

@@ -8,7 +8,7 @@ import pytest
 import yaml
 from django.core.management import call_command
 
-# The calls of shared/contract.md, written out here so a missing or renamed route fails.
+# The calls of the HTTP contract (docs/api.md), written out so a missing or renamed route fails.
 CONTRACT_CALLS = {
     ("post", "/api/v1/auth/register"),
     ("post", "/api/v1/auth/login"),
