@@ -8,29 +8,15 @@ import after their figures were read (the page shown, the file checked)."""
 from decimal import Decimal
 
 import pytest
-from django.core.files.storage import FileSystemStorage
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from catalog.csv_io import apply_import, plan_import
 from catalog.models import Variant
 from catalog.tests.admin_forms import change_page
 from catalog.tests.factories import ProductFactory, jpeg_bytes
-from catalog.tests.test_stock_one_path import sell, stock, tee
+from catalog.tests.test_stock_one_path import sold_while_storing, stock, tee
 
 pytestmark = pytest.mark.django_db
-
-
-def sold_while_storing(monkeypatch, *sales):
-    """The sales are made when the save first stores a photo file."""
-    real_save, made = FileSystemStorage._save, []
-
-    def storing(self, name, content):
-        if not made:
-            made.extend(sell(*sale) for sale in sales)
-        return real_save(self, name, content)
-
-    monkeypatch.setattr(FileSystemStorage, "_save", storing)
-    return made
 
 
 def test_api_update_with_the_stock_as_read_keeps_a_sale_made_during_the_write(
