@@ -9,15 +9,8 @@ from django.utils import timezone
 
 from catalog.tests.factories import ProductFactory
 from orders.models import Order, OrderStatusChange
+from orders.tests.test_status_history import CHECKOUT, _history
 from payments import expiry
-
-CHECKOUT = "/api/v1/orders/checkout"
-
-
-def _history(order_id) -> list[str]:
-    return list(
-        OrderStatusChange.objects.filter(order_id=order_id).values_list("status", flat=True)
-    )
 
 
 @pytest.fixture
