@@ -16,7 +16,19 @@ from accounts.models import User, normalize_email
 from shop.admin_races import CheckedAgainOnRace
 
 
-class UserCreationForm(AdminUserCreationForm):
+class EmailCheckedOnce:
+    """For a user form: the email's uniqueness is checked by `clean_email` (any case) and
+    nowhere else. The model's own unique and constraint checks run later in the same
+    validation; when a parallel save takes the email between the two, they would refuse
+    it again in two other wordings. Left to the database's unique index, that save is
+    rolled back and the page checked again (CheckedAgainOnRace), so every refused page
+    says the one sentence."""
+
+    def _get_validation_exclusions(self):
+        return super()._get_validation_exclusions() | {"email"}
+
+
+class UserCreationForm(EmailCheckedOnce, AdminUserCreationForm):
     class Meta:
         model = User
         fields = ("email", "name", "phone", "address", "role")
@@ -28,7 +40,7 @@ class UserCreationForm(AdminUserCreationForm):
         return email
 
 
-class UserChangeForm(forms.ModelForm):
+class UserChangeForm(EmailCheckedOnce, forms.ModelForm):
     class Meta:
         model = User
         fields = (

@@ -3,7 +3,9 @@ lists, searches, filters and edits users without ever showing a hash."""
 
 import pytest
 from django.core.management import call_command
+from django.db import IntegrityError, transaction
 
+from accounts.admin import UserChangeForm, UserCreationForm
 from accounts.models import User
 from accounts.tests.factories import PASSWORD, UserFactory
 from accounts.tests.helpers import ADMIN_AUTH, LOGIN, raw
@@ -179,6 +181,37 @@ def test_admin_add_form_refuses_an_email_taken_in_another_case(client, staff):
     assert response.status_code == 200
     assert "A user with this email already exists." in response.content.decode()
     assert User.objects.filter(name="Impostor").count() == 0
+
+
+@pytest.mark.parametrize("form_class", [UserCreationForm, UserChangeForm])
+def test_an_email_taken_between_the_forms_check_and_its_model_checks_is_left_to_the_index(
+    form_class,
+):
+    """A parallel save that lands after clean_email but before the model's own checks: the
+    form does not refuse it a second time in other words; the save meets the unique index
+    and the admin page is checked again (shop/tests/test_admin_races.py)."""
+    editing = UserFactory(email="meera.old@example.com") if form_class is UserChangeForm else None
+
+    class RacedForm(form_class):
+        def clean_email(self):
+            email = super().clean_email()
+            UserFactory(email="meera@example.com")  # the other save commits here
+            return email
+
+    data = {
+        "email": "Meera@Example.com",
+        "name": "Meera Iyer",
+        "role": "0",
+        "usable_password": "true",
+        "password1": "Meera-Pass-2026!",
+        "password2": "Meera-Pass-2026!",
+        "is_active": "on",
+    }
+    form = RacedForm(data, instance=editing) if editing else RacedForm(data)
+
+    assert form.is_valid(), form.errors
+    with pytest.raises(IntegrityError), transaction.atomic():
+        form.save()
 
 
 def test_admin_sets_a_new_password_on_its_own_page_and_old_tokens_die(client, staff, api, login):
