@@ -21,7 +21,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from catalog import selectors, services
-from catalog.cache import CachedRead, cached_value, shown_in_body
+from catalog.cache import CachedRead, cached_value
 from catalog.media.photos import content_type_for, photo_version, too_large_message
 from catalog.media.renditions import RENDITION_WIDTHS, rendition_name
 from catalog.serializers import (
@@ -50,6 +50,7 @@ from catalog.serializers import (
     SuggestAnswer,
     SuggestInput,
     SuggestionOutput,
+    _iso,
     parse_id,
     render_json,
     render_products,
@@ -356,13 +357,17 @@ class ProductSearchView(PublicRead):
         if not keyword or "\x00" in keyword:
             return Response([])
 
+        shown = []  # the products of a computed answer, as `products_shown` names them
+
         def answer():
             found = selectors.product_search(keyword=keyword)
+            shown.extend((p.pk, p.quantity, _iso(p.updated_at)) for p in found.products)
             # Rendered here, once: a cache hit is these bytes, neither rebuilt nor re-rendered.
             return render_products(found.products), found.corrected
 
         key = "search:" + hashlib.sha1(keyword.encode(), usedforsecurity=False).hexdigest()
-        body, corrected = cached_value(key, answer, shows=shown_in_body, scope="text")
+        # Its products named from the rows, not from the body parsed again.
+        body, corrected = cached_value(key, answer, shows=lambda _: shown, scope="text")
         response = HttpResponse(body, content_type="application/json")
         if corrected:
             # Header values are Latin-1: the correction is sent percent-encoded.

@@ -50,7 +50,7 @@ and `reads` (`CachedRead`). The names other modules use are re-exported here.
 from catalog.cache.keys import namespace, version_key
 from catalog.cache.layers import LocalLayer, local
 from catalog.cache.reads import CachedRead
-from catalog.cache.stamps import products_shown, shown_in_body, stock_changed
+from catalog.cache.stamps import products_shown, stock_changed
 from catalog.cache.values import cached_value, held_value, one_at_a_time
 from catalog.cache.versions import bump_version, catalog_changed, catalog_version
 
@@ -66,7 +66,6 @@ __all__ = [
     "namespace",
     "one_at_a_time",
     "products_shown",
-    "shown_in_body",
     "stock_changed",
     "version_key",
 ]

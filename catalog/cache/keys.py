@@ -7,7 +7,9 @@ import hashlib
 from functools import lru_cache
 
 from django.conf import settings
+from django.core.signals import setting_changed
 from django.db import connection as default_connection
+from django.dispatch import receiver
 
 
 @lru_cache(maxsize=16)
@@ -15,25 +17,40 @@ def _digest(identity: str) -> str:
     return hashlib.sha1(identity.encode(), usedforsecurity=False).hexdigest()[:16]
 
 
+# namespace() by the database's place: the settings it reads are read again only after
+# one of them changes (override_settings in tests sends `setting_changed`).
+_namespaces: dict[tuple, str] = {}
+
+
+@receiver(setting_changed)
+def _settings_changed(**kwargs) -> None:
+    _namespaces.clear()
+
+
 def namespace() -> str:
     """What every key is prefixed with: the database the answers come from and the
-    settings that change them."""
+    settings that change them. Read for every key a read builds (a search's fifty stock
+    stamps among them), so worked out once per database."""
     db = default_connection.settings_dict
-    identity = "|".join(
-        str(part)
-        for part in (
-            default_connection.vendor,
-            db.get("HOST", ""),
-            db.get("PORT", ""),
-            db.get("NAME", ""),
-            settings.PRODUCTS_PER_PAGE,
-            settings.SEARCH_RESULTS_LIMIT,
-            settings.SEARCH_WINDOW_MARGIN,
-            settings.SEARCH_RANKED_MATCHES,
-            "stock-stamps-3",  # the entries' layout: an older layout's entries are not read
+    where = (db.get("HOST", ""), db.get("PORT", ""), db.get("NAME", ""))
+    found = _namespaces.get(where)
+    if found is None:
+        found = _namespaces[where] = _digest(
+            "|".join(
+                str(part)
+                for part in (
+                    default_connection.vendor,
+                    *where,
+                    settings.PRODUCTS_PER_PAGE,
+                    settings.SEARCH_RESULTS_LIMIT,
+                    settings.SEARCH_WINDOW_MARGIN,
+                    settings.SEARCH_RANKED_MATCHES,
+                    # The entries' layout: an older layout's entries are not read.
+                    "stock-stamps-3",
+                )
+            )
         )
-    )
-    return _digest(identity)
+    return found
 
 
 def version_key() -> str:
@@ -66,6 +83,11 @@ def _edited_key() -> str:
 
 def _stamp_key(product_id: int) -> str:
     return f"catalog:{namespace()}:stock:{product_id}"
+
+
+def _stamp_keys(product_ids) -> list[str]:
+    prefix = f"catalog:{namespace()}:stock:"
+    return [f"{prefix}{pk}" for pk in product_ids]
 
 
 def _stamp_seconds() -> int:

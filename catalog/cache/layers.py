@@ -51,6 +51,11 @@ class LocalLayer:
             self._data.move_to_end(key)
             return entry[0]
 
+    def holds(self, version: str, key: str) -> bool:
+        """Whether `get` would find the key (barring its expiry), without its side effects."""
+        with self._lock:
+            return version == self._version and key in self._data
+
     def fits(self, size: int) -> bool:
         return size <= self.max_bytes // 8
 
@@ -103,13 +108,29 @@ def shared_answers() -> bool:
     return not isinstance(caches["default"], FileBasedCache)
 
 
-def _get(version: str, key: str):
-    """Local layer, then the shared cache (whose hit is then kept locally too)."""
+# `_get`'s `fetched` when the shared cache was not read yet.
+NOT_READ = object()
+
+
+def _shared_key(version: str, key: str) -> str:
+    return f"catalog:{namespace()}:{version}:{key}"
+
+
+def _fetch_key(version: str, key: str) -> str | None:
+    """The shared key to read with the start (`versions._start_fetching`) for this entry:
+    None when the local layer holds it."""
+    return None if local.holds(version, key) else _shared_key(version, key)
+
+
+def _get(version: str, key: str, fetched=NOT_READ):
+    """Local layer, then the shared cache (whose hit is then kept locally too).
+    `fetched`: what the shared cache holds under this key, when it was read already (in
+    the start's round trip, `versions._start_fetching`; None: nothing)."""
     hit = local.get(version, key)
     if hit is None:
         # With the file cache only answers too large for the local layer are there: a miss
         # is one failed open(), never a listing.
-        hit = cache.get(f"catalog:{namespace()}:{version}:{key}")
+        hit = cache.get(_shared_key(version, key)) if fetched is NOT_READ else fetched
         if hit is not None:
             local.set(version, key, hit, _size(hit), settings.CATALOG_CACHE_SECONDS)
     return hit
@@ -123,7 +144,7 @@ def _set(version: str, key: str, value) -> None:
     # it even when that is the file cache; such answers are rare, their cull cost too.
     if shared_answers() or not local.fits(size):
         try:
-            cache.set(f"catalog:{namespace()}:{version}:{key}", value, timeout=seconds)
+            cache.set(_shared_key(version, key), value, timeout=seconds)
         except Exception:
             logger.warning("Could not store a catalogue value in the cache", exc_info=True)
 

@@ -13,9 +13,9 @@ from django.utils.cache import get_conditional_response
 from django.utils.http import http_date
 
 from catalog.cache.keys import _scoped
-from catalog.cache.layers import _get, _kept, _set
+from catalog.cache.layers import _fetch_key, _get, _kept, _set
 from catalog.cache.stamps import _checked, _stock_entry, products_shown
-from catalog.cache.versions import _answering_from, _start
+from catalog.cache.versions import _answering_from, _start_fetching
 
 logger = logging.getLogger("catalog.cache")
 
@@ -37,9 +37,13 @@ class CachedRead:
         if key is None:
             return super().dispatch(request, *args, **kwargs)
         try:
-            version, _, text, stamped = start = _start()
-            key = _scoped(key, text, self.cache_scope)
-            hit = _get(version, f"r:{key}")
+            scope = self.cache_scope
+            start, fetched = _start_fetching(
+                lambda version, text: _fetch_key(version, f"r:{_scoped(key, text, scope)}")
+            )
+            version, _, text, stamped = start
+            key = _scoped(key, text, scope)
+            hit = _get(version, f"r:{key}", fetched)
             if hit is not None:
                 stock = _checked(hit[2], stamped)
                 # None: a product it shows was sold since.

@@ -8,11 +8,10 @@ from __future__ import annotations
 import logging
 import time
 
-import orjson
 from django.core.cache import cache
 from django.db import transaction
 
-from catalog.cache.keys import _sold_key, _stamp_key, _stamp_seconds, _stamped_key
+from catalog.cache.keys import _sold_key, _stamp_keys, _stamp_seconds, _stamped_key
 from catalog.cache.layers import stamps_in_cache
 from catalog.cache.sales_log import _log_sale, _sold_between
 
@@ -37,7 +36,7 @@ def stock_changed(product_ids) -> None:
                 # The sales mark before the stamps, the stamped mark after them: `_settle`
                 # reads the stamps then the sales mark, a hit the stamped mark (see there).
                 cache.set(_sold_key(), value, timeout=None)
-                cache.set_many({_stamp_key(pk): value for pk in ids}, timeout=_stamp_seconds())
+                cache.set_many(dict.fromkeys(_stamp_keys(ids), value), timeout=_stamp_seconds())
                 _log_sale(ids)
             else:
                 # (With the file cache the stamps are `updated_at`, which the write moved.)
@@ -53,7 +52,7 @@ def stock_changed(product_ids) -> None:
 def _stamps(ids: list[int]) -> tuple[tuple[str | None, ...], str | None, str]:
     """The current stamps of these products (None for a product not sold within the last
     `_stamp_seconds()`), and the sales and stamped marks, in one round trip."""
-    keys = [_stamp_key(pk) for pk in ids]
+    keys = _stamp_keys(ids)
     found = cache.get_many([*keys, _sold_key(), _stamped_key()])
     stamps = tuple(found.get(key) for key in keys)
     return stamps, found.get(_sold_key()), found.get(_stamped_key(), "")
@@ -78,7 +77,7 @@ def _checked(stock: tuple, stamped: str) -> tuple | None:
     sold = _sold_between(seen, stamped)
     if sold is not None and sold.isdisjoint(ids):
         return (ids, stamps, stamped)
-    keys = [_stamp_key(pk) for pk in ids]
+    keys = _stamp_keys(ids)
     found = cache.get_many([*keys, _stamped_key()])
     if tuple(found.get(key) for key in keys) != stamps:
         return None
@@ -113,11 +112,6 @@ def products_shown(data) -> list[tuple[int, int, str]]:
 
     walk(data)
     return shown
-
-
-def shown_in_body(value) -> list[tuple[int, int, str]]:
-    """`products_shown` for a value whose first item is a rendered JSON body."""
-    return products_shown(orjson.loads(value[0]))
 
 
 def _settle(shown: list[tuple[int, int, str]], start: tuple) -> tuple | None:

@@ -12,7 +12,7 @@ from django.core.cache import cache
 from django.db import transaction
 
 from catalog.cache.keys import _edited_key, _text_key, namespace, version_key
-from catalog.cache.layers import stamps_in_cache
+from catalog.cache.layers import NOT_READ, stamps_in_cache
 from catalog.cache.stamps import stock_changed
 
 logger = logging.getLogger("catalog.cache")
@@ -36,12 +36,42 @@ def _start() -> tuple[str, str, str, str]:
     pinned = _answering_from.get()
     if pinned is not None:
         return pinned
-    prefix = f"catalog:{namespace()}"  # once: building it reads seven settings
+    return _read_start()[0]
+
+
+# The catalogue and text versions this process's last read started from: the versions
+# the next read most likely starts from too (`_start_fetching`).
+_last_started: tuple[str, str] | None = None
+
+
+def _start_fetching(entry_key) -> tuple[tuple[str, str, str, str], object]:
+    """`_start()` and, in the same round trip, a stored entry from the shared cache: the
+    one `entry_key(version, text)` names (a full key, or None: not wanted) for the
+    versions this process's last read started from. A read whose answer is not in the
+    local layer then costs one round trip before its answer, not two. The entry is
+    returned when those versions are the current ones (its value, or None when the
+    shared cache does not hold it); else, or inside a read, NOT_READ."""
+    pinned = _answering_from.get()
+    if pinned is not None:
+        return pinned, NOT_READ
+    guess = _last_started
+    extra = entry_key(*guess) if guess is not None else None
+    start, found = _read_start([extra] if extra else [])
+    if extra is None or (start[0], start[2]) != guess:
+        return start, NOT_READ
+    return start, found.get(extra)
+
+
+def _read_start(extra: list[str] = ()) -> tuple[tuple[str, str, str, str], dict]:
+    """The start's versions and marks (see `_start`) read with the keys of `extra`, in
+    one round trip; with what was found."""
+    global _last_started
+    prefix = f"catalog:{namespace()}"
     keys = [f"{prefix}:version", f"{prefix}:text-version", f"{prefix}:stamped"]
     sold, edited = f"{prefix}:sold", f"{prefix}:text-edited"
     if stamps_in_cache():
         keys.append(sold)
-    found = cache.get_many([*keys, edited])
+    found = cache.get_many([*keys, edited, *extra])
     missing = [key for key in keys if key not in found]
     if missing:
         for key in missing:
@@ -53,7 +83,8 @@ def _start() -> tuple[str, str, str, str]:
     text = found[keys[1]]
     if edited in found:
         text = _text_due(text, found[edited])
-    return found[keys[0]], found.get(sold, ""), text, found.get(keys[2], "")
+    _last_started = (found[keys[0]], text)
+    return (found[keys[0]], found.get(sold, ""), text, found.get(keys[2], "")), found
 
 
 def catalog_version() -> str:

@@ -11,6 +11,8 @@ from django.core.cache import cache, caches
 from django.db import connection
 
 from catalog.cache import LocalLayer, local, namespace, version_key
+from catalog.cache.versions import bump_version
+from catalog.models import Product
 from catalog.tests.factories import PARTS, CategoryFactory, ProductFactory
 
 pytestmark = pytest.mark.django_db
@@ -330,3 +332,58 @@ def test_a_held_value_lives_no_longer_than_a_cached_answer(settings, monkeypatch
     assert values.held_value("test-value", build) == 3
     settings.CATALOG_CACHE_SECONDS = 0
     assert values.held_value("test-value", build) is None
+
+
+@pytest.fixture
+def shared_round_trips(monkeypatch):
+    """Records each get_many and get of the shared cache (one round trip to Redis each)."""
+    trips = []
+    backend = caches["default"]
+    get = backend.get
+
+    def counting_get(key, *args, **kwargs):
+        trips.append([key])
+        return get(key, *args, **kwargs)
+
+    def counting_get_many(keys, *args, **kwargs):
+        trips.append(list(keys))
+        found = {}
+        for key in keys:  # locmem's own get_many calls get: not a trip of its own
+            value = get(key, *args, **kwargs)
+            if value is not None:
+                found[key] = value
+        return found
+
+    monkeypatch.setattr(backend, "get", counting_get)
+    monkeypatch.setattr(backend, "get_many", counting_get_many)
+    return trips
+
+
+def test_an_answer_another_server_stored_is_read_with_the_versions(
+    anon_api, shared_round_trips, django_assert_num_queries
+):
+    """Not in this process's local layer (another server computed it): the answer is read
+    in the start's round trip, under the versions the last read started from."""
+    product = ProductFactory()
+    path = f"{BASE}/get-product/{product.slug}"
+    first = anon_api.get(path)
+    local.clear()  # as on a server that never answered it
+    shared_round_trips.clear()
+    with django_assert_num_queries(0):
+        again = anon_api.get(path)
+    assert again.content == first.content
+    assert len(shared_round_trips) == 1, shared_round_trips
+    assert version_key() in shared_round_trips[0]
+    assert len(shared_round_trips[0]) == 6  # the versions and marks, and the answer
+
+
+def test_an_answer_read_with_an_old_version_is_not_served(anon_api, shared_round_trips):
+    """The versions moved since this process's last read (a write on another server): what
+    was read with the start under the old ones is not used; the answer is the new one."""
+    product = ProductFactory(name="Brass Lamp")
+    path = f"{BASE}/get-product/{product.slug}"
+    assert anon_api.get(path).json()["product"]["name"] == "Brass Lamp"
+    Product.objects.filter(pk=product.pk).update(name="Copper Lamp")
+    bump_version()  # what the write's server does
+    local.clear()  # the old answer is read with the start, under the old versions
+    assert anon_api.get(path).json()["product"]["name"] == "Copper Lamp"
