@@ -11,12 +11,14 @@ from django.http import Http404
 
 from catalog.cache import cached_value
 from catalog.models import Category, Product, ProductPhoto, ProductSlugHistory, Variant
+from catalog.search import prepared
 from catalog.selectors import anchors, price_counts
 from catalog.selectors.categories import category_get
 from catalog.selectors.paging import Matching, _count, _deferred_page
 from catalog.selectors.rows import (
     _BY_SLUG,
     _ROW_COLUMNS,
+    _ROWS_SQL,
     PRODUCT_FIELDS,
     ProductRow,
     _products,
@@ -197,23 +199,45 @@ _RELATED_SQL = (
 )
 
 
+# On PostgreSQL the product's own row comes with them: its price is read in the query
+# (an InitPlan both ranges start from), and its row tells it exists. Parameters: the
+# product, then `_RELATED_SQL`'s with the product's id for its price.
+_PRICE_OF = "(SELECT price FROM catalog_product WHERE id = %s)"
+_RELATED_WITH_ITSELF = (
+    "p.id IN ("
+    + _RELATED_SQL.replace("price >= %s", f"price >= {_PRICE_OF}").replace(
+        "price < %s", f"price < {_PRICE_OF}"
+    )
+    + " UNION ALL SELECT %s)"
+)
+prepared.register(_ROWS_SQL + _RELATED_WITH_ITSELF)
+
+
 def product_related(*, product_id: int, category_id: int, limit: int = 3) -> list["ProductRow"]:
     """Up to three other products of the category, closest in price to the product first
-    (the newer of two as close); 404 for an unknown product. Two queries: the product's
-    price, then the rows. The nearest `limit` at or above the price and the nearest below
-    are each a short range of the category-and-price index; of those, the closest win."""
-    price = Product.objects.filter(pk=product_id).values_list("price", flat=True).first()
-    if price is None:
-        raise Http404("Product not found")
-    # One subquery of two short index ranges (an OR of two IN subqueries was planned as a
-    # scan of the whole table), read as rows.
-    params = [category_id, product_id, price, limit] * 2
+    (the newer of two as close); 404 for an unknown product. The nearest `limit` at or
+    above the price and the nearest below are each a short range of the
+    category-and-price index; of those, the closest win. One query on PostgreSQL (the
+    product's row and the nearest ones', `_RELATED_WITH_ITSELF`, prepared once a
+    connection); elsewhere two: the product's price, then the rows."""
     if connection.vendor == "postgresql":
-        found = _rows_where(f"p.id IN ({_RELATED_SQL})", params)  # constant text, values apart
+        params = [category_id, product_id, product_id, limit] * 2 + [product_id]
+        rows = list(map(ProductRow, _rows_where(_RELATED_WITH_ITSELF, params)))
+        itself = next((row for row in rows if row.pk == product_id), None)
+        if itself is None:
+            raise Http404("Product not found")
+        price = itself.price
+        near = [row for row in rows if row is not itself]
     else:
+        price = Product.objects.filter(pk=product_id).values_list("price", flat=True).first()
+        if price is None:
+            raise Http404("Product not found")
+        # One subquery of two short index ranges (an OR of two IN subqueries was planned
+        # as a scan of the whole table), read as rows.
+        params = [category_id, product_id, price, limit] * 2
         nearest = RawSQL(_RELATED_SQL, params)  # noqa: S611 (constant text; values are parameters)
         found = Product.objects.filter(pk__in=nearest).values_list(*_ROW_COLUMNS)
-    near = list(map(ProductRow, found))
+        near = list(map(ProductRow, found))
     near.sort(key=lambda p: (abs(p.price - price), -p.created_at.timestamp(), -p.pk))
     return near[:limit]
 

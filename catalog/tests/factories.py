@@ -21,6 +21,9 @@ from catalog.variants import derive, option_key
 # read as models always take the two.
 PARTS = 0 if connection.vendor == "postgresql" else 2
 MODEL_PARTS = 2
+# Related products: on PostgreSQL the product's row comes with its neighbours'; elsewhere
+# its price is read first.
+RELATED_QUERIES = 1 if connection.vendor == "postgresql" else 2
 
 
 def jpeg_bytes(width: int = 64, height: int = 48, color=(200, 60, 40), fmt: str = "JPEG") -> bytes:

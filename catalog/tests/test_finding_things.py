@@ -8,7 +8,7 @@ from decimal import Decimal
 import pytest
 from django.utils import timezone
 
-from catalog.tests.factories import PARTS, CategoryFactory, ProductFactory
+from catalog.tests.factories import PARTS, RELATED_QUERIES, CategoryFactory, ProductFactory
 
 FILTERS = "/api/v1/product/product-filters"
 
@@ -118,7 +118,7 @@ def test_similar_products_are_the_closest_in_price_in_the_category(
         )
     ProductFactory(name="Shirt 15k", price=Decimal("15000"), category=CategoryFactory())
     product = made["Phone 15k"]
-    with django_assert_num_queries(2 + PARTS):  # the product's price, then the nearest rows
+    with django_assert_num_queries(RELATED_QUERIES + PARTS):
         response = anon_api.get(f"/api/v1/product/related-product/{product.pk}/{category.pk}")
     assert response.status_code == 200
     # 1,000 away each, the newest first: the two 16k and the 14k; the product itself never.

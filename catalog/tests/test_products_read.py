@@ -8,7 +8,13 @@ import pytest
 from django.core.cache import cache
 from django.utils import timezone
 
-from catalog.tests.factories import MODEL_PARTS, PARTS, CategoryFactory, ProductFactory
+from catalog.tests.factories import (
+    MODEL_PARTS,
+    PARTS,
+    RELATED_QUERIES,
+    CategoryFactory,
+    ProductFactory,
+)
 from catalog.tests.test_search import SIZE_QUERY
 
 pytestmark = pytest.mark.django_db
@@ -189,7 +195,7 @@ def test_related_products_exclude_the_product_itself_and_stay_in_the_category(
     others = make_products(5, category=category)
     product = others[0]
     ProductFactory(category=CategoryFactory())  # another category: never related
-    with django_assert_num_queries(2 + PARTS):
+    with django_assert_num_queries(RELATED_QUERIES + PARTS):
         response = anon_api.get(f"{BASE}/related-product/{product.pk}/{category.pk}")
     body = response.json()
     assert response.status_code == 200 and body["success"] is True
@@ -200,7 +206,7 @@ def test_related_products_exclude_the_product_itself_and_stay_in_the_category(
 
 def test_related_products_of_a_lonely_product_is_empty(anon_api, django_assert_num_queries):
     product = ProductFactory()
-    with django_assert_num_queries(2):  # does the product exist? then its (empty) page
+    with django_assert_num_queries(RELATED_QUERIES):
         response = anon_api.get(f"{BASE}/related-product/{product.pk}/{product.category_id}")
     assert response.status_code == 200
     assert response.json()["products"] == []

@@ -144,7 +144,9 @@ def test_related_products_come_from_the_category_and_price_index(many_categories
     category-and-price index, not a sort of the whole category by distance."""
     phones, _ = many_categories
     product = phones.products.first()
-    _price, related = plans(
+    *_price, related = plans(
         lambda: selectors.product_related(product_id=product.pk, category_id=phones.pk)
     )
     assert uses(related, "product_cat_price_cover_idx"), related
+    # PostgreSQL reads the product's price in the same query; elsewhere it comes first.
+    assert len(_price) == (0 if connection.vendor == "postgresql" else 1)
