@@ -14,7 +14,15 @@ from rest_framework.utils import html
 
 from catalog.media.photos import NOT_AN_IMAGE, gallery_photo_url, photo_url
 from catalog.media.renditions import photo_widths
-from catalog.tax import GST_RATES, HSN_MESSAGE, RATE_MESSAGE, country_of_origin, gst_rate, hsn
+from catalog.tax import (
+    GST_RATES,
+    HSN_MESSAGE,
+    RATE_MESSAGE,
+    category_rate,
+    country_of_origin,
+    gst_rate,
+    hsn,
+)
 from catalog.tax import valid_hsn as _valid_hsn
 from catalog.variants import attach_parts
 from shop.api.fields import IdField, TextField, clean_text, parse_id  # noqa: F401 (catalog.views)
@@ -644,6 +652,7 @@ def _product(instance, stamp) -> dict:
     timestamps passed through `stamp`."""
     category = instance.category
     price = instance.price
+    own_rate = instance.gst_rate  # else each variant's from the category's rule (gst_rate)
     return {
         "_id": str(instance.pk),
         "name": instance.name,
@@ -666,10 +675,11 @@ def _product(instance, stamp) -> dict:
                 "_id": str(pk),
                 "sku": sku,
                 "options": options,
-                "price": _number(price),
+                "price": _variant_number(price),
                 "quantity": quantity,
-                # Variant prices come as text on PostgreSQL (see selectors.rows._ROW_SELECT).
-                "gstRate": gst_rate(instance, category, Decimal(price)),
+                "gstRate": own_rate
+                if own_rate is not None
+                else category_rate(category, Decimal(price)),
             }
             for pk, sku, options, price, quantity in instance.variant_rows
         ],
@@ -684,6 +694,16 @@ def _product(instance, stamp) -> dict:
             for pk, image, alt, option in instance.photo_rows
         ],
     }
+
+
+def _variant_number(price) -> int | float:
+    """`_number` of a variant's price, which comes as text on PostgreSQL (see
+    selectors.rows._ROW_SELECT): a numeric of scale 2 ("899.00", "1499.50") is read
+    without a Decimal."""
+    if isinstance(price, str):
+        whole, _, cents = price.partition(".")
+        return int(whole) if cents in ("", "00", "0") else float(price)
+    return _number(price)
 
 
 def _in_utc(value: datetime) -> datetime:

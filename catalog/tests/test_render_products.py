@@ -5,11 +5,12 @@ from datetime import UTC, datetime, timedelta, timezone
 from decimal import Decimal
 from zoneinfo import ZoneInfo
 
+import orjson
 import pytest
 from rest_framework.renderers import JSONRenderer
 
 from catalog.models import Category, Product
-from catalog.serializers import ProductOutput, render_products
+from catalog.serializers import ProductOutput, _number, render_products
 from catalog.tests.factories import CategoryFactory, ProductFactory
 
 
@@ -69,6 +70,30 @@ def test_odd_text_is_written_byte_for_byte_as_drf_writes_it(text):
 def test_prices_are_the_same_numbers(price):
     items = [product(price=Decimal(price))]
     assert render_products(items) == drf(items)
+
+
+@pytest.mark.parametrize(
+    "price",
+    ["0", "0.01", "0.1", "0.50", "1", "499.5", "1299.99", "10000000", "99999999.99", "12.34"],
+)
+def test_variant_prices_read_as_postgresql_text_are_the_same_numbers(price):
+    """PostgreSQL's rows bring a variant's price as the text of a numeric of scale 2
+    (selectors.rows._ROW_SELECT); the answer holds the number the Decimal gives, its GST
+    rate too (the category's rule, here 5% up to 2,500 and 18% above)."""
+    exact = Decimal(price).quantize(Decimal("0.01"))
+    as_decimal, as_text = product(pk=1), product(pk=1)
+    for item in (as_decimal, as_text):
+        item.gst_rate = None
+        item.category.gst_rate, item.category.gst_threshold = 5, Decimal("2500")
+        item.category.gst_rate_above = 18
+    as_decimal.variant_rows = [(10, "SKU-1", {}, exact, 1)]
+    as_text.variant_rows = [(10, "SKU-1", {}, str(exact), 1)]
+
+    written = orjson.loads(render_products([as_text]))[0]["variants"][0]
+
+    assert written == orjson.loads(render_products([as_decimal]))[0]["variants"][0]
+    assert type(written["price"]) is type(_number(exact)) and written["price"] == _number(exact)
+    assert written["gstRate"] == (5 if exact * 100 / 105 <= 2500 else 18)
 
 
 @pytest.mark.parametrize(
