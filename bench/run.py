@@ -34,6 +34,16 @@ Selling (bench/sell.py): the Zipf mix again while buyers place orders at 2/s and
 an admin edits a product every BENCH_EDIT_SECONDS (5); reported beside the Zipf mix alone.
 BENCH_MIX: "on" (default), "off" (single URLs only) or "only" (mixed runs only).
 BENCH_WORKERS (2): gunicorn workers (WEB_CONCURRENCY) for the whole run.
+
+--serve-root PATH (bench/ab.py, `make bench-ab`): migrate, seed_demo, collectstatic and
+gunicorn run from that checkout of the shop, maybe another build's (its cwd, manage.py,
+settings and gunicorn.conf.py; this tree's Python environment), while the calls, the
+mixes and the selling are still built and sent by this tree's bench. What this process
+reads from the database keeps to what every build's schema has (products' and
+categories' own columns, users); the query pass (this tree's views through the test
+client) is left out, each run empties the response cache by clearing the shared cache
+(every build keeps its catalogue version there) instead of this tree's bump_version, and
+the planner statistics are refreshed for the catalogue tables that build has.
 """
 
 from __future__ import annotations
@@ -64,7 +74,9 @@ RESULTS = ROOT / "bench" / "results"
 LUA = ROOT / "bench" / "wrk_report.lua"
 MIX_LUA = ROOT / "bench" / "wrk_mix.lua"
 PY = sys.executable
-MANAGE = [PY, str(ROOT / "manage.py")]
+# The checkout whose manage.py and gunicorn serve the run (--serve-root; this one by default).
+SERVE_ROOT = ROOT
+SERVE_ROOT_GIVEN = False
 
 # Orders a second in the selling runs, and the share of the Zipf mix's throughput each
 # must keep (at 2/s: 80%; at 10/s: 60%).
@@ -133,6 +145,11 @@ def parse_args() -> argparse.Namespace:
     p.add_argument("--mix", choices=("on", "off", "only"), default=e("BENCH_MIX", "on"))
     p.add_argument("--zipf-s", type=float, default=float(e("BENCH_ZIPF_S", "1.1")))
     p.add_argument("--workers", type=int, default=int(e("BENCH_WORKERS", "2")))
+    p.add_argument(
+        "--serve-root",
+        default="",
+        help="serve from this checkout of the shop (bench/ab.py); the load is this tree's",
+    )
     p.add_argument("--label", default=e("BENCH_LABEL", ""), help="free text stored in results")
     p.add_argument(
         "--output", default=e("BENCH_OUTPUT", "latest"), help="results file stem in bench/results"
@@ -159,7 +176,50 @@ def ensure_database(url: str) -> None:
 
 
 def manage(*args: str, env: dict) -> None:
-    subprocess.run([*MANAGE, *args], cwd=ROOT, env=env, check=True)
+    subprocess.run([PY, "manage.py", *args], cwd=SERVE_ROOT, env=env, check=True)
+
+
+def serving_elsewhere() -> bool:
+    """--serve-root given: the server may run another build's code and schema. Also when
+    it names this checkout (bench/ab.py's "this build"), so that every build of a
+    comparison is measured the same way."""
+    return SERVE_ROOT_GIVEN
+
+
+def gunicorn_conf() -> Path | None:
+    conf = SERVE_ROOT / "gunicorn.conf.py"
+    return conf if conf.exists() else None
+
+
+def statistics_refresh() -> None:
+    """Fresh planner statistics and visibility map after a bulk load. This tree's
+    catalogue_statistics_refresh names this tree's tables; another build gets the same
+    VACUUM (ANALYZE) of those of them its schema has."""
+    if not serving_elsewhere():
+        from catalog.services import catalogue_statistics_refresh
+
+        catalogue_statistics_refresh()
+        return
+    from django.db import connection
+
+    from catalog.services.batch import CATALOGUE_TABLES
+
+    if connection.vendor != "postgresql":
+        return
+    present = set(connection.introspection.table_names())
+    tables = [t for t in CATALOGUE_TABLES if t in present]
+    if tables:
+        with connection.cursor() as cursor:
+            cursor.execute(f"VACUUM (ANALYZE) {', '.join(tables)}")
+
+
+def empty_response_cache() -> None:
+    """Before each mixed run with --serve-root: clear the shared cache (Redis: FLUSHDB of
+    the bench's database), where every build keeps its catalogue version, so the run
+    starts from an empty response cache whichever build answers."""
+    from django.core.cache import cache
+
+    cache.clear()
 
 
 # --- 2. targets and the query pass --------------------------------------------------------
@@ -201,14 +261,18 @@ def build_calls(args: argparse.Namespace) -> tuple[list[Call], dict]:
     total = Product.objects.count()
     if total == 0:
         raise SystemExit("no products in the database: seeding failed?")
+    # Only columns every build's schema has (--serve-root may point at an older one).
     with_photo = Product.objects.exclude(photo="").exclude(photo__isnull=True)
-    product = with_photo.order_by("id").first() or Product.objects.order_by("id").first()
+    product_id = (
+        with_photo.order_by("id").values_list("id", flat=True).first()
+        or Product.objects.order_by("id").values_list("id", flat=True).first()
+    )
     # A product from the middle of the catalogue for the detail and related calls.
-    middle = Product.objects.order_by("id")[total // 2]
-    category = Category.objects.get(pk=middle.category_id)
-    category_size = Product.objects.filter(category=category).count()
+    middle = Product.objects.order_by("id").values("pk", "slug", "category_id")[total // 2]
+    category = Category.objects.values("pk", "slug").get(pk=middle["category_id"])
+    category_size = Product.objects.filter(category_id=category["pk"]).count()
     common, rare, words = pick_words(Product, args.common_word, args.rare_word)
-    filters_body = json.dumps({"checked": [str(category.pk)], "radio": [200, 349], "page": 1})
+    filters_body = json.dumps({"checked": [str(category["pk"])], "radio": [200, 349], "page": 1})
     p = "/api/v1/product"
     calls = [
         Call("healthz", "/healthz", kind="ceiling", note="ceiling: no database, no cache"),
@@ -220,16 +284,16 @@ def build_calls(args: argparse.Namespace) -> tuple[list[Call], dict]:
         ),
         Call("product-count", f"{p}/product-count"),
         Call("get-category", "/api/v1/category/get-category"),
-        Call("get-product/{slug}", f"{p}/get-product/{middle.slug}"),
-        Call("related-product", f"{p}/related-product/{middle.pk}/{middle.category_id}"),
+        Call("get-product/{slug}", f"{p}/get-product/{middle['slug']}"),
+        Call("related-product", f"{p}/related-product/{middle['pk']}/{middle['category_id']}"),
         Call(
             "product-category/{slug}?page=1",
-            f"{p}/product-category/{category.slug}?page=1",
+            f"{p}/product-category/{category['slug']}?page=1",
             note="a page of the category and its total",
         ),
         Call(
             "product-category/{slug} (unpaged)",
-            f"{p}/product-category/{category.slug}",
+            f"{p}/product-category/{category['slug']}",
             note=f"every product of the category ({category_size:,}), as the original call",
         ),
         Call(
@@ -251,10 +315,10 @@ def build_calls(args: argparse.Namespace) -> tuple[list[Call], dict]:
             kind="search",
             note=f"'{rare}': {words['rare']['matches']} matching products",
         ),
-        Call("product-photo", f"{p}/product-photo/{product.pk}"),
+        Call("product-photo", f"{p}/product-photo/{product_id}"),
         Call(
             "product-photo If-None-Match",
-            f"{p}/product-photo/{product.pk}",
+            f"{p}/product-photo/{product_id}",
             expect=304,
             note="conditional GET, answered 304",
         ),
@@ -308,6 +372,18 @@ def query_pass(calls: list[Call]) -> None:
                     other.if_none_match = etag
 
 
+def etags_over_http(calls: list[Call], base: str) -> None:
+    """The conditional GETs' ETags from the server itself (without the query pass, which
+    otherwise reads them)."""
+    for call in calls:
+        if call.expect == 304 and not call.if_none_match:
+            try:
+                with urllib.request.urlopen(base + call.path, timeout=30) as r:
+                    call.if_none_match = r.headers.get("ETag", "")
+            except (urllib.error.URLError, ConnectionError, TimeoutError) as error:
+                log(f"WARNING {call.name}: no ETag ({error})")
+
+
 # --- 3. the server and the load ------------------------------------------------------------
 def start_server(env: dict, port: int) -> subprocess.Popen:
     gunicorn = Path(PY).parent / "gunicorn"
@@ -315,8 +391,8 @@ def start_server(env: dict, port: int) -> subprocess.Popen:
     # The server logs a line per request (production behaviour, kept): to a file, not here.
     with open(RESULTS / f"server-{port}.log.tmp", "w") as server_log:
         proc = subprocess.Popen(
-            [str(gunicorn), "shop.wsgi", "-c", "gunicorn.conf.py"],
-            cwd=ROOT,
+            [str(gunicorn), "shop.wsgi", *(["-c", str(conf)] if (conf := gunicorn_conf()) else [])],
+            cwd=SERVE_ROOT,
             env=env,
             stdout=server_log,
             stderr=subprocess.STDOUT,
@@ -568,7 +644,8 @@ def mixed_calls(args: argparse.Namespace) -> list[Call]:
                     "WRK_ZIPF_S": str(args.zipf_s),
                     "WRK_MIX_COUNT": str(count),
                 },
-                before=bump_version,  # each run starts from an empty response cache
+                # Each run starts from an empty response cache.
+                before=empty_response_cache if serving_elsewhere() else bump_version,
                 target_share=share,
                 target_p99_ms=150,
                 selling=rate,
@@ -609,7 +686,7 @@ def machine_info(meta: dict) -> dict:
                 cpu = line.split(":", 1)[1].strip()
                 break
     wrk_version = subprocess.run(["wrk", "--version"], capture_output=True, text=True).stdout
-    conf = runpy.run_path(str(ROOT / "gunicorn.conf.py"))
+    conf = runpy.run_path(str(gunicorn_conf())) if gunicorn_conf() else {}
     return {
         "date": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
         "cores": os.cpu_count(),
@@ -738,6 +815,15 @@ def markdown(rows: list[dict], machine: dict, run: dict) -> str:
             f"gunicorn {m['gunicorn']} ({m['gunicorn_workers']} {m['gunicorn_worker_class']} "
             f"workers x {m['gunicorn_threads']} threads, max_requests "
             f"{m.get('gunicorn_max_requests') or 'off'}), {m['wrk']}; cache {m['cache']}",
+            *(
+                [
+                    f"- Served from `{run['serve_root']}` (its manage.py, settings and "
+                    "gunicorn.conf.py, this tree's Python environment); calls, mixes and "
+                    "selling from this tree's bench; no query pass"
+                ]
+                if run.get("serve_root")
+                else []
+            ),
             f"- Data: {m['products']:,} products in {m['categories']} categories",
             f"- Load: wrk, {run['connections']} connections, {run['threads']} thread(s), "
             f"{run['duration']:g} s a call after {run['warmup']:g} s warm-up; machine load "
@@ -834,7 +920,12 @@ def mixed_markdown(rows: list[dict], run: dict) -> list[str]:
 
 
 def main() -> None:
+    global SERVE_ROOT, SERVE_ROOT_GIVEN
     args = parse_args()
+    if args.serve_root:
+        SERVE_ROOT, SERVE_ROOT_GIVEN = Path(args.serve_root).resolve(), True
+        if not (SERVE_ROOT / "manage.py").exists():
+            raise SystemExit(f"--serve-root {args.serve_root}: no manage.py there")
     url = os.environ.get("DATABASE_URL", "")
     if not url:
         raise SystemExit(
@@ -865,6 +956,11 @@ def main() -> None:
         "PORT": str(args.port),
         "DJANGO_SETTINGS_MODULE": "shop.settings",
     }
+    if serving_elsewhere() and not env.get("REDIS_URL"):
+        # Django's file cache under one absolute folder for the server and this process,
+        # so that clearing it here empties the server's (a relative one follows each
+        # checkout).
+        env["CACHE_DIR"] = str(ROOT / (os.environ.get("CACHE_DIR") or "var/cache"))
     os.environ.update(env)
     ensure_database(url)
     log("migrating")
@@ -885,12 +981,10 @@ def main() -> None:
         manage("seed_demo", "--products", str(args.products), env=env)
     else:
         log(f"{have:,} products already there, not seeding")
-    from catalog.services import catalogue_statistics_refresh
-
     # Fresh planner statistics and visibility map after a bulk load, as autovacuum would
     # have them in a shop that has been running for a while (also on a catalogue seeded
     # by an earlier run).
-    catalogue_statistics_refresh()
+    statistics_refresh()
     log("collecting static files")
     manage("collectstatic", "--noinput", "--verbosity", "0", env=env)
 
@@ -914,10 +1008,14 @@ def main() -> None:
                 names.append(piece)
         wanted = set(names)
         calls = [c for c in calls if c.kind == "ceiling" or c.name in wanted]
-    log("query pass (test client, same database)")
     single = [c for c in calls if c.kind != "mix"]
-    query_pass(single if args.unpaged_category else [*single, unpaged])
-    if not args.unpaged_category:
+    if serving_elsewhere():
+        # This tree's views would answer, not the served build's: no SQL counts.
+        log("no query pass (--serve-root: the server may run another checkout's code)")
+    else:
+        log("query pass (test client, same database)")
+        query_pass(single if args.unpaged_category else [*single, unpaged])
+    if not args.unpaged_category and not serving_elsewhere():
         meta["unpaged_category"] = {
             "path": unpaged.path,
             "note": unpaged.note,
@@ -941,6 +1039,8 @@ def main() -> None:
     server = start_server(env, args.port)
     args.server_pid = server.pid
     try:
+        if serving_elsewhere():
+            etags_over_http(single, f"http://127.0.0.1:{args.port}")
         ceiling = load_all(calls, f"http://127.0.0.1:{args.port}", args)
         worker_rss = worker_rss_mb(server.pid)
         log(f"worker RSS: {', '.join(f'{mb:.0f} MB' for mb in worker_rss)}")
@@ -954,6 +1054,9 @@ def main() -> None:
         "connections": args.connections,
         "threads": args.threads,
         "label": args.label,
+        "serve_root": os.path.relpath(SERVE_ROOT, ROOT) if serving_elsewhere() else None,
+        # What the buyers of the selling runs bought (bench/sell.py): variants or products.
+        "sells": getattr(args, "people", {}).get("sells"),
         "ceiling": ceiling,
         "workers": args.workers,
         "zipf_s": args.zipf_s,

@@ -26,8 +26,13 @@ TO_SELL = 2000  # products in stock that buyers pick from
 
 
 def prepare(seed: int = 30) -> dict:
-    """Buyers (with an address), an admin, tokens for each, and products with stock."""
+    """Buyers (with an address), an admin, tokens for each, and products with stock.
+
+    The database may be another build's (bench/run.py --serve-root): users and products
+    are read and written through columns every build's schema has, and a build without
+    variants sells products, `(product_id, None)`."""
     from django.contrib.auth.hashers import make_password
+    from django.db import connection
 
     from accounts.models import User
     from accounts.services import user_issue_token
@@ -59,12 +64,19 @@ def prepare(seed: int = 30) -> dict:
             "bench-admin@example.com", "Bench-Admin-2026!", name="Bench Admin", role=1
         )
     rng = random.Random(seed)
-    # What is sold is a variant (a size of a kurta, a case in one colour).
-    ids = list(Variant.objects.filter(quantity__gte=50).values_list("product_id", "pk")[:50_000])
+    variants = Variant._meta.db_table in connection.introspection.table_names()
+    if variants:
+        # What is sold is a variant (a size of a kurta, a case in one colour).
+        in_stock = Variant.objects.filter(quantity__gte=50).values_list("product_id", "pk")
+        ids = list(in_stock[:50_000])
+    else:  # a build before variants: a product is what is sold
+        in_stock = Product.objects.filter(quantity__gte=50).values_list("pk", flat=True)
+        ids = [(pk, None) for pk in in_stock[:50_000]]
     products = rng.sample(ids, min(TO_SELL, len(ids)))
     edited = [pk for pk, _ in rng.sample(ids, min(200, len(ids)))]
     edits = list(Product.objects.filter(pk__in=edited).values_list("pk", "slug"))
     return {
+        "sells": "variants" if variants else "products",
         "buyers": buyers,
         "admin": user_issue_token(user=admin),
         "products": products,
@@ -155,7 +167,10 @@ class Seller:
             now = time.monotonic()
             if interval is not None and now >= next_sale:
                 lines = self.rng.sample(products, self.rng.choice((1, 1, 2)))
-                cart = [{"_id": pk, "variant": variant, "quantity": 1} for pk, variant in lines]
+                cart = [
+                    {"_id": pk, **({} if variant is None else {"variant": variant}), "quantity": 1}
+                    for pk, variant in lines
+                ]
                 self.pool.submit(self._checkout, buyers[n % len(buyers)], cart)
                 n += 1
                 next_sale += interval
