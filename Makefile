@@ -125,6 +125,22 @@ bench: build
 	DATABASE_URL=$${DATABASE_URL:-$(BENCH_DATABASE_URL)} REDIS_URL=$${REDIS_URL-$(BENCH_REDIS_URL)} \
 	$(PY) bench/run.py
 
+# Builds side by side (bench/ab.py, docs/performance.md "Comparing builds"): this working
+# tree against REF (and REF2), each served from its own checkout (a git worktree under
+# var/ab/) and database (bench_ab_<short-sha> on BENCH_DATABASE_URL's server) under this
+# tree's load, mixed traffic only, BENCH_AB_ROUNDS rounds (default 2) in turn.
+# BENCH_AB_ARGS=--small (2,000 products, 2 s runs, one round) or --dry-run (the plan only).
+REF =
+REF2 =
+BENCH_AB_ROUNDS =
+BENCH_AB_ARGS =
+.PHONY: bench-ab
+bench-ab: build
+	@test -n "$(REF)" || { echo "usage: make bench-ab REF=<commit> [REF2=<commit>]"; exit 2; }
+	REDIS_URL=$${REDIS_URL-$(BENCH_REDIS_URL)} $(PY) bench/ab.py $(REF) $(REF2) \
+	  --database-url $(BENCH_DATABASE_URL) $(if $(BENCH_AB_ROUNDS),--rounds $(BENCH_AB_ROUNDS)) \
+	  $(BENCH_AB_ARGS)
+
 lighthouse: build
 	DATABASE_URL=$${DATABASE_URL:-$(BENCH_DATABASE_URL)} $(PY) bench/lighthouse.py
 
