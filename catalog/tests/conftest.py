@@ -47,6 +47,10 @@ def shared_cache(request, settings):
     empty()
     yield caches["default"]  # (Redis keeps the prefix's keys until their timeouts)
     empty()
+    # Back to local memory before the root fixture's teardown clears the cache: on Redis
+    # that clear is a FLUSHDB, which would empty the other parallel workers' keys too
+    # (their versions and marks recreated mid-test, their answers computed again).
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 
 @pytest.fixture
