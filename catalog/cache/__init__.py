@@ -11,14 +11,16 @@ once, in every server process. Nothing is deleted key by key; old entries expire
 The version also gives each GET answer an `ETag` (and a `Last-Modified`), so a browser
 that revalidates gets 304 without a database query, and a fresh answer after any change.
 
-A sale is not a catalogue write. Stock moves without replacing the version: each product
-has a *stock stamp* in the shared cache, replaced after a sale or a cancel commits
-(`stock_changed`). An answer that shows products (a list, a search, a product page) is
-stored with the stamps of the products it shows, read after it was computed and checked
-against the database (`_settle`), and a hit is served only while every one of those stamps
-is unchanged (one `get_many`). So a sale refreshes exactly the answers that show the sold
-product's stock, everywhere at once, and leaves every other answer, count and in-process
-table where it is.
+A sale is not a catalogue write. Stock moves without replacing the version: a sale or a
+cancel, before and after it commits, increments the *stamped mark* in the shared cache
+and records the products it moved under the new mark (the sales log, `stock_changed`).
+An answer that shows products (a list, a search, a product page) is stored with their ids
+and the mark read as its read started (`_settle`: no round trip more), and a hit is
+served while the mark is unchanged or the log tells that none of its products moved
+since; else it is computed again. So a sale refreshes exactly the answers that show the
+sold product's stock, everywhere at once, and leaves every other answer, count and
+in-process table where it is. (With Django's file cache a product's stamp is its
+`updated_at`, read by primary key on a hit after a sale.)
 
 When the cache cannot be reached the reads are answered from the database as if the
 cache were off: a cache outage slows the shop down, it never breaks it.

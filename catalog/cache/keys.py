@@ -46,7 +46,7 @@ def namespace() -> str:
                     settings.SEARCH_WINDOW_MARGIN,
                     settings.SEARCH_RANKED_MATCHES,
                     # The entries' layout: an older layout's entries are not read.
-                    "stock-stamps-3",
+                    "stock-marks-4",
                 )
             )
         )
@@ -55,10 +55,6 @@ def namespace() -> str:
 
 def version_key() -> str:
     return f"catalog:{namespace()}:version"
-
-
-def _sold_key() -> str:
-    return f"catalog:{namespace()}:sold"
 
 
 def _text_key() -> str:
@@ -81,21 +77,9 @@ def _edited_key() -> str:
     return f"catalog:{namespace()}:text-edited"
 
 
-def _stamp_key(product_id: int) -> str:
-    return f"catalog:{namespace()}:stock:{product_id}"
-
-
-def _stamp_keys(product_ids) -> list[str]:
-    prefix = f"catalog:{namespace()}:stock:"
-    return [f"{prefix}{pk}" for pk in product_ids]
-
-
 def _stamp_seconds() -> int:
-    # Longer than any entry lives: an answer stored before a sale (the sold product then
-    # had no stamp) has expired before that sale's stamp does, so a stamp that expires
-    # never makes an old answer current again. (Redis must keep what it is given for its
-    # timeout: a store that evicts under memory pressure can let such an answer back for
-    # the rest of its life, at most CATALOG_CACHE_SECONDS; docs/operations.md.)
+    # How long a sales-log record lives: longer than any entry, so every record a hit
+    # looks back over is there (a missing one only makes it compute the answer again).
     return 2 * settings.CATALOG_CACHE_SECONDS + 60
 
 

@@ -10,6 +10,7 @@ import orjson
 from django.conf import settings
 from django.http import HttpResponse
 from django.utils.cache import get_conditional_response
+from django.utils.dateparse import parse_datetime
 from django.utils.http import http_date
 
 from catalog.cache.keys import _scoped
@@ -22,6 +23,17 @@ logger = logging.getLogger("catalog.cache")
 # Bodies of cached POST reads (product-filters) are small JSON; larger ones skip the cache.
 MAX_CACHED_BODY = 8 * 1024
 CACHEABLE_POST_TYPE = "application/json"
+
+
+def _validators(key: str, content: bytes, version: str, shown) -> tuple[str, int]:
+    """An answer's ETag and Last-Modified (seconds), worked out once when it is stored.
+    The tag is a digest of the request's key and the body: it changes exactly when the
+    answer does (a write, a sale of a product shown). Last-Modified: the catalogue
+    version's instant or the newest `updatedAt` shown, whichever is later."""
+    digest = hashlib.sha1(key.encode() + b"|" + content, usedforsecurity=False)
+    instants = [int(version) // 1_000_000_000 if version.isdigit() else 0]
+    instants += [int(parse_datetime(updated).timestamp()) for _, _, updated in shown]
+    return f'"{digest.hexdigest()[:20]}"', max(instants)
 
 
 class CachedRead:
@@ -41,18 +53,19 @@ class CachedRead:
             start, fetched = _start_fetching(
                 lambda version, text: _fetch_key(version, f"r:{_scoped(key, text, scope)}")
             )
-            version, _, text, stamped = start
+            version, text, stamped = start
             key = _scoped(key, text, scope)
             hit = _get(version, f"r:{key}", fetched)
             if hit is not None:
                 stock = _checked(hit[2], stamped)
                 # None: a product it shows was sold since.
-                hit = None if stock is None else _kept(version, f"r:{key}", hit, (*hit[:2], stock))
+                checked = (*hit[:2], stock, hit[3])
+                hit = None if stock is None else _kept(version, f"r:{key}", hit, checked)
         except Exception:
             logger.warning("Catalogue cache unavailable; answering from the database")
             return super().dispatch(request, *args, **kwargs)
         if hit is not None:
-            content, content_type, stock = hit
+            content, content_type, _, validators = hit
             response = HttpResponse(content, content_type=content_type)
         else:
             pin = _answering_from.set(start)
@@ -67,19 +80,14 @@ class CachedRead:
             content_type = response.get("Content-Type", "")
             if not content_type.startswith("application/json"):
                 return response
-            stock = _stock_entry(products_shown(orjson.loads(response.content)), start)
+            shown = products_shown(orjson.loads(response.content))
+            stock = _stock_entry(shown, start)
             if stock is None:
-                return response  # stock moved while it was computed: not kept, no ETag
-            _set(version, f"r:{key}", (response.content, content_type, stock))
+                return response  # the cache could not be told: not kept, no ETag
+            validators = _validators(key, response.content, version, shown)
+            _set(version, f"r:{key}", (response.content, content_type, stock, validators))
         if request.method != "POST":
-            # The validator covers the catalogue version and the stamps of the products
-            # shown, so it changes with every write and every sale of one of them.
-            digest = hashlib.sha1(
-                "|".join([version, key, *map(str, stock[1])]).encode(), usedforsecurity=False
-            )
-            etag = f'"{digest.hexdigest()[:20]}"'
-            stamps = [int(s) for s in (version, *stock[1]) if s is not None and s.isdigit()]
-            modified = max(stamps) // 1_000_000_000
+            etag, modified = validators
             response["ETag"] = etag
             response["Last-Modified"] = http_date(modified)
             response["Cache-Control"] = "public, max-age=0, must-revalidate"

@@ -1,7 +1,9 @@
-"""Stock stamps: a sale replaces the sold products' stamps, not the catalogue version.
+"""Stock marks: a sale tells the cache which products' stock moved (`stock_changed`), and
+replaces no catalogue version.
 
-An answer that shows products is stored with their stamps (`_settle`) and served only
-while they are unchanged (`_checked`); the sales log spares most hits reading them."""
+An answer that shows products is stored with their ids and the stamped mark read as its
+read started (`_settle`); a hit is served while none of them changed stock since, which
+the sales log tells without a round trip (`_checked`)."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ import time
 from django.core.cache import cache
 from django.db import transaction
 
-from catalog.cache.keys import _sold_key, _stamp_keys, _stamp_seconds, _stamped_key
+from catalog.cache.keys import _stamped_key
 from catalog.cache.layers import stamps_in_cache
 from catalog.cache.sales_log import _log_sale, _sold_between
 
@@ -19,56 +21,46 @@ logger = logging.getLogger("catalog.cache")
 
 
 def stock_changed(product_ids) -> None:
-    """Replace the stock stamps of these products, now and again after the current
-    transaction commits: every stored answer that shows one of them stops being served.
+    """Tell every stored answer that shows one of these products that its stock moved,
+    now and again after the current transaction commits: such answers stop being served.
     Called by sales and cancels (orders.services), which change stock without replacing
     the catalogue version. Now, so a read later in the same transaction sees the change;
     after the commit, because a read in another connection may meanwhile have stored the
-    rows as they were before the commit under the first new stamps."""
+    rows as they were before the commit, under the mark the first telling wrote.
+
+    With the shared cache a real one, the stamped mark is incremented and the products
+    recorded under it (the sales log, `_log_sale`). With Django's file cache a product's
+    stamp is its `updated_at`, which the write moved; only the mark is replaced."""
     ids = sorted({int(pk) for pk in product_ids})
     if not ids:
         return
 
     def stamp():
-        value = str(time.time_ns())
         try:
             if stamps_in_cache():
-                # The sales mark before the stamps, the stamped mark after them: `_settle`
-                # reads the stamps then the sales mark, a hit the stamped mark (see there).
-                cache.set(_sold_key(), value, timeout=None)
-                cache.set_many(dict.fromkeys(_stamp_keys(ids), value), timeout=_stamp_seconds())
                 _log_sale(ids)
             else:
-                # (With the file cache the stamps are `updated_at`, which the write moved.)
-                cache.set(_stamped_key(), value, timeout=None)
+                cache.set(_stamped_key(), str(time.time_ns()), timeout=None)
         except Exception:
-            logger.warning("Could not replace stock stamps in the cache", exc_info=True)
+            logger.warning("Could not tell the cache of a stock change", exc_info=True)
 
     stamp()
     if transaction.get_connection().in_atomic_block:
         transaction.on_commit(stamp)
 
 
-def _stamps(ids: list[int]) -> tuple[tuple[str | None, ...], str | None, str]:
-    """The current stamps of these products (None for a product not sold within the last
-    `_stamp_seconds()`), and the sales and stamped marks, in one round trip."""
-    keys = _stamp_keys(ids)
-    found = cache.get_many([*keys, _sold_key(), _stamped_key()])
-    stamps = tuple(found.get(key) for key in keys)
-    return stamps, found.get(_sold_key()), found.get(_stamped_key(), "")
+def _checked(stock: tuple, stamped) -> tuple | None:
+    """An entry's stock part if none of the products it shows changed stock since it was
+    computed (with the stamped mark brought up to date), None if one may have. `stamped`:
+    the stamped mark as this read started.
 
-
-def _checked(stock: tuple, stamped: str) -> tuple | None:
-    """An entry's stock part if every stamp it was stored with is still the current one
-    (with the stamped mark brought up to date), None if not. `stamped`: the stamped mark
-    as this read started.
-
-    The stamped mark is written after every replacement of stamps, and an entry keeps the
-    mark read with (or, with the file cache, before) its stamps: while the mark is the
-    same no stamp has changed since, and the hit costs nothing more. Otherwise, when the
-    sales log tells that none of its products was among the replacements since, it costs
-    nothing more either; else the stamps are read (one round trip; with the file cache
-    one query by primary key)."""
+    An entry keeps the stamped mark read as its answer's read started. While the mark is
+    the same no stock changed since, and the hit costs nothing more. Otherwise, with the
+    shared cache, the sales log tells which products changed since: none of the entry's,
+    and the hit costs nothing more either (the log's records are fetched once a process);
+    one of them, or a gap the log cannot tell, and the answer is computed again. With the
+    file cache the entry holds its products' `updatedAt`s, read again by primary key
+    (one query)."""
     ids, stamps, seen = stock
     if not ids or seen == stamped:
         return stock
@@ -77,11 +69,7 @@ def _checked(stock: tuple, stamped: str) -> tuple | None:
     sold = _sold_between(seen, stamped)
     if sold is not None and sold.isdisjoint(ids):
         return (ids, stamps, stamped)
-    keys = _stamp_keys(ids)
-    found = cache.get_many([*keys, _stamped_key()])
-    if tuple(found.get(key) for key in keys) != stamps:
-        return None
-    return (ids, stamps, found.get(_stamped_key(), ""))
+    return None
 
 
 def _updated_at(ids) -> tuple[str, ...]:
@@ -114,32 +102,21 @@ def products_shown(data) -> list[tuple[int, int, str]]:
     return shown
 
 
-def _settle(shown: list[tuple[int, int, str]], start: tuple) -> tuple | None:
-    """The stock part of an entry for an answer that shows these products: their ids and
-    the stamps to check on every hit, or None when the answer must not be stored.
-
-    An answer computed from rows read before a sale committed must not be stored under
-    the stamps that sale wrote after its commit. The stamps are read after the answer was
-    computed, then the sales mark, which a sale writes before its stamps. When the mark
-    is the one read before the answer was computed (`sold_before`), no sale wrote stamps
-    in between, so the stamps read are older than any sale the answer may have missed and
-    that sale replaces them: stored, never served stale. When the mark moved, the shown
-    products' stock is read again from the database (after the stamps), and the answer is
-    stored only if it still matches. So a read costs no query more unless it overlapped
-    a sale. The entry keeps the stamped mark read with the stamps (`_checked`)."""
-    _, sold_before, _, stamped_before = start
+def _settle(shown: list[tuple[int, int, str]], start: tuple) -> tuple:
+    """The stock part of an entry for an answer that shows these products: their ids, and
+    what a hit checks (`_checked`): the stamped mark as the read started, which every
+    stock change after it has moved, and with the file cache their `updatedAt`s as the
+    answer shows them (read with its rows). No round trip: a change between the start
+    and the rows' read is in the rows, or moves the mark after them (`stock_changed`
+    tells after its commit), and the next hit computes the answer again."""
+    stamped_before = start[2]
     if not shown:
         return ((), (), stamped_before)
     ids = sorted({pk for pk, _, _ in shown})
+    if stamps_in_cache():
+        return (tuple(ids), None, stamped_before)
     answered = {pk: updated for pk, _, updated in shown}
-    if not stamps_in_cache():
-        # The stamps are the answer's own `updatedAt`s, read with its rows; the stamped
-        # mark the one read before them.
-        return (tuple(ids), tuple(answered[pk] for pk in ids), stamped_before)
-    stamps, sold_after, stamped = _stamps(ids)
-    if sold_after != sold_before and _updated_at(ids) != tuple(answered[pk] for pk in ids):
-        return None
-    return (tuple(ids), stamps, stamped)
+    return (tuple(ids), tuple(answered[pk] for pk in ids), stamped_before)
 
 
 def _stock_entry(shown, start: tuple) -> tuple | None:

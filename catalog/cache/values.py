@@ -95,7 +95,7 @@ def cached_value(key: str, compute, *, shows=None, scope: str = "catalogue"):
     # Callers' keys may hold anything a URL does (a slug): the stored key is a digest.
     key = "p:" + hashlib.sha1(key.encode(), usedforsecurity=False).hexdigest()
     try:
-        version, _, text, stamped = start = _start()
+        version, text, stamped = start = _start()
         key = _scoped(key, text, scope)
         hit = _hit(version, key, stamped)
     except Exception:
@@ -140,7 +140,7 @@ def held_value(name: str, build, *, scope: str = "catalogue"):
     if not seconds:
         return None
     try:
-        version, _, text, _ = _start()
+        version, text, _ = _start()
         version = _scoped(version, text, scope)  # held apart: one object per name
     except Exception:
         logger.warning("Catalogue cache unavailable; answering from the database")

@@ -12,7 +12,7 @@ from django.core.cache import cache
 from django.db import transaction
 
 from catalog.cache.keys import _edited_key, _text_key, namespace, version_key
-from catalog.cache.layers import NOT_READ, stamps_in_cache
+from catalog.cache.layers import NOT_READ
 from catalog.cache.stamps import stock_changed
 
 logger = logging.getLogger("catalog.cache")
@@ -22,17 +22,16 @@ logger = logging.getLogger("catalog.cache")
 # a page's count, anchors and answer then share it, and a miss read it from the shared
 # cache once instead of once per cached value (a list page: six reads, each a file open or
 # a Redis round trip). A write committed meanwhile is seen by the next request, as before.
-# The sales mark (`_sold_key`) is read with it, in the same round trip (see `_settle`).
-_answering_from: ContextVar[tuple[str, str, str, str] | None] = ContextVar(
+# The stamped mark (stamps.py) is read with it, in the same round trip.
+_answering_from: ContextVar[tuple[str, str, object] | None] = ContextVar(
     "catalog_answering_from", default=None
 )
 
 
-def _start() -> tuple[str, str, str, str]:
-    """The catalogue version, the sales mark, the text version and the stamped mark as a
-    read starts: the pinned ones inside a read, else from the shared cache in one round
-    trip (each created if missing). With stamps kept in the database (`stamps_in_cache`
-    false) there is no sales mark."""
+def _start() -> tuple[str, str, object]:
+    """The catalogue version, the text version and the stamped mark as a read starts:
+    the pinned ones inside a read, else from the shared cache in one round trip (each
+    created if missing)."""
     pinned = _answering_from.get()
     if pinned is not None:
         return pinned
@@ -44,7 +43,7 @@ def _start() -> tuple[str, str, str, str]:
 _last_started: tuple[str, str] | None = None
 
 
-def _start_fetching(entry_key) -> tuple[tuple[str, str, str, str], object]:
+def _start_fetching(entry_key) -> tuple[tuple[str, str, object], object]:
     """`_start()` and, in the same round trip, a stored entry from the shared cache: the
     one `entry_key(version, text)` names (a full key, or None: not wanted) for the
     versions this process's last read started from. A read whose answer is not in the
@@ -57,20 +56,18 @@ def _start_fetching(entry_key) -> tuple[tuple[str, str, str, str], object]:
     guess = _last_started
     extra = entry_key(*guess) if guess is not None else None
     start, found = _read_start([extra] if extra else [])
-    if extra is None or (start[0], start[2]) != guess:
+    if extra is None or start[:2] != guess:
         return start, NOT_READ
     return start, found.get(extra)
 
 
-def _read_start(extra: list[str] = ()) -> tuple[tuple[str, str, str, str], dict]:
+def _read_start(extra: list[str] = ()) -> tuple[tuple[str, str, object], dict]:
     """The start's versions and marks (see `_start`) read with the keys of `extra`, in
     one round trip; with what was found."""
     global _last_started
     prefix = f"catalog:{namespace()}"
     keys = [f"{prefix}:version", f"{prefix}:text-version", f"{prefix}:stamped"]
-    sold, edited = f"{prefix}:sold", f"{prefix}:text-edited"
-    if stamps_in_cache():
-        keys.append(sold)
+    edited = f"{prefix}:text-edited"
     found = cache.get_many([*keys, edited, *extra])
     missing = [key for key in keys if key not in found]
     if missing:
@@ -84,7 +81,7 @@ def _read_start(extra: list[str] = ()) -> tuple[tuple[str, str, str, str], dict]
     if edited in found:
         text = _text_due(text, found[edited])
     _last_started = (found[keys[0]], text)
-    return (found[keys[0]], found.get(sold, ""), text, found.get(keys[2], "")), found
+    return (found[keys[0]], text, found.get(keys[2], "")), found
 
 
 def catalog_version() -> str:

@@ -133,7 +133,7 @@ def test_readers_at_the_moment_the_delay_ends_replace_the_text_version_once(
 
     settings.SEARCH_TEXT_DELAY_SECONDS = 30
     kettle, _ = shop
-    before = versions._start()[2]
+    before = versions._start()[1]
     edit(admin_api, kettle, description="Boils water and whistles.")
     clock[0] += 30 * 10**9
     replaced = []
@@ -151,7 +151,7 @@ def test_readers_at_the_moment_the_delay_ends_replace_the_text_version_once(
 
     def read():
         start.wait(10)
-        seen.append(versions._start()[2])
+        seen.append(versions._start()[1])
 
     threads = [threading.Thread(target=read) for _ in range(8)]
     for thread in threads:
@@ -161,4 +161,4 @@ def test_readers_at_the_moment_the_delay_ends_replace_the_text_version_once(
 
     assert len(replaced) == 1 and replaced[0] != before
     assert len(seen) == 8 and set(seen) <= {before, replaced[0]}
-    assert versions._start()[2] == replaced[0]
+    assert versions._start()[1] == replaced[0]
