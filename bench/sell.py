@@ -31,6 +31,7 @@ def prepare(seed: int = 30) -> dict:
     The database may be another build's (bench/run.py --serve-root): users and products
     are read and written through columns every build's schema has, and a build without
     variants sells products, `(product_id, None)`."""
+    from django.conf import settings
     from django.contrib.auth.hashers import make_password
     from django.db import connection
 
@@ -64,14 +65,18 @@ def prepare(seed: int = 30) -> dict:
             "bench-admin@example.com", "Bench-Admin-2026!", name="Bench Admin", role=1
         )
     rng = random.Random(seed)
+    # The buyers pay cash on delivery (the checkout's default), which the shop refuses
+    # above COD_LIMIT: they pick what it may pay for, so a cart of two stays under it.
+    # The same pick for every build (a build before the limit placed such carts).
+    cod_price = settings.COD_LIMIT // 2
     variants = Variant._meta.db_table in connection.introspection.table_names()
     if variants:
         # What is sold is a variant (a size of a kurta, a case in one colour).
-        in_stock = Variant.objects.filter(quantity__gte=50).values_list("product_id", "pk")
-        ids = list(in_stock[:50_000])
+        in_stock = Variant.objects.filter(quantity__gte=50, price__lte=cod_price)
+        ids = list(in_stock.values_list("product_id", "pk")[:50_000])
     else:  # a build before variants: a product is what is sold
-        in_stock = Product.objects.filter(quantity__gte=50).values_list("pk", flat=True)
-        ids = [(pk, None) for pk in in_stock[:50_000]]
+        in_stock = Product.objects.filter(quantity__gte=50, price__lte=cod_price)
+        ids = [(pk, None) for pk in in_stock.values_list("pk", flat=True)[:50_000]]
     products = rng.sample(ids, min(TO_SELL, len(ids)))
     edited = [pk for pk, _ in rng.sample(ids, min(200, len(ids)))]
     edits = list(Product.objects.filter(pk__in=edited).values_list("pk", "slug"))
