@@ -59,6 +59,9 @@ def _body(order: Order, event: str) -> str:
         f"  {line.quantity} x {line.name} at {inr(line.price)}: {inr(line.subtotal)}"
         for line in order.lines.all()
     ]
+    if order.discount_total:
+        code = f"Coupon {order.coupon_code}" if order.coupon_code else "Discount"
+        lines += [f"{code}: -{inr(order.discount_total)}"]
     if order.delivery_charge:
         lines += [f"Delivery: {inr(order.delivery_charge)}"]
     lines += [f"Total: {inr(order.total)}"]

@@ -255,6 +255,7 @@ class Row:
     quantity: int
     unit: str
     unit_price: Decimal
+    discount: Decimal
     taxable: Decimal
     rate: int
     cgst: Decimal
@@ -266,7 +267,8 @@ class Row:
 def _rows(order: Order) -> list[Row]:
     rows = []
     for line in order.lines.all():
-        total = line.price * line.quantity
+        # What the buyer pays for the line: its value less its share of the coupon.
+        total = line.price * line.quantity - line.discount
         tax = line.cgst + line.sgst + line.igst
         # Lines placed before GST was recorded hold zeros: their whole price is the value.
         taxable = line.taxable_value or (total - tax)
@@ -281,6 +283,7 @@ def _rows(order: Order) -> list[Row]:
                 quantity=line.quantity,
                 unit=UNIT,
                 unit_price=line.price,
+                discount=line.discount,
                 taxable=taxable,
                 rate=line.gst_rate,
                 cgst=line.cgst,
@@ -305,6 +308,7 @@ def _rows(order: Order) -> list[Row]:
                 quantity=1,
                 unit=DELIVERY_UNIT,
                 unit_price=order.delivery_charge,
+                discount=ZERO,
                 taxable=order.delivery_charge - tax,
                 rate=order.delivery_gst_rate,
                 cgst=order.delivery_cgst,
@@ -381,11 +385,16 @@ GRID = [
 
 
 def _lines_table(rows: list[Row], inter_state: bool, styles) -> Table:
+    """One row per line (and the delivery charge), a total row. A Discount column (each
+    line's share of the coupon, before tax is worked out on what remains) appears when
+    the order has a discount, so an invoice without one reads as it always has."""
+    discounted = any(row.discount for row in rows)
+    head = ["#", "Description", "HSN", "Qty", "Unit", "Unit price"]
+    head += ["Discount"] if discounted else []
+    head += ["Taxable value"]
     if inter_state:
-        head = ["#", "Description", "HSN", "Qty", "Unit", "Unit price", "Taxable value"]
         head += ["IGST rate", "IGST", "Total value"]
     else:
-        head = ["#", "Description", "HSN", "Qty", "Unit", "Unit price", "Taxable value"]
         head += ["CGST rate", "CGST", "SGST rate", "SGST", "Total value"]
     data: list[list] = [[_p(text, styles["cellhead"]) for text in head]]
     for number, row in enumerate(rows, 1):
@@ -396,8 +405,9 @@ def _lines_table(rows: list[Row], inter_state: bool, styles) -> Table:
             str(row.quantity),
             row.unit,
             inr(row.unit_price),
-            inr(row.taxable),
         ]
+        cells += [inr(row.discount)] if discounted else []
+        cells += [inr(row.taxable)]
         if inter_state:
             cells += [_rate(row.rate), inr(row.igst)]
         else:
@@ -406,7 +416,9 @@ def _lines_table(rows: list[Row], inter_state: bool, styles) -> Table:
         data.append([*cells, inr(row.total)])
     taxable = sum((row.taxable for row in rows), ZERO)
     total = sum((row.total for row in rows), ZERO)
-    footer = ["", "Total", "", "", "", "", inr(taxable)]
+    footer = ["", "Total", "", "", "", ""]
+    footer += [inr(sum((row.discount for row in rows), ZERO))] if discounted else []
+    footer += [inr(taxable)]
     if inter_state:
         footer += ["", inr(sum((row.igst for row in rows), ZERO))]
     else:
@@ -417,6 +429,10 @@ def _lines_table(rows: list[Row], inter_state: bool, styles) -> Table:
         widths = [14, 160, 42, 24, 26, 52, 58, 36, 50, 61]
     else:
         widths = [14, 116, 42, 24, 26, 48, 52, 32, 40, 32, 40, 57]
+    if discounted:
+        # The Discount column takes its width from the description's.
+        widths[1] -= 44
+        widths.insert(6, 44)
     table = Table(data, colWidths=widths, repeatRows=1)
     table.setStyle(
         TableStyle(
@@ -452,6 +468,20 @@ def _summary_table(rows: list[Row], inter_state: bool, styles) -> Table:
     table = Table(data, colWidths=widths, hAlign="LEFT")
     table.setStyle(TableStyle([*GRID, ("ALIGN", (1, 1), (-1, -1), "RIGHT")]))
     return table
+
+
+def _discount_note(order: Order, styles) -> list:
+    """The coupon and its discount, under the lines that carry it (none without one)."""
+    if not order.discount_total:
+        return []
+    code = f"Coupon {order.coupon_code}" if order.coupon_code else "Discount"
+    return [
+        _p(
+            f"{code}: {inr(order.discount_total, sign=True)} off the lines above; "
+            "GST is charged on the value after the discount.",
+            styles["base"],
+        )
+    ]
 
 
 def _inter_state(rows: list[Row], place_of_supply: str, shop: ShopDetails) -> bool:
@@ -552,6 +582,7 @@ def _render(document: Invoice, shop: ShopDetails) -> bytes:
         Spacer(1, 1 * mm),
         _lines_table(rows, inter_state, styles),
         Spacer(1, 3 * mm),
+        *_discount_note(order, styles),
         _p(f"{credited}: {inr(total, sign=True)}", styles["head"]),
         _p(f"Amount in words: {amount_in_words(total)}", styles["base"]),
         Spacer(1, 4 * mm),

@@ -99,6 +99,18 @@ class Order(models.Model):
     delivery_igst = models.DecimalField(max_digits=10, decimal_places=2, default=0)
     # Every line's tax and the delivery charge's, added up.
     tax_total = models.DecimalField(max_digits=12, decimal_places=2, default=0)
+    # The coupon applied at checkout: its code as it was (kept if the coupon is deleted)
+    # and the discount it gave, spread over the lines (OrderLine.discount). An order holds
+    # one use of its coupon until it is cancelled (promotions.models).
+    coupon = models.ForeignKey(
+        "promotions.Coupon",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="orders",
+    )
+    coupon_code = models.CharField(max_length=32, blank=True, default="")
+    discount_total = models.DecimalField(max_digits=12, decimal_places=2, default=0)
     # The tax invoice's number, set with the move to Shipped (orders.invoices).
     invoice_number = models.CharField(max_length=16, null=True, blank=True, unique=True)
     created_at = models.DateTimeField(default=timezone.now)
@@ -115,6 +127,9 @@ class Order(models.Model):
                 name="order_buyer_idempotency_key_unique",
             ),
             models.CheckConstraint(condition=models.Q(total__gte=0), name="order_total_gte_0"),
+            models.CheckConstraint(
+                condition=models.Q(discount_total__gte=0), name="order_discount_gte_0"
+            ),
         ]
         indexes = [
             models.Index(fields=["buyer", "-created_at", "-id"], name="order_buyer_newest_idx"),
@@ -165,9 +180,11 @@ class OrderLine(models.Model):
     description = models.TextField(max_length=5000)
     price = models.DecimalField(max_digits=10, decimal_places=2)
     quantity = models.PositiveSmallIntegerField()
-    # GST as computed at checkout (orders.tax): the price is tax inclusive, so
-    # taxable_value + cgst + sgst + igst == price x quantity. Lines placed before GST
-    # have zeros and a blank HSN.
+    # The line's share of the order's coupon discount (promotions.discounts.allocate).
+    discount = models.DecimalField(max_digits=12, decimal_places=2, default=0)
+    # GST as computed at checkout (orders.tax) on what the buyer pays for the line: the
+    # price is tax inclusive, so taxable_value + cgst + sgst + igst == price x quantity
+    # - discount. Lines placed before GST have zeros and a blank HSN.
     hsn = models.CharField("HSN code", max_length=8, blank=True, default="")
     gst_rate = models.PositiveSmallIntegerField(default=0)
     taxable_value = models.DecimalField(max_digits=12, decimal_places=2, default=0)
@@ -190,6 +207,11 @@ class OrderLine(models.Model):
     @property
     def subtotal(self):
         return self.price * self.quantity
+
+    @property
+    def paid_value(self):
+        """What the buyer pays for the line: price x quantity less its discount."""
+        return self.price * self.quantity - self.discount
 
 
 class ShopDetails(models.Model):

@@ -44,8 +44,9 @@ class CartLineInput(serializers.Serializer):
     )
 
 
-class CheckoutInput(serializers.Serializer):
-    cart = serializers.ListField(
+def _cart_field() -> serializers.ListField:
+    """Checkout's cart lines (also what coupons/check reads)."""
+    return serializers.ListField(
         child=CartLineInput(),
         allow_empty=False,
         max_length=MAX_CART_LINES,
@@ -57,6 +58,10 @@ class CheckoutInput(serializers.Serializer):
             "max_length": f"A cart holds at most {MAX_CART_LINES} lines.",
         },
     )
+
+
+class CheckoutInput(serializers.Serializer):
+    cart = _cart_field()
     address = TextField(
         label="Address",
         multiline=True,
@@ -84,8 +89,34 @@ class CheckoutInput(serializers.Serializer):
         },
     )
 
+    coupon = TextField(
+        label="Coupon",
+        max_length=100,
+        required=False,
+        allow_blank=True,
+        allow_null=True,
+        default="",
+        help_text="Ours: a coupon code (any case); 400 saying why when it does not apply.",
+    )
+
     def validate_address(self, value):
         return value or ""
+
+    def validate_coupon(self, value):
+        return value or ""
+
+
+class CouponCheckInput(serializers.Serializer):
+    code = TextField(label="Coupon code", max_length=100)
+    cart = _cart_field()
+    payment = serializers.ChoiceField(
+        choices=list(CODES),
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="The payment method chosen, if any (an online-only coupon needs it).",
+        error_messages={"invalid_choice": "Unknown payment method."},
+    )
 
 
 class IdempotencyKeyInput(serializers.Serializer):
@@ -244,6 +275,7 @@ class OrderLineOutput(serializers.ModelSerializer):
     cgst = MoneyField(help_text="Central GST (delivery in the shop's state), rupees.")
     sgst = MoneyField(help_text="State GST (delivery in the shop's state), rupees.")
     igst = MoneyField(help_text="Integrated GST (delivery to another state), rupees.")
+    discount = MoneyField(help_text="The line's share of the coupon's discount (rupees).")
 
     class Meta:
         model = OrderLine
@@ -254,6 +286,7 @@ class OrderLineOutput(serializers.ModelSerializer):
             "description",
             "price",
             "quantity",
+            "discount",
             "variant",
             "sku",
             "options",
@@ -293,8 +326,14 @@ class RazorpayCheckoutOutput(serializers.Serializer):
 class OrderOutput(serializers.ModelSerializer):
     _id = serializers.CharField(source="pk")
     products = OrderLineOutput(source="lines", many=True)
-    total = MoneyField(help_text="Sum of price x quantity, plus `deliveryCharge` (rupees).")
+    total = MoneyField(
+        help_text="Sum of price x quantity, less `discountTotal`, plus `deliveryCharge` (rupees)."
+    )
     status = serializers.ChoiceField(choices=OrderStatus.values)
+    coupon = serializers.SerializerMethodField(help_text="The coupon's code, or null.")
+    discountTotal = MoneyField(
+        source="discount_total", help_text="What the coupon took off the lines (rupees)."
+    )
     payment = PaymentOutput(source="*")
     buyer = BuyerOutput()
     createdAt = TimestampField(source="created_at")
@@ -346,7 +385,12 @@ class OrderOutput(serializers.ModelSerializer):
             "taxTotal",
             "invoiceNumber",
             "razorpay",
+            "coupon",
+            "discountTotal",
         ]
+
+    def get_coupon(self, order) -> str | None:
+        return order.coupon_code or None
 
     @extend_schema_field(
         {
@@ -410,6 +454,28 @@ class CheckoutAnswer(OrderAnswer):
     """Checkout's answer; `razorpay` only for an order awaiting its online payment."""
 
     razorpay = RazorpayCheckoutOutput(required=False)
+
+
+class CouponAppliedOutput(serializers.Serializer):
+    code = serializers.CharField()
+    kind = serializers.ChoiceField(choices=["percent", "amount"])
+    value = MoneyField(help_text="Percent, or rupees off.")
+    prepaidOnly = serializers.BooleanField(
+        source="prepaid_only", help_text="Ours: online payment only."
+    )
+
+
+class CouponLineOutput(serializers.Serializer):
+    _id = serializers.CharField(help_text="The product's id.")
+    variant = serializers.CharField(help_text="The variant's id.")
+    discount = MoneyField(help_text="The line's share of the discount (rupees).")
+
+
+class CouponCheckAnswer(serializers.Serializer):
+    success = serializers.BooleanField(default=True)
+    coupon = CouponAppliedOutput()
+    discount = MoneyField(help_text="What the coupon takes off the cart (rupees).")
+    lines = CouponLineOutput(many=True, help_text="Each cart line (merged per variant).")
 
 
 class OrderDetailAnswer(serializers.Serializer):

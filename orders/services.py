@@ -58,6 +58,8 @@ from orders.models import Order, OrderLine, OrderStatus
 from orders.payments import CODES, payment_method
 from orders.shop_details import get_shop_details
 from orders.tasks import order_mail
+from promotions import coupons
+from promotions.discounts import ZERO
 from shop.api.exceptions import Conflict, Unprocessable
 from shop.money import rupees
 
@@ -148,11 +150,13 @@ def _resolve(wanted) -> "OrderedDict[int, Line]":
     return lines
 
 
-def _request_digest(wanted, address: str, payment: str, address_id: int | None = None) -> str:
+def _request_digest(
+    wanted, address: str, payment: str, address_id: int | None = None, coupon: str = ""
+) -> str:
     """What a checkout asked for, as a digest kept on its order: the merged cart (order of
-    lines does not matter), the address as sent (text or id), the payment method. A cart
-    that names no variant, sent with a text address, is written as before variants and
-    addresses, so its retries still match."""
+    lines does not matter), the address as sent (text or id), the payment method, the
+    coupon's code. A cart that names no variant, sent with a text address and no coupon,
+    is written as before variants, addresses and coupons, so its retries still match."""
     if any(variant is not None for _, variant in wanted):
         cart = sorted([pk, variant or 0, n] for (pk, variant), n in wanted.items())
     else:
@@ -163,6 +167,8 @@ def _request_digest(wanted, address: str, payment: str, address_id: int | None =
     asked = {"cart": cart, "address": address, "payment": payment}
     if address_id is not None:
         asked["addressId"] = address_id
+    if coupon:
+        asked["coupon"] = coupon
     canonical = json.dumps(asked, separators=(",", ":"))
     return hashlib.sha256(canonical.encode()).hexdigest()
 
@@ -209,15 +215,36 @@ def _destination(buyer, address: str, address_id: int | None) -> Destination:
     raise ValidationError({"address": [NEEDS_PIN]})
 
 
+def _priced(lines: "OrderedDict[int, Line]") -> list[coupons.Priced]:
+    """The cart's lines as a coupon sees them, in the cart's order."""
+    return [
+        coupons.Priced(
+            line.product.pk, line.product.category_id, line.variant.price * line.quantity
+        )
+        for line in lines.values()
+    ]
+
+
 class Bill:
     """What an order costs and its GST, computed before anything is taken: each line's
-    HSN, rate and tax split, the delivery charge and its tax, the totals."""
+    HSN, rate, discount and tax split, the delivery charge and its tax, the totals. GST is
+    charged on what the buyer pays: a line's tax is on its value less its share of the
+    coupon's discount (contract, "Promotions"); the delivery rule's free threshold and
+    the COD limit read the total after the discount."""
 
-    def __init__(self, lines: "OrderedDict[int, Line]", shop, destination: Destination):
+    def __init__(
+        self,
+        lines: "OrderedDict[int, Line]",
+        shop,
+        destination: Destination,
+        applied: "coupons.Applied | None" = None,
+    ):
         intra = destination.state_code == shop.state_code
+        self.applied = applied
+        shares = applied.shares if applied is not None else [ZERO] * len(lines)
         self.rows = []
         subtotal = Decimal("0.00")
-        for line in lines.values():
+        for line, share in zip(lines.values(), shares, strict=True):
             product, variant = line.product, line.variant
             rate = catalog_tax.gst_rate(product, product.category, variant.price)
             amount = variant.price * line.quantity
@@ -227,18 +254,21 @@ class Bill:
                     line,
                     catalog_tax.hsn(product, product.category),
                     rate,
-                    tax.split(amount, rate, intra_state=intra),
+                    share,
+                    tax.split(amount - share, rate, intra_state=intra),
                 )
             )
+        self.discount_total = applied.discount if applied is not None else ZERO
+        goods = subtotal - self.discount_total
         self.delivery_charge = tax.delivery_charge(
-            subtotal, shop.delivery_charge, shop.free_delivery_from
+            goods, shop.delivery_charge, shop.free_delivery_from
         )
         self.delivery_rate = (
-            tax.delivery_rate(rate for _, _, rate, _ in self.rows) if self.delivery_charge else 0
+            tax.delivery_rate(rate for _, _, rate, _, _ in self.rows) if self.delivery_charge else 0
         )
         self.delivery_tax = tax.split(self.delivery_charge, self.delivery_rate, intra_state=intra)
         self.tax_total = sum((part.tax for *_, part in self.rows), self.delivery_tax.tax)
-        self.total = subtotal + self.delivery_charge
+        self.total = goods + self.delivery_charge
 
 
 def _check_delivery(destination: Destination, payment: str, total: Decimal) -> None:
@@ -278,6 +308,7 @@ def order_checkout(
     address_id: int | None = None,
     payment: str = "cod",
     idempotency_key: str | None = None,
+    coupon: str = "",
 ) -> tuple[Order, bool]:
     """Place an order for `cart` (`[{_id, quantity}]`); returns (order, created).
 
@@ -292,7 +323,12 @@ def order_checkout(
     the key before any stock is taken, so a concurrent retry waits on the first one's
     uncommitted row (PostgreSQL's unique index; SQLite's single writer), then fails the
     unique constraint and answers the order that won. The same key for another cart or
-    address is 422 and places nothing."""
+    address is 422 and places nothing.
+
+    With `coupon`, its discount is taken off (contract, "Promotions"), or the checkout is
+    400 saying why it does not apply, and nothing is placed; its limits are checked again
+    with its row locked once the order row is written, so racing checkouts never exceed
+    them."""
     if not cart:
         raise ValidationError({"cart": [EMPTY_CART]})
     if payment not in CODES:
@@ -301,9 +337,10 @@ def order_checkout(
     if method is None or not method.available():
         raise ValidationError({"payment": [ONLINE_OFF]})
     wanted = _merge(cart)
+    code = coupons.normalized(coupon)
     digest = ""
     if idempotency_key:
-        digest = _request_digest(wanted, address.strip(), payment, address_id)
+        digest = _request_digest(wanted, address.strip(), payment, address_id, code)
         earlier = _earlier_order(buyer, idempotency_key, digest)
         if earlier is not None:
             return earlier, False
@@ -311,7 +348,12 @@ def order_checkout(
     destination = _destination(buyer, address, address_id)
     lines = _resolve(wanted)
     _check_caps(lines)
-    bill = Bill(lines, shop, destination)
+    applied = None
+    if code:
+        found = coupons.coupon_find(code)
+        applied = coupons.coupon_apply(found, _priced(lines), payment=payment)
+        coupons.coupon_check_uses(found, **_coupon_uses(found, buyer))
+    bill = Bill(lines, shop, destination, applied)
     _check_delivery(destination, payment, bill.total)
     try:
         order = _place(buyer, lines, destination, bill, payment, idempotency_key, digest)
@@ -381,8 +423,14 @@ def _place(buyer, lines, destination, bill, payment, idempotency_key, digest) ->
         idempotency_key=idempotency_key or None,
         idempotency_digest=digest,
     )
-    order.full_clean(exclude=["buyer"])
+    if bill.applied is not None:
+        order.coupon = bill.applied.coupon
+        order.coupon_code = bill.applied.coupon.code
+        order.discount_total = bill.discount_total
+    order.full_clean(exclude=["buyer", "coupon"])
     order.save()
+    if bill.applied is not None:
+        _claim_coupon(order, bill, payment, lines)
     status_recorded(order_id=order.pk, status=order.status, at=order.created_at)
     short = _take_stock(lines)
     if short:
@@ -393,7 +441,7 @@ def _place(buyer, lines, destination, bill, payment, idempotency_key, digest) ->
             + "."
         )
     rows = []
-    for line, hsn, rate, part in bill.rows:
+    for line, hsn, rate, share, part in bill.rows:
         product, variant = line.product, line.variant
         rows.append(
             OrderLine(
@@ -409,6 +457,7 @@ def _place(buyer, lines, destination, bill, payment, idempotency_key, digest) ->
                 description=product.description,
                 price=variant.price,
                 quantity=line.quantity,
+                discount=share,
                 hsn=hsn,
                 gst_rate=rate,
                 taxable_value=part.taxable_value,
@@ -430,6 +479,54 @@ def _place(buyer, lines, destination, bill, payment, idempotency_key, digest) ->
         cart_clear(user=buyer)
         order_mail(order.pk, "placed")
     return order
+
+
+COUPON_CHANGED = "The coupon changed while you were checking out; please apply it again."
+
+
+def _coupon_uses(coupon, buyer, *, besides: int | None = None) -> dict:
+    """What the coupon's limits read: the orders holding it now (a cancelled order has
+    given its use back), the buyer's among them, the buyer's orders; without the order
+    `besides` (the one being placed)."""
+    live = Order.objects.exclude(status=OrderStatus.CANCELLED)
+    if besides is not None:
+        live = live.exclude(pk=besides)
+    holding = live.filter(coupon=coupon)
+    return {
+        "used": holding.count() if coupon.usage_limit is not None else 0,
+        "buyer_used": (
+            holding.filter(buyer=buyer).count() if coupon.per_customer_limit is not None else 0
+        ),
+        "buyer_orders": live.filter(buyer=buyer).count() if coupon.first_order_only else 0,
+    }
+
+
+def _claim_coupon(order: Order, bill: Bill, payment: str, lines) -> None:
+    """The order takes its use of the coupon, inside checkout's transaction and after the
+    order row (the lock order: the order, then the coupon, then products). The coupon's
+    row is locked until the commit (PostgreSQL; SQLite's writer is already alone), so the
+    counts read here are final: of racing checkouts for the last use, one holds it and
+    the others are 400 and place nothing. A coupon edited since the cart was priced is
+    409 (its discount would not be the one shown)."""
+    coupon = coupons.coupon_find(order.coupon_code, lock=True)
+    again = coupons.coupon_apply(coupon, _priced(lines), payment=payment)
+    if again.shares != bill.applied.shares:
+        raise Conflict(COUPON_CHANGED)
+    coupons.coupon_check_uses(coupon, **_coupon_uses(coupon, order.buyer, besides=order.pk))
+
+
+def coupon_check(*, buyer, code: str, cart: list[dict], payment: str | None = None):
+    """What `code` takes off `cart` (checkout's lines) for `buyer`, as checkout would
+    take it now: (applied, lines). 400 naming why when it does not apply, or when the
+    cart names a product that is not for sale."""
+    if not cart:
+        raise ValidationError({"cart": [EMPTY_CART]})
+    lines = _resolve(_merge(cart))
+    _check_caps(lines)
+    found = coupons.coupon_find(code)
+    applied = coupons.coupon_apply(found, _priced(lines), payment=payment)
+    coupons.coupon_check_uses(found, **_coupon_uses(found, buyer))
+    return applied, list(lines.values())
 
 
 def _take_stock(lines: "OrderedDict[int, Line]") -> list[Line]:

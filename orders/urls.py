@@ -8,6 +8,7 @@ from orders import views
 
 urlpatterns = [
     path("orders/checkout", views.CheckoutView.as_view()),
+    path("coupons/check", views.CouponCheckView.as_view()),
     path("orders/<str:order_id>", views.OrderDetailView.as_view()),
     path("orders/<str:order_id>/cancel", views.OrderCancelView.as_view()),
     path("orders/<str:order_id>/invoice", views.InvoiceView.as_view()),

@@ -18,6 +18,8 @@ from orders.serializers import (
     AdminOrderOutput,
     CheckoutAnswer,
     CheckoutInput,
+    CouponCheckAnswer,
+    CouponCheckInput,
     DashboardAnswer,
     DashboardOutput,
     IdempotencyKeyInput,
@@ -28,7 +30,7 @@ from orders.serializers import (
     OrderStatusInput,
     OrderWithHistoryAnswer,
 )
-from orders.throttles import CheckoutThrottle
+from orders.throttles import CheckoutThrottle, CouponCheckThrottle
 from shop.api.envelope import ok
 from shop.api.fields import parse_id
 from shop.api.paging import PAGE_HEADERS, paged
@@ -104,6 +106,39 @@ class CheckoutView(APIView):
         if placed.payment is not None:
             body["razorpay"] = placed.payment
         return ok(body, status=status.HTTP_201_CREATED if placed.created else status.HTTP_200_OK)
+
+
+class CouponCheckView(APIView):
+    permission_classes = [IsSignedIn]
+    parser_classes = [JSONParser]
+    throttle_classes = [CouponCheckThrottle]
+
+    @extend_schema(
+        summary="What a coupon takes off a cart, as checkout would take it now",
+        description="`cart` is checkout's cart lines. A code that does not apply is 400 with "
+        "a sentence saying why (unknown, paused, not started, expired, the minimum order, "
+        "used up, already used, first order only, online payment only, not for these "
+        "items); an unknown product in the cart is 400 too. Nothing is reserved: checkout "
+        "checks the limits again.",
+        request=CouponCheckInput,
+        responses={200: CouponCheckAnswer, **error_responses(400, 401, 413, 415, 429)},
+    )
+    def post(self, request):
+        data = CouponCheckInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        applied, lines = services.coupon_check(buyer=request.user, **data.validated_data)
+        return ok(
+            CouponCheckAnswer(
+                {
+                    "coupon": applied.coupon,
+                    "discount": applied.discount,
+                    "lines": [
+                        {"_id": line.product.pk, "variant": line.variant.pk, "discount": share}
+                        for line, share in zip(lines, applied.shares, strict=True)
+                    ],
+                }
+            ).data
+        )
 
 
 class MyOrdersView(APIView):

@@ -54,6 +54,7 @@ INSTALLED_APPS = [
     "catalog",
     "demo",  # demo data and seed_demo; nothing imports it
     "payments",
+    "promotions",
 ]
 
 MIDDLEWARE = [
@@ -223,6 +224,8 @@ REST_FRAMEWORK = {
         "reset_link_ip": env.str("THROTTLE_RESET_LINK_IP", default="20/hour"),
         "reset_confirm_ip": env.str("THROTTLE_RESET_CONFIRM_IP", default="20/min"),
         "checkout": env.str("THROTTLE_CHECKOUT", default="10/min"),
+        # Checking coupon codes: enough for a shopper, too few to guess codes.
+        "coupon_check": env.str("THROTTLE_COUPON_CHECK", default="30/min"),
     },
     "NUM_PROXIES": env.int("NUM_PROXIES", default=0),
 }

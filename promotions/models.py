@@ -1,0 +1,93 @@
+"""Coupons: an admin's discount codes (contract, "Promotions"). A coupon's uses are the
+orders that hold it (`Order.coupon`, related name `orders`): an order cancelled gives
+its use back by being cancelled, so no counter can drift from the orders."""
+
+import re
+
+from django.core.validators import MinValueValidator
+from django.db import models
+
+
+class DiscountKind(models.TextChoices):
+    PERCENT = "percent"
+    AMOUNT = "amount"
+
+
+CODE_MAX = 32
+CODE_PATTERN = re.compile(rf"[A-Z0-9]{{3,{CODE_MAX}}}")
+CODE_RULE = f"Code must be 3 to {CODE_MAX} letters and digits, without spaces."
+
+
+class Coupon(models.Model):
+    # Letters and digits, kept upper case: codes are case-insensitive and unique.
+    code = models.CharField(max_length=CODE_MAX, unique=True)
+    kind = models.CharField(max_length=10, choices=DiscountKind.choices)
+    value = models.DecimalField(
+        max_digits=10, decimal_places=2, validators=[MinValueValidator(0.01)]
+    )
+    # The whole cart's value before any coupon must be at least this.
+    min_order = models.DecimalField(max_digits=10, decimal_places=2, null=True, blank=True)
+    # A percent discount is capped at this (rupees).
+    max_discount = models.DecimalField(max_digits=10, decimal_places=2, null=True, blank=True)
+    starts_at = models.DateTimeField(null=True, blank=True)
+    ends_at = models.DateTimeField(null=True, blank=True)
+    # Orders in all that may hold it, and per buyer (None: no limit).
+    usage_limit = models.PositiveIntegerField(null=True, blank=True)
+    per_customer_limit = models.PositiveIntegerField(null=True, blank=True)
+    first_order_only = models.BooleanField(default=False)
+    # Online payment only (a prepaid discount steers buyers away from cash on delivery).
+    prepaid_only = models.BooleanField(default=False)
+    # Ids of the categories and products it covers; both empty: everything. Ids, not
+    # many-to-many rows: a product deleted later leaves the coupon covering what it
+    # named and nothing more (a relation would drop the row and widen the coupon to the
+    # whole shop).
+    categories = models.JSONField(default=list, blank=True)
+    products = models.JSONField(default=list, blank=True)
+    active = models.BooleanField(default=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.CheckConstraint(condition=models.Q(value__gt=0), name="coupon_value_gt_0"),
+            models.CheckConstraint(
+                condition=~models.Q(kind="percent") | models.Q(value__lte=100),
+                name="coupon_percent_lte_100",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(starts_at__isnull=True)
+                | models.Q(ends_at__isnull=True)
+                | models.Q(ends_at__gt=models.F("starts_at")),
+                name="coupon_ends_after_start",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.code
+
+    def save(self, *args, **kwargs):
+        self.code = (self.code or "").upper()
+        super().save(*args, **kwargs)
+
+    def clean(self):
+        from django.core.exceptions import ValidationError
+
+        errors = {}
+        self.code = (self.code or "").strip().upper()
+        if not CODE_PATTERN.fullmatch(self.code):
+            errors["code"] = CODE_RULE
+        if self.kind == DiscountKind.PERCENT and self.value is not None and self.value > 100:
+            errors["value"] = "A percent off cannot be over 100."
+        if self.starts_at and self.ends_at and self.ends_at <= self.starts_at:
+            errors["ends_at"] = "The end must be after the start."
+        if errors:
+            raise ValidationError(errors)
+
+    def covers(self, product_id: int, category_id: int | None) -> bool:
+        """Whether a line of this product (in this category) is one it discounts."""
+        if not self.products and not self.categories:
+            return True
+        return product_id in self.products or (
+            category_id is not None and category_id in self.categories
+        )

@@ -1,0 +1,10 @@
+"""Coupon calls of the admin, mounted at /api/v1/ after the orders' (coupons/check)."""
+
+from django.urls import path
+
+from promotions import views
+
+urlpatterns = [
+    path("coupons", views.CouponListView.as_view()),
+    path("coupons/<str:coupon_id>", views.CouponDetailView.as_view()),
+]
