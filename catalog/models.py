@@ -95,6 +95,16 @@ class Product(models.Model):
     slug = models.SlugField(max_length=220, unique=True, allow_unicode=True)
     description = models.TextField(max_length=5000)
     price = models.DecimalField(max_digits=10, decimal_places=2, validators=[MinValueValidator(0)])
+    # The maximum retail price (tax inclusive) of the variant that gives `price`, kept with
+    # it (see Variant), so a card shows the MRP that belongs to the price it shows.
+    mrp = models.DecimalField(
+        "MRP",
+        max_digits=10,
+        decimal_places=2,
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(0)],
+    )
     quantity = models.PositiveIntegerField()
     shipping = models.BooleanField(default=False)
     category = models.ForeignKey(Category, on_delete=models.PROTECT, related_name="products")
@@ -125,6 +135,11 @@ class Product(models.Model):
                 violation_error_message="Product already exists",
             ),
             models.CheckConstraint(condition=models.Q(price__gte=0), name="product_price_gte_0"),
+            models.CheckConstraint(
+                condition=models.Q(mrp__isnull=True) | models.Q(mrp__gte=models.F("price")),
+                name="product_mrp_gte_price",
+                violation_error_message="MRP must be at least the price.",
+            ),
         ]
         indexes = [
             # product-list / get-product / product-filters: newest first. Covering: a
@@ -173,8 +188,9 @@ class ProductSlugHistory(models.Model):
 
 class Variant(models.Model):
     """One way a product is sold (a size and colour; the only one for a product without
-    options): its own SKU, stock and price. A product's `price` is its lowest variant
-    price and its `quantity` the sum of their stock, kept so by every write in the same
+    options): its own SKU, stock, price and MRP. A product's `price` is its lowest variant
+    price, its `mrp` that variant's MRP (the first of equal prices in the variants' order)
+    and its `quantity` the sum of their stock, kept so by every write in the same
     transaction (catalog.variants, checkout, cancel), so lists, filters and their
     indexes read the product row alone."""
 
@@ -186,6 +202,16 @@ class Variant(models.Model):
     # be the same combination (the database holds it).
     option_key = models.CharField(max_length=200, default="", blank=True, editable=False)
     price = models.DecimalField(max_digits=10, decimal_places=2, validators=[MinValueValidator(0)])
+    # The maximum retail price, tax inclusive (Legal Metrology (Packaged Commodities)
+    # Rules): at least `price`; None when not given.
+    mrp = models.DecimalField(
+        "MRP",
+        max_digits=10,
+        decimal_places=2,
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(0)],
+    )
     quantity = models.PositiveIntegerField()
     position = models.PositiveSmallIntegerField(default=0)
 
@@ -201,6 +227,11 @@ class Variant(models.Model):
                 fields=["product", "option_key"], name="variant_product_options_unique"
             ),
             models.CheckConstraint(condition=models.Q(price__gte=0), name="variant_price_gte_0"),
+            models.CheckConstraint(
+                condition=models.Q(mrp__isnull=True) | models.Q(mrp__gte=models.F("price")),
+                name="variant_mrp_gte_price",
+                violation_error_message="MRP must be at least the price.",
+            ),
         ]
         indexes = [models.Index(fields=["product", "position", "id"], name="variant_product_idx")]
 
