@@ -252,3 +252,51 @@ function CardOf({ product }) {
   const { add } = useCart();
   return <ProductCard product={product} onAdd={add} />;
 }
+
+describe('ProductCard maximum retail price', () => {
+  function renderProduct(product) {
+    return render(
+      <MemoryRouter>
+        <CartProvider>
+          <ProductCard product={product} onAdd={() => {}} />
+        </CartProvider>
+      </MemoryRouter>,
+    );
+  }
+
+  it('strikes the MRP through before the price, with the percentage off after it', () => {
+    renderProduct({ ...laptop, price: 1499, mrp: 1999 });
+    const mrp = screen.getByTestId('mrp');
+    expect(mrp.tagName).toBe('S');
+    expect(within(mrp).getByText('M.R.P. ₹1,999')).toHaveAttribute('aria-hidden', 'true');
+    expect(within(mrp).getByText('Maximum retail price ₹1,999')).toHaveClass('visually-hidden');
+    expect(screen.getByText('₹1,499')).toBeInTheDocument();
+    expect(screen.getByTestId('percent-off')).toHaveTextContent('25% off');
+    const line = mrp.closest('p');
+    expect(line.textContent).toBe('M.R.P. ₹1,999Maximum retail price ₹1,999₹1,49925% off');
+  });
+
+  it('shows no MRP when it is not above the price, or not given', () => {
+    renderProduct({ ...laptop, price: 1499, mrp: 1499 });
+    expect(screen.queryByTestId('mrp')).not.toBeInTheDocument();
+    expect(screen.queryByText(/% off/)).not.toBeInTheDocument();
+    cleanup();
+    renderProduct({ ...laptop, mrp: null });
+    expect(screen.queryByTestId('mrp')).not.toBeInTheDocument();
+    expect(screen.getByText('₹54,999')).toBeInTheDocument();
+  });
+
+  it('shows none beside "from" a price range', () => {
+    renderProduct({
+      ...laptop,
+      price: 499,
+      options: [{ name: 'Size', values: ['S', 'M'] }],
+      variants: [
+        { _id: '1', options: { Size: 'S' }, price: 499, quantity: 2, mrp: 999 },
+        { _id: '2', options: { Size: 'M' }, price: 599, quantity: 2, mrp: 999 },
+      ],
+    });
+    expect(screen.getByText('from ₹499')).toBeInTheDocument();
+    expect(screen.queryByTestId('mrp')).not.toBeInTheDocument();
+  });
+});

@@ -329,6 +329,27 @@ const teeAs = (variant) => {
 };
 
 describe('CartPage with variants', () => {
+  it('strikes through a line’s maximum retail price, its variant’s own, with the percentage off', async () => {
+    const withMrp = {
+      ...tee,
+      variants: [
+        { ...tee.variants[0], mrp: 999 },
+        { ...tee.variants[1], mrp: null },
+      ],
+    };
+    server = serve([withMrp]);
+    const entry = (variant) => ({ ...teeAs(variant), variants: withMrp.variants });
+    renderCart({ cart: [entry('17'), entry('18')] });
+    const items = within(screen.getByRole('region', { name: 'Items in your cart' }));
+    const [first, second] = items.getAllByRole('listitem');
+    expect(within(first).getByTestId('mrp')).toHaveTextContent('M.R.P. ₹999');
+    expect(within(first).getByText('Maximum retail price ₹999')).toHaveClass('visually-hidden');
+    expect(within(first).getByTestId('percent-off')).toHaveTextContent('50% off');
+    expect(within(second).queryByTestId('mrp')).not.toBeInTheDocument();
+    expect(within(second).getByText('Price: ₹549')).toBeInTheDocument();
+    await waitFor(() => expect(productCalls()).toHaveLength(1));
+  });
+
   it('shows each variant as its own line with its choice, price and stock', async () => {
     server = serve([tee]);
     renderCart({ cart: [teeAs('18'), teeAs('17'), teeAs('18')] });

@@ -23,7 +23,9 @@ import ProductGrid from '../components/ProductGrid';
 import Loading from '../components/Loading';
 import StockBadge from '../components/StockBadge';
 import { ADD_LABEL } from '../components/ProductCard';
+import MrpPrice from '../components/MrpPrice';
 import { isSoldOut } from '../lib/stock';
+import { mrpFor } from '../lib/mrp';
 import {
   hasPriceRange,
   missingOptions,
@@ -149,6 +151,8 @@ export default function ProductDetailsPage() {
     hasVariants && !variant && hasPriceRange(product, possible)
       ? MESSAGES.fromPrice(formatPrice(min))
       : formatPrice(variant ? variant.price : min);
+  // The chosen variant's MRP, else the one the possible variants share (if any).
+  const mrp = mrpFor(product, variant, possible);
   const toChoose = needsChoice(product) ? missingOptions(product, choice) : [];
   const stillMissing = askedFor === product._id ? toChoose : [];
   const soldOut = isSoldOut(shown);
@@ -178,8 +182,10 @@ export default function ProductDetailsPage() {
             <dt>Description</dt>
             <dd>{product.description}</dd>
             <dt>Price</dt>
-            <dd className="mb-0 fs-4 fw-bold text-success" data-testid="price">
-              {price}
+            <dd className="mb-0 fs-4 fw-bold text-success">
+              <MrpPrice mrp={mrp} price={variant ? variant.price : min}>
+                <span data-testid="price">{price}</span>
+              </MrpPrice>
             </dd>
             <dd className="small text-body-secondary">{MESSAGES.inclusiveOfTaxes}</dd>
             <dt>Availability</dt>

@@ -383,3 +383,51 @@ describe('Add to Cart', () => {
     expect(stored()[0]).toMatchObject({ _id: '30', variant: '31', price: 250 });
   });
 });
+
+describe('maximum retail price', () => {
+  const withMrp = {
+    ...tee,
+    variants: tee.variants.map((v) => ({
+      ...v,
+      mrp: { 17: 999, 18: 1099, 19: null, 20: 999 }[v._id],
+    })),
+  };
+
+  it('shows the chosen variant’s MRP struck through, with the percentage off', async () => {
+    const user = userEvent.setup();
+    await opened(withMrp);
+    // "from ₹499" has no one MRP.
+    expect(screen.queryByTestId('mrp')).not.toBeInTheDocument();
+    await user.click(radio('M'));
+    await user.click(radio('Black'));
+    expect(screen.getByTestId('mrp')).toHaveTextContent('Maximum retail price ₹1,099');
+    expect(screen.getByTestId('price')).toHaveTextContent('₹549');
+    expect(screen.getByTestId('percent-off')).toHaveTextContent('50% off');
+    await user.click(radio('S'));
+    expect(screen.getByTestId('mrp')).toHaveTextContent('M.R.P. ₹999');
+    expect(screen.getByTestId('percent-off')).toHaveTextContent('50% off');
+  });
+
+  it('shows none for a variant without an MRP', async () => {
+    await opened(withMrp, '/product/cotton-tee?variant=19');
+    expect(screen.getByTestId('price')).toHaveTextContent('₹549');
+    expect(screen.queryByTestId('mrp')).not.toBeInTheDocument();
+  });
+
+  it('shows the MRP of a product without variants', async () => {
+    const lamp = {
+      ...tee,
+      _id: '40',
+      name: 'Desk Lamp',
+      slug: 'desk-lamp',
+      price: 1499,
+      mrp: 1999,
+      options: undefined,
+      variants: undefined,
+      photos: [],
+    };
+    await opened(lamp);
+    expect(screen.getByTestId('mrp')).toHaveTextContent('M.R.P. ₹1,999');
+    expect(screen.getByTestId('percent-off')).toHaveTextContent('25% off');
+  });
+});

@@ -1,5 +1,6 @@
 // The cart's lines (spec section 2): one per product and variant, its choice ("Size: M ·
-// Colour: Black") under the name, a 50-character description, the price (× quantity), a
+// Colour: Black") under the name, a 50-character description, the price (× quantity) with
+// the maximum retail price struck through and the percentage off when there is one, a
 // price changed since it was added, its stock, a quantity stepper (1-10 per product,
 // capped by the variant's stock) and a Remove that offers Undo.
 // After Remove, focus goes to the toast's Undo, then back to that line if undone, else to
@@ -10,7 +11,9 @@ import { useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { formatPrice, preview } from '../../lib/format';
+import { mrpFor } from '../../lib/mrp';
 import { photoForVariant } from '../../lib/variants';
+import MrpPrice from '../../components/MrpPrice';
 import ProductImage from '../../components/ProductImage';
 import StockBadge from '../../components/StockBadge';
 import { useCart } from './CartContext';
@@ -115,7 +118,10 @@ export default function CartLines({ lines, priceChanges, focus }) {
                       {preview(product.description, CART_PREVIEW_LENGTH)}
                     </p>
                     <p className="card-text fw-bold mb-1">
-                      Price: {formatPrice(product.price)}
+                      Price:{' '}
+                      <MrpPrice mrp={mrpFor(product, variant)} price={product.price}>
+                        {formatPrice(product.price)}
+                      </MrpPrice>
                       {quantity > 1 && (
                         <span className="fw-normal">
                           {' '}
