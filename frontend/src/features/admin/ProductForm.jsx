@@ -16,6 +16,10 @@
 // What is sent beyond the original fields: `options` and `variants` once the product has
 // (or had) options, and `gallery` with the new `photos` once the gallery was changed. A
 // product edited without touching them sends exactly what it always did.
+//
+// MRP (maximum retail price, at least the price): without the variants grid, the product's
+// own `mrp`, sent when changed from what the form opened with (empty: none); with the grid,
+// each variant's, in its row and in the `variants` JSON.
 import { useEffect, useId, useRef, useState } from 'react';
 import CategoryPicker from './CategoryPicker';
 import GalleryEditor from './GalleryEditor';
@@ -27,6 +31,7 @@ import {
   combinations,
   galleryChanged,
   galleryPayload,
+  mrpError,
   optionErrors,
   optionsFromProduct,
   optionsPayload,
@@ -44,11 +49,13 @@ export const PRICE_NEGATIVE = 'Price must be zero or more.';
 export const QUANTITY_NEGATIVE = 'Quantity must be a whole number, zero or more.';
 
 // With variants, the Quantity field is their sum and is not checked on its own.
-function clientErrors(values, { withVariants = false } = {}) {
+function clientErrors(values, mrp, { withVariants = false } = {}) {
   const errors = {};
   if (values.price !== '' && Number(values.price) < 0) errors.price = PRICE_NEGATIVE;
   if (!withVariants && values.quantity !== '' && Number(values.quantity) < 0)
     errors.quantity = QUANTITY_NEGATIVE;
+  const mrpProblem = withVariants ? null : mrpError(mrp, values.price);
+  if (mrpProblem) errors.mrp = mrpProblem;
   return errors;
 }
 
@@ -119,6 +126,8 @@ export default function ProductForm({
   const [values, setValues] = useState(() => initialValues(product));
   const [tax, setTax] = useState(() => initialTax(product));
   const [openedTax] = useState(tax);
+  const [mrp, setMrp] = useState(() => (product?.mrp == null ? '' : String(product.mrp)));
+  const [openedMrp] = useState(mrp);
   const [photo, setPhoto] = useState(null);
   const [busy, setBusy] = useState(false);
   // Percent of the photos sent so far, or null when no upload is under way.
@@ -185,7 +194,7 @@ export default function ProductForm({
 
   async function handleSubmit(event) {
     event.preventDefault();
-    const plain = clientErrors(values, { withVariants });
+    const plain = clientErrors(values, mrp, { withVariants });
     const found = {
       ...optionErrors(options, { complete: true }),
       ...variantErrors(options, rows, values.price),
@@ -208,6 +217,7 @@ export default function ProductForm({
       const value = tax[field].trim();
       if (value !== openedTax[field]) body.append(field, value);
     });
+    if (!withVariants && mrp.trim() !== openedMrp) body.append('mrp', mrp.trim());
     // Options and variants travel when the product has options, or had them: without any
     // now, it goes back to one variant, with the Quantity and Price of the form.
     if (withVariants || stored.options.length > 0) {
@@ -348,6 +358,32 @@ export default function ProductForm({
           </div>
         ) : null}
       </div>
+      {withVariants ? null : (
+        <div className="mb-3">
+          <label htmlFor={`${id}-mrp`} className="form-label">
+            MRP (maximum retail price)
+          </label>
+          <input
+            id={`${id}-mrp`}
+            data-field="mrp"
+            {...errorProps(`${id}-mrp`, shown.mrp, true)}
+            type="number"
+            inputMode="decimal"
+            min="0"
+            step="0.01"
+            className={`form-control${invalid('mrp')}`}
+            value={mrp}
+            onChange={(event) => {
+              setMrp(event.target.value);
+              clear('mrp');
+            }}
+          />
+          <FieldError id={`${id}-mrp`} error={shown.mrp} />
+          <div id={`${id}-mrp-help`} className="form-text">
+            Shown struck through beside the price when above it; empty for none.
+          </div>
+        </div>
+      )}
       <div className="mb-3">
         <label htmlFor={`${id}-quantity`} className="form-label">
           Quantity

@@ -59,7 +59,7 @@ describe('ProductForm options and variants', () => {
       within(screen.getByRole('table'))
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual(['Size', 'Colour', 'Sold', 'SKU', 'Stock', 'Price']);
+    ).toEqual(['Size', 'Colour', 'Sold', 'SKU', 'Stock', 'Price', 'MRP']);
     expect(within(rows[0]).getByRole('rowheader')).toHaveTextContent('S');
     expect(rows[0]).toHaveTextContent('Black');
     expect(within(rows[11]).getByRole('rowheader')).toHaveTextContent('L');
@@ -144,16 +144,19 @@ describe('ProductForm options and variants', () => {
       options: { Size: 'S', Colour: 'Black' },
       price: null,
       quantity: 3,
+      mrp: null,
     });
     expect(variants).toContainEqual({
       options: { Size: 'L', Colour: 'Red' },
       price: 549,
       quantity: 3,
+      mrp: null,
     });
     expect(variants).toContainEqual({
       options: { Size: 'M', Colour: 'Red' },
       price: null,
       quantity: 7,
+      mrp: null,
     });
     expect(variants.some((v) => v.options.Size === 'L' && v.options.Colour === 'White')).toBe(
       false,
@@ -235,6 +238,7 @@ describe('ProductForm options and variants', () => {
           options: { Size: 'S', Colour: 'Black' },
           price: null,
           quantity: 4,
+          mrp: null,
         },
         {
           _id: '19',
@@ -242,6 +246,7 @@ describe('ProductForm options and variants', () => {
           options: { Size: 'M', Colour: 'Black' },
           price: null,
           quantity: 3,
+          mrp: null,
         },
       ]);
     });
@@ -263,6 +268,7 @@ describe('ProductForm options and variants', () => {
         options: { Size: 'S', Color: 'Blue' },
         price: 549,
         quantity: 2,
+        mrp: null,
       });
     });
 

@@ -1,6 +1,7 @@
 // One row per combination of the options' values: Sold (a combination not sold has no
-// variant), SKU (blank: the server makes one), stock and price (blank: the product's
-// Price). "Set All Stock" fills the stock of every sold row at once.
+// variant), SKU (blank: the server makes one), stock, price (blank: the product's Price)
+// and MRP (the maximum retail price; blank: none). "Set All Stock" fills the stock of
+// every sold row at once.
 import { useId, useState } from 'react';
 import { MAX_SKU, TEXTS, optionLabel, rowOf } from './variants';
 
@@ -51,7 +52,7 @@ export default function VariantsGrid({
       <legend className="h5">Variants</legend>
       <p id={`${id}-help`} className="form-text mt-0">
         One row per combination. Untick Sold for a combination you do not sell. A blank SKU is made
-        for you; a blank price is the product&apos;s Price.
+        for you; a blank price is the product&apos;s Price; a blank MRP means none.
       </p>
       <div className="d-flex flex-wrap align-items-end gap-2 mb-2">
         <div>
@@ -105,6 +106,9 @@ export default function VariantsGrid({
               <th scope="col">SKU</th>
               <th scope="col">Stock</th>
               <th scope="col">Price</th>
+              <th scope="col">
+                <abbr title="Maximum retail price">MRP</abbr>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -114,6 +118,8 @@ export default function VariantsGrid({
               const priceKey = `variant:${n}:price`;
               const stockError = errors[stockKey];
               const priceError = errors[priceKey];
+              const mrpKey = `variant:${n}:mrp`;
+              const mrpError = errors[mrpKey];
               return (
                 <tr key={combo.key} className={row.sold ? undefined : 'text-body-secondary'}>
                   {combo.picks.map(({ option, value }, i) =>
@@ -183,6 +189,26 @@ export default function VariantsGrid({
                     {priceError ? (
                       <div id={`${id}-${n}-price-error`} className="invalid-feedback d-block">
                         {priceError}
+                      </div>
+                    ) : null}
+                  </td>
+                  <td>
+                    <input
+                      type="number"
+                      inputMode="decimal"
+                      min="0"
+                      step="0.01"
+                      className={`form-control form-control-sm${mrpError ? ' is-invalid' : ''}`}
+                      aria-label={`MRP of ${combo.label}`}
+                      placeholder="None"
+                      disabled={!row.sold}
+                      {...cellProps(mrpKey, mrpError, `${id}-${n}-mrp-error`)}
+                      value={row.mrp ?? ''}
+                      onChange={(event) => update(combo, { mrp: event.target.value })}
+                    />
+                    {mrpError ? (
+                      <div id={`${id}-${n}-mrp-error`} className="invalid-feedback d-block">
+                        {mrpError}
                       </div>
                     ) : null}
                   </td>

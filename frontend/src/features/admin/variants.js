@@ -5,7 +5,7 @@
 // State kept by the form:
 // - options: [{ id, name, values: [text] }] in screen order; `id` is the form's own, so a
 //   renamed option keeps its rows.
-// - rows: { [comboKey]: { _id?, sold, sku, quantity, price } }; rows of combinations no
+// - rows: { [comboKey]: { _id?, sold, sku, quantity, price, mrp } }; rows of combinations no
 //   longer shown are kept, so removing a value and adding it back restores its variant
 //   (and its `_id`, which keeps the variant's stock history).
 // - photos: [{ key, _id?, url?, widths?, file?, alt, option }] in gallery order.
@@ -36,6 +36,8 @@ export const TEXTS = {
   tooManySold: `A product has at most ${MAX_VARIANTS} variants: untick Sold on some combinations.`,
   stockInvalid: 'Stock must be a whole number, zero or more.',
   priceInvalid: 'Price must be zero or more.',
+  mrpInvalid: 'MRP must be zero or more.',
+  mrpBelowPrice: 'MRP must be at least the price.',
   noneSold: 'Tick Sold on at least one combination.',
   defaultPriceRequired: 'Enter a price: variants without their own price take this one.',
   photosFull: (left) =>
@@ -83,14 +85,14 @@ export function combinations(options) {
 }
 
 // A combination that has no row yet (a value just added) is sold, with blank fields.
-export const NEW_ROW = { sold: true, sku: '', quantity: '', price: '' };
+export const NEW_ROW = { sold: true, sku: '', quantity: '', price: '', mrp: '' };
 export const rowOf = (rows, combo) => rows[combo.key] ?? NEW_ROW;
 
 const asText = (number) => (number == null ? '' : String(number));
 
 // The rows of a stored product: each variant on its combination; combinations without a
 // variant are not sold. A variant priced like the product (its lowest price) shows a blank
-// price, so it follows the form's Price.
+// price, so it follows the form's Price; a variant without an MRP a blank MRP.
 export function rowsFromProduct(product, options) {
   const rows = {};
   const variants = product?.variants ?? [];
@@ -110,6 +112,7 @@ export function rowsFromProduct(product, options) {
             variant.price == null || Number(variant.price) === Number(product.price)
               ? ''
               : String(variant.price),
+          mrp: asText(variant.mrp),
         }
       : { ...NEW_ROW, sold: false };
   });
@@ -148,7 +151,17 @@ export function optionErrors(options, { complete = false } = {}) {
 const isWhole = (text) => /^\d+$/.test(String(text).trim());
 const isPrice = (text) => String(text).trim() !== '' && Number(text) >= 0;
 
-// Problems with the sold rows: `variant:<n>:quantity|price` by row position, `variants`
+// The problem with an MRP typed beside `price` (both text; blank MRP: none), or null.
+export function mrpError(mrp, price) {
+  const text = String(mrp ?? '').trim();
+  if (text === '') return null;
+  if (!isPrice(text)) return TEXTS.mrpInvalid;
+  if (isPrice(price) && Number(text) < Number(price)) return TEXTS.mrpBelowPrice;
+  return null;
+}
+
+// Problems with the sold rows: `variant:<n>:quantity|price|mrp` by row position (an MRP
+// below the row's price, its own or the form's, is one), `variants`
 // when nothing is sold, `price` when a row needs the form's price and it is blank.
 export function variantErrors(options, rows, defaultPrice) {
   const combos = combinations(options);
@@ -164,6 +177,8 @@ export function variantErrors(options, rows, defaultPrice) {
       errors[`variant:${n}:quantity`] = TEXTS.stockInvalid;
     if (row.price.trim() === '') needsDefault = true;
     else if (!isPrice(row.price)) errors[`variant:${n}:price`] = TEXTS.priceInvalid;
+    const mrp = mrpError(row.mrp ?? '', row.price.trim() === '' ? defaultPrice : row.price);
+    if (mrp) errors[`variant:${n}:mrp`] = mrp;
   });
   if (sold === 0) errors.variants = TEXTS.noneSold;
   if (sold > MAX_VARIANTS) errors.variants = TEXTS.tooManySold;
@@ -184,7 +199,8 @@ export const optionsPayload = (options) =>
 
 // The sold rows as the API's variants: `_id` kept for stored ones (on update, a stored
 // variant not sent is removed), a blank SKU left to the server, a blank price null (it takes
-// the form's price), a blank stock 0.
+// the form's price), a blank stock 0, a blank MRP null (none; always sent, so clearing one
+// on an update says so).
 export function variantsPayload(options, rows) {
   return combinations(options)
     .map((combo) => ({ combo, row: rowOf(rows, combo) }))
@@ -197,6 +213,7 @@ export function variantsPayload(options, rows) {
       ),
       price: row.price.trim() === '' ? null : Number(row.price),
       quantity: row.quantity.trim() === '' ? 0 : Number(row.quantity),
+      mrp: String(row.mrp ?? '').trim() === '' ? null : Number(row.mrp),
     }));
 }
 

@@ -52,14 +52,35 @@ describe('variants model', () => {
       price: 100,
       variants: [
         { _id: '1', sku: 'A', options: { Size: 's', Colour: 'Black' }, price: 100, quantity: 2 },
-        { _id: '2', sku: 'B', options: { Size: 'M', Colour: 'Red' }, price: 120, quantity: 0 },
+        {
+          _id: '2',
+          sku: 'B',
+          options: { Size: 'M', Colour: 'Red' },
+          price: 120,
+          quantity: 0,
+          mrp: 150,
+        },
       ],
     };
     const rows = rowsFromProduct(product, [size, colour]);
     expect(Object.values(rows).filter((row) => row.sold)).toHaveLength(2);
     expect(variantsPayload([size, colour], rows)).toEqual([
-      { _id: '1', sku: 'A', options: { Size: 'S', Colour: 'Black' }, price: null, quantity: 2 },
-      { _id: '2', sku: 'B', options: { Size: 'M', Colour: 'Red' }, price: 120, quantity: 0 },
+      {
+        _id: '1',
+        sku: 'A',
+        options: { Size: 'S', Colour: 'Black' },
+        price: null,
+        quantity: 2,
+        mrp: null,
+      },
+      {
+        _id: '2',
+        sku: 'B',
+        options: { Size: 'M', Colour: 'Red' },
+        price: 120,
+        quantity: 0,
+        mrp: 150,
+      },
     ]);
   });
 
@@ -87,7 +108,7 @@ describe('variants model', () => {
     const options = [{ id: 'f', name: ' Fit   type ', values: ['Slim'] }];
     expect(optionsPayload(options)).toEqual([{ name: 'Fit type', values: ['Slim'] }]);
     expect(variantsPayload(options, {})).toEqual([
-      { options: { 'Fit type': 'Slim' }, price: null, quantity: 0 },
+      { options: { 'Fit type': 'Slim' }, price: null, quantity: 0, mrp: null },
     ]);
     expect(optionErrors([...options, { id: 'g', name: 'fit type', values: ['X'] }])).toEqual({
       'option:g:name': TEXTS.optionNameTaken('fit type'),
