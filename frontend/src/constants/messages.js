@@ -63,6 +63,16 @@ export const MESSAGES = {
   variantGone: (label) => `${label} is no longer available and was removed from your cart.`,
   variantNeeded: (name) =>
     `${name} now comes in more than one option and was removed from your cart: please choose yours on its page.`,
+  // Coupons in the cart: the server's sentence says why a code does not apply.
+  couponEmpty: 'Please enter a coupon code.',
+  couponCheckFailed: 'The coupon could not be checked. Please try again.',
+  couponLogin: 'to apply it.',
+  couponApplied: (code, saving) => `Coupon ${code}: −${saving}`,
+  couponRemoved: (code) => `Coupon ${code} removed.`,
+  couponDropped: (code, reason) => `Coupon ${code} was removed: ${reason}`,
+  couponUnchecked: (code) =>
+    `Coupon ${code} could not be checked again; the order will say whether it applies.`,
+  couponChecking: (code) => `Checking coupon ${code} ...`,
   orderPlaced: 'Order placed. Your cart is empty now; pay in cash on delivery.',
   // Paying online (Razorpay): the cart's and the orders' live region, and the toasts.
   orderPaid: 'Payment received. Your order is placed and your cart is empty now.',

@@ -6,3 +6,5 @@ export const DELIVERY_PIN_KEY = 'deliveryPin';
 // Ours: the version of the account's cart this device's `cart` was changed from, while
 // that change is not saved yet (a reload or a link followed at once must not lose it).
 export const CART_UNSAVED_KEY = 'cartUnsaved';
+// Ours: the coupon code applied in the cart (checked again with the server before use).
+export const COUPON_KEY = 'cartCoupon';

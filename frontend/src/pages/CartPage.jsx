@@ -3,7 +3,9 @@
 // signed-in shopper and their addresses (auth), the shop's delivery rule and payment
 // methods (shop), the Razorpay window and the orders calls (orders). Guests are sent to
 // /login, which brings them back here (navigation `from`), or register from here or from
-// login and come back signed in.
+// login and come back signed in. A signed-in shopper may apply a coupon code (the cart's
+// feature checks it for these lines and this payment method); its discount comes off
+// before the delivery rule and the COD limit read the total, and checkout sends the code.
 import { Link } from 'react-router-dom';
 import { usePageMeta } from '../lib/usePageMeta';
 import { paths } from '../config/paths';
@@ -16,6 +18,8 @@ import { useShopInfo } from '../features/shop/useShopInfo';
 import { deliveryChargeFor, paymentOffer } from '../features/shop/shopRules';
 import { useCart } from '../features/cart/CartContext';
 import CartLines, { useLineFocus } from '../features/cart/CartLines';
+import CouponBox from '../features/cart/CouponBox';
+import { useCoupon, useCouponRecheck } from '../features/cart/useCoupon';
 import { cartTotal, checkoutLines, groupCart, lineLabel } from '../features/cart/cartLogic';
 import { greetingName, itemCountMessage } from '../features/cart/cartSummary';
 import { useCartRefresh } from '../features/cart/useCartRefresh';
@@ -39,20 +43,34 @@ export default function CartPage() {
   const shopInfo = useShopInfo();
   const address = useAddressChoice(user);
   const subtotal = cartTotal(cart);
-  const charge = deliveryChargeFor(shopInfo.delivery, subtotal);
+  const coupon = useCoupon({ signedIn: Boolean(user) });
+  const discount = Math.min(coupon.discount, subtotal);
+  const charge = deliveryChargeFor(shopInfo.delivery, subtotal - discount);
+  const lineItems = checkoutLines(cart);
   const payment = useRazorpay({
     settings: shopInfo.razorpay,
     shopName: shopInfo.shop?.tradeName || shopInfo.shop?.legalName || 'ShopSphere',
   });
   const checkout = useCheckout({
     user,
-    cart: { lines: checkoutLines(cart), empty: cart.length === 0, clear, refresh },
-    total: subtotal + (charge ?? 0),
+    cart: {
+      lines: lineItems,
+      empty: cart.length === 0,
+      clear,
+      // A refused order (stock, prices, or the coupon used up meanwhile): read both again.
+      refresh: () => {
+        refresh();
+        coupon.checkAgain();
+      },
+    },
+    total: subtotal - discount + (charge ?? 0),
+    coupon: coupon.code,
     address,
     offer: paymentOffer(shopInfo),
     payment,
     orders: ORDERS,
   });
+  useCouponRecheck(coupon, { lines: lineItems, payment: checkout.method });
 
   return (
     <div className="container py-4">
@@ -89,6 +107,9 @@ export default function CartPage() {
               subtotal: sum,
             }))}
             priceChanged={Object.keys(priceChanges).length > 0}
+            discount={discount}
+            couponCode={coupon.applied?.code ?? null}
+            coupon={<CouponBox coupon={coupon} lines={lineItems} payment={checkout.method} />}
             chooser={(addresses) => (
               <AddressChooser
                 addresses={addresses}

@@ -8,8 +8,8 @@ import {
   useState,
 } from 'react';
 import toast from '../../lib/toast';
-import { onExternalChange, readJSON, writeJSON } from '../../lib/storage';
-import { CART_KEY } from '../../constants/storageKeys';
+import { onExternalChange, readJSON, remove as forget, writeJSON } from '../../lib/storage';
+import { CART_KEY, COUPON_KEY } from '../../constants/storageKeys';
 import { MESSAGES } from '../../constants/messages';
 import {
   canAdd,
@@ -27,6 +27,11 @@ import { useAccountCart } from './useAccountCart';
 
 const CartContext = createContext(null);
 const readCart = () => sanitizeCart(readJSON(CART_KEY, []));
+// The coupon code applied in the cart, or null; only a code the server accepted is kept.
+const readCoupon = () => {
+  const code = readJSON(COUPON_KEY, null);
+  return typeof code === 'string' && code.trim() ? code : null;
+};
 
 // Remove asks nothing; its toast offers Undo, which puts the cart back as it was. With
 // `onLeave`, the Remove button that was pressed is gone, so focus moves to Undo instead of
@@ -66,7 +71,9 @@ function UndoToast({ id, text, onUndo, onLeave }) {
 // `account` (the signed-in user's id, or null for a guest) and `session` (their token)
 // come from the auth state: a signed-in shopper's cart is also kept on the server
 // (useAccountCart); `loadProduct(slug)`, the catalogue's get-product call, loads the
-// products of its lines that this device does not hold.
+// products of its lines that this device does not hold. The cart also holds the coupon code
+// applied to it (`coupon`, kept like the cart; `setCoupon(code or null)`): it goes when the
+// cart is cleared (the order took it) and when the shopper signs out or another signs in.
 export function CartProvider({ children, account = null, session = '', loadProduct = null }) {
   const [cart, setCartState] = useState(readCart);
   // The cart as it is now: changes made one after another (in one event, or a change
@@ -80,6 +87,21 @@ export function CartProvider({ children, account = null, session = '', loadProdu
     setCartState(next);
   }, []);
   const { edited } = useAccountCart({ account, session, loadProduct, current, show });
+
+  const [coupon, setCouponState] = useState(readCoupon);
+  const setCoupon = useCallback((code) => {
+    const next = typeof code === 'string' && code.trim() ? code.trim() : null;
+    if (next) writeJSON(COUPON_KEY, next);
+    else forget(COUPON_KEY);
+    setCouponState(next);
+  }, []);
+  // A coupon belongs to the account that applied it.
+  const couponOwner = useRef(account);
+  useEffect(() => {
+    const previous = couponOwner.current;
+    couponOwner.current = account;
+    if (previous && previous !== account) setCoupon(null);
+  }, [account, setCoupon]);
 
   // `change(cart)` returns the cart changed; it is kept, so a signed-in shopper's change not
   // yet saved can be made again to a cart that arrives from the server meanwhile. Returns
@@ -155,7 +177,10 @@ export function CartProvider({ children, account = null, session = '', loadProdu
     [update],
   );
   const replace = useCallback((change) => update(change), [update]);
-  const clear = useCallback(() => update(() => []), [update]);
+  const clear = useCallback(() => {
+    update(() => []);
+    setCoupon(null);
+  }, [update, setCoupon]);
 
   // Another tab changed it: shown here, not a change of this tab's.
   useEffect(
@@ -166,10 +191,21 @@ export function CartProvider({ children, account = null, session = '', loadProdu
       }),
     [],
   );
+  useEffect(() => onExternalChange(COUPON_KEY, () => setCouponState(readCoupon())), []);
 
   const value = useMemo(
-    () => ({ cart, add, remove, removeWithUndo, changeQuantity, replace, clear }),
-    [cart, add, remove, removeWithUndo, changeQuantity, replace, clear],
+    () => ({
+      cart,
+      add,
+      remove,
+      removeWithUndo,
+      changeQuantity,
+      replace,
+      clear,
+      coupon,
+      setCoupon,
+    }),
+    [cart, add, remove, removeWithUndo, changeQuantity, replace, clear, coupon, setCoupon],
   );
   return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
 }

@@ -6,7 +6,7 @@ import { act, render, renderHook, screen, waitFor } from '@testing-library/react
 import toast, { Toaster } from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiClient } from '../../lib/apiClient';
-import { CART_KEY, CART_UNSAVED_KEY } from '../../constants/storageKeys';
+import { CART_KEY, CART_UNSAVED_KEY, COUPON_KEY } from '../../constants/storageKeys';
 import { CartProvider, useCart } from './CartContext';
 import { CALL_TIMEOUT_MS, SAVE_DELAY_MS, signInKey } from './useAccountCart';
 import { useCartRefresh } from './useCartRefresh';
@@ -444,5 +444,54 @@ describe('the cart of a signed-in shopper', () => {
     expect(serverLines()).toEqual(['3:31x1', '1:11x1', '2:21x2']);
     expect(lines(result.current.cart)).toEqual(['3:31', '1:11', '2:21', '2:21']);
     expect(lines(stored())).toEqual(['3:31', '1:11', '2:21', '2:21']);
+  });
+});
+
+describe('the coupon code of the cart', () => {
+  const storedCoupon = () => JSON.parse(window.localStorage.getItem(COUPON_KEY));
+
+  it('is kept with the cart, read back when the app opens, and forgotten with null', () => {
+    window.localStorage.setItem(COUPON_KEY, JSON.stringify('WELCOME'));
+    const { result } = renderCart({ account: null, session: '' });
+    expect(result.current.coupon).toBe('WELCOME');
+    act(() => result.current.setCoupon(' SAVE10 '));
+    expect(result.current.coupon).toBe('SAVE10');
+    expect(storedCoupon()).toBe('SAVE10');
+    act(() => result.current.setCoupon(null));
+    expect(result.current.coupon).toBeNull();
+    expect(window.localStorage.getItem(COUPON_KEY)).toBeNull();
+  });
+
+  it('ignores a stored value that is no code', () => {
+    window.localStorage.setItem(COUPON_KEY, JSON.stringify({ code: 'X' }));
+    const { result } = renderCart({ account: null, session: '' });
+    expect(result.current.coupon).toBeNull();
+  });
+
+  it('goes with the cart when it is cleared (the order took it)', () => {
+    const { result } = renderCart({ account: null, session: '' });
+    act(() => result.current.add(PHONE));
+    act(() => result.current.setCoupon('SAVE10'));
+    act(() => result.current.clear());
+    expect(result.current.cart).toEqual([]);
+    expect(result.current.coupon).toBeNull();
+    expect(window.localStorage.getItem(COUPON_KEY)).toBeNull();
+  });
+
+  it('goes at sign-out: it belongs to the account that applied it', async () => {
+    const who = { account: '7', session: TOKEN };
+    const { result, rerender } = renderCart(who);
+    act(() => result.current.setCoupon('SAVE10'));
+    Object.assign(who, { account: null, session: '' });
+    rerender();
+    await waitFor(() => expect(result.current.coupon).toBeNull());
+    expect(window.localStorage.getItem(COUPON_KEY)).toBeNull();
+  });
+
+  it('follows another tab', () => {
+    const { result } = renderCart({ account: null, session: '' });
+    window.localStorage.setItem(COUPON_KEY, JSON.stringify('FESTIVE'));
+    act(() => window.dispatchEvent(new StorageEvent('storage', { key: COUPON_KEY })));
+    expect(result.current.coupon).toBe('FESTIVE');
   });
 });

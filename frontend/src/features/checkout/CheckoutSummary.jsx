@@ -3,7 +3,9 @@
 // Payment group and the payment's live region), the review and the main button; a guest
 // is asked to log in or register, and comes back to the cart.
 // items: the lines for the review ({ key, label, quantity, subtotal }); priceChanged: a
-// line's price moved since it was added; chooser: see DeliveryAddress.
+// line's price moved since it was added; chooser: see DeliveryAddress; discount and
+// couponCode: the applied coupon's (0 and null without one); coupon: the cart's coupon
+// field, shown under the totals.
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { formatPrice } from '../../lib/format';
@@ -24,6 +26,9 @@ export default function CheckoutSummary({
   items,
   priceChanged,
   chooser,
+  discount = 0,
+  couponCode = null,
+  coupon = null,
 }) {
   const { user, address, method, total } = checkout;
   // One main button on screen at a time: in the summary from the lg breakpoint, in the
@@ -42,7 +47,14 @@ export default function CheckoutSummary({
           </h2>
           <p className="text-body-secondary mb-2">Total | Checkout | Payment</p>
           <hr />
-          <Totals subtotal={subtotal} delivery={delivery} charge={charge} />
+          <Totals
+            subtotal={subtotal}
+            delivery={delivery}
+            charge={charge}
+            discount={discount}
+            couponCode={couponCode}
+          />
+          {coupon}
           <p className="h4" data-testid="cart-total">
             Total: {formatPrice(total)}
           </p>
@@ -82,6 +94,8 @@ export default function CheckoutSummary({
                     method={method}
                     charge={charge}
                     total={total}
+                    discount={discount}
+                    couponCode={couponCode}
                   />
                 )}
                 <div className="d-flex flex-wrap justify-content-center gap-2">

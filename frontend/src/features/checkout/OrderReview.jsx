@@ -1,11 +1,21 @@
 // What "Place Order" will order, right above it: where it goes (the address in full), how
-// it is paid, the lines, the delivery charge and the total with its taxes.
+// it is paid, the lines, the coupon's discount, the delivery charge and the total with its
+// taxes.
 // items: [{ key, label, quantity, subtotal }], one per cart line.
 import { useId } from 'react';
 import { formatPrice } from '../../lib/format';
 import { REVIEW_PAYMENT } from './labels';
+import { minus } from './Totals';
 
-export default function OrderReview({ items, deliverTo, method, charge, total }) {
+export default function OrderReview({
+  items,
+  deliverTo,
+  method,
+  charge,
+  total,
+  discount = 0,
+  couponCode = null,
+}) {
   const id = useId();
   return (
     <section
@@ -31,6 +41,12 @@ export default function OrderReview({ items, deliverTo, method, charge, total })
             ))}
           </ul>
         </dd>
+        {discount > 0 && (
+          <>
+            <dt>Coupon{couponCode ? ` ${couponCode}` : ''}</dt>
+            <dd data-testid="review-discount">{minus(discount)}</dd>
+          </>
+        )}
         {charge !== null && (
           <>
             <dt>Delivery</dt>

@@ -4,14 +4,15 @@ import { apiClient } from '../../lib/apiClient';
 // `addressId` (one of the shopper's saved addresses) takes the place of the free-text
 // `address`; without either the server uses the profile's address. `payment` is "cod" or
 // "razorpay" (the latter answers the order Awaiting Payment with `razorpay`, what the
-// gateway's checkout needs).
-export const checkout = ({ cart, address, addressId, payment = 'cod', idempotencyKey }) =>
+// gateway's checkout needs). `coupon` is the code applied in the cart, when there is one.
+export const checkout = ({ cart, address, addressId, payment = 'cod', coupon, idempotencyKey }) =>
   apiClient.post(
     '/api/v1/orders/checkout',
     {
       cart,
       payment,
       ...(addressId != null ? { addressId } : address ? { address } : {}),
+      ...(coupon ? { coupon } : {}),
     },
     { headers: idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {} },
   );

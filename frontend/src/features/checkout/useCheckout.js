@@ -15,7 +15,8 @@
 //   cart     { lines, empty, clear, refresh }: the lines checkout sends (checkoutLines),
 //            whether the cart is empty, emptying it, and reading its products again after
 //            a refusal (400/409: stock or prices moved)
-//   total    what the order costs, delivery included
+//   total    what the order costs, after the coupon's discount, delivery included
+//   coupon   the coupon code applied in the cart, or null: sent with the order
 //   address  { id, text, known }: the chosen saved address's id (undefined: the profile's
 //            free text), the address in one line, whether there is one
 //   offer    { codOffered, codLimit, online }: the shop's payment methods (paymentOffer)
@@ -47,7 +48,7 @@ export function busyLabelFor(phase) {
   return 'Placing order ...';
 }
 
-export function useCheckout({ user, cart, total, address, offer, payment, orders }) {
+export function useCheckout({ user, cart, total, address, offer, payment, orders, coupon = null }) {
   const navigate = useNavigate();
   const [placing, setPlacing] = useState(false);
   const attemptKey = useRef(null);
@@ -64,12 +65,17 @@ export function useCheckout({ user, cart, total, address, offer, payment, orders
   const [picked, setPicked] = useState(null);
   const method = chooseMethod(picked, { codUsable, online });
 
-  // The online attempt the shopper may retry: what it was for (cart and address), and the
-  // order and Razorpay order when checkout placed one (none when the gateway was down).
+  // The online attempt the shopper may retry: what it was for (cart, address and coupon),
+  // and the order and Razorpay order when checkout placed one (none when the gateway was
+  // down).
   const [attempt, setAttempt] = useState(null);
   const lineItems = cart.lines;
   const addressId = address.id;
-  const signature = JSON.stringify([lineItems, addressId ?? null]);
+  const couponCode = coupon || null;
+  // Without a coupon it is what it was before coupons existed.
+  const signature = JSON.stringify(
+    couponCode ? [lineItems, addressId ?? null, couponCode] : [lineItems, addressId ?? null],
+  );
   const retrying = payment.phase === 'failed' && attempt?.signature === signature;
   // After Razorpay's window, focus returns to the main button (its copy on screen: the
   // summary's or the phone bar's).
@@ -79,7 +85,7 @@ export function useCheckout({ user, cart, total, address, offer, payment, orders
     [focusLater],
   );
 
-  // A changed cart, address or payment method is a new attempt; the same one retried keeps
+  // A changed cart, address, coupon or payment method is a new attempt; the same one retried keeps
   // its key (one order: the server would refuse the key for another checkout anyway).
   useEffect(() => {
     attemptKey.current = null;
@@ -140,6 +146,7 @@ export function useCheckout({ user, cart, total, address, offer, payment, orders
         cart: lineItems,
         addressId,
         payment: 'cod',
+        coupon: couponCode,
         idempotencyKey: attemptKey.current,
       });
       cart.clear();
@@ -166,6 +173,7 @@ export function useCheckout({ user, cart, total, address, offer, payment, orders
         cart: lineItems,
         addressId,
         payment: 'razorpay',
+        coupon: couponCode,
         idempotencyKey: attemptKey.current,
       }));
     } catch (error) {
