@@ -4,7 +4,9 @@
 // email (`showBuyer`). The `actions` slot holds Cancel (shopper) or the status control
 // (admin). Orders with tax lines show each line's HSN and GST (rate, and CGST + SGST or
 // IGST), the delivery charge and the tax included, the structured shipping address, and
-// the invoice (once shipped) and credit note (once returned) to download.
+// the invoice (once shipped) and credit note (once returned) to download. An order placed
+// with a coupon shows its code and the discount it gave, and each line's share of it in a
+// Discount column (only when a line has one).
 // Payment: cash on delivery, or online ("Awaiting payment" until Razorpay's payment is
 // verified, then "Paid online" with its payment id), and a paid order's refund once it was
 // cancelled or returned ("Refund pending", "Refunded", "Refund failed"). Admin cards add
@@ -110,6 +112,9 @@ function PaymentDetails({ payment }) {
 const STATUS_LABELS = { [AWAITING_PAYMENT]: 'Awaiting payment' };
 export const statusLabel = (status) => STATUS_LABELS[status] ?? status;
 
+const minus = (amount) => `−${formatPrice(amount)}`;
+const hasDiscount = (line) => Number(line.discount) > 0;
+
 const BADGES = {
   [AWAITING_PAYMENT]: 'text-bg-warning',
   'Not Processed': 'text-bg-secondary',
@@ -125,6 +130,8 @@ export default function OrderCard({ order, showBuyer = false, actions = null }) 
   // Orders placed before tax lines have no rates: their table stays as it was.
   const taxed = order.products.some((line) => lineTax(line, formatPrice));
   const hasCharge = order.deliveryCharge !== undefined && order.deliveryCharge !== null;
+  const discounted = order.products.some(hasDiscount);
+  const discountTotal = Number(order.discountTotal) || 0;
   return (
     <article className="card shadow-sm mb-3" aria-labelledby={headingId}>
       <div className="card-header d-flex flex-wrap justify-content-between align-items-center gap-2">
@@ -165,6 +172,11 @@ export default function OrderCard({ order, showBuyer = false, actions = null }) 
               <th scope="col" className="text-end">
                 Price
               </th>
+              {discounted && (
+                <th scope="col" className="text-end">
+                  Discount
+                </th>
+              )}
               {taxed && (
                 <>
                   <th scope="col">HSN</th>
@@ -187,11 +199,28 @@ export default function OrderCard({ order, showBuyer = false, actions = null }) 
                 </td>
                 <td className="text-end">{line.quantity}</td>
                 <td className="text-end">{formatPrice(line.price)}</td>
+                {discounted && (
+                  <td className="text-end" data-testid="line-discount">
+                    {hasDiscount(line) ? minus(line.discount) : ''}
+                  </td>
+                )}
                 {taxed && <TaxCells line={line} />}
               </tr>
             ))}
           </tbody>
         </table>
+        {(order.coupon || discountTotal > 0) && (
+          <p className="mb-1" data-testid="order-discount">
+            {order.coupon ? (
+              <>
+                Coupon <strong>{order.coupon}</strong>:{' '}
+              </>
+            ) : (
+              'Discount: '
+            )}
+            {discountTotal > 0 ? minus(discountTotal) : 'no discount'}
+          </p>
+        )}
         {hasCharge && (
           <p className="mb-1" data-testid="order-delivery">
             Delivery:{' '}

@@ -84,6 +84,35 @@ describe('OrderCard with GST', () => {
     expect(screen.getByTestId('invoice-number')).toHaveTextContent('Invoice SS/2026-27/7');
   });
 
+  it('shows the coupon, its discount in all and each line’s share of it', () => {
+    const second = { ...order.products[0], _id: '2', name: 'Case', slug: 'case', price: 199 };
+    show({
+      ...order,
+      coupon: 'SAVE10',
+      discountTotal: 99.9,
+      products: [
+        { ...order.products[0], discount: 99.9 },
+        { ...second, discount: 0 },
+      ],
+    });
+    const table = screen.getByRole('table');
+    expect(within(table).getByRole('columnheader', { name: 'Discount' })).toBeInTheDocument();
+    const cells = within(table).getAllByTestId('line-discount');
+    expect(cells.map((cell) => cell.textContent)).toEqual(['−₹99.90', '']);
+    expect(screen.getByTestId('order-discount')).toHaveTextContent('Coupon SAVE10: −₹99.90');
+  });
+
+  it('shows no coupon or Discount column for an order without one', () => {
+    show({
+      ...order,
+      coupon: null,
+      discountTotal: 0,
+      products: [{ ...order.products[0], discount: 0 }],
+    });
+    expect(screen.queryByRole('columnheader', { name: 'Discount' })).toBeNull();
+    expect(screen.queryByTestId('order-discount')).toBeNull();
+  });
+
   it('shows IGST outside the shop’s state and Free delivery', () => {
     show({
       ...order,

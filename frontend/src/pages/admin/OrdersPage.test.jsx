@@ -92,6 +92,29 @@ describe('Admin orders', () => {
     expect(within(card).getByTestId('line-options')).toHaveTextContent('Size: M · Colour: Black');
   });
 
+  it('shows the admin an order’s coupon, its discount and each line’s share', async () => {
+    const placed = order(8, 'Processing');
+    server = fakeServer({
+      'GET /api/v1/auth/all-orders': {
+        data: [
+          {
+            ...placed,
+            coupon: 'FESTIVE',
+            discountTotal: 50,
+            total: 449,
+            products: [{ ...placed.products[0], discount: 50 }],
+          },
+        ],
+        headers: { 'x-total-count': '1', 'x-page-size': '20' },
+      },
+    });
+    open();
+    const card = await screen.findByRole('article');
+    expect(within(card).getByTestId('order-discount')).toHaveTextContent('Coupon FESTIVE: −₹50');
+    expect(within(card).getByTestId('line-discount')).toHaveTextContent('−₹50');
+    expect(within(card).getByText('Total: ₹449')).toBeInTheDocument();
+  });
+
   it('changes nothing on choosing a status, only on Update Status', async () => {
     const user = userEvent.setup();
     server = fakeServer({

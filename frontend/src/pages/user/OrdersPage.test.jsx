@@ -61,6 +61,32 @@ function open() {
 }
 
 describe('Your orders', () => {
+  it('shows the coupon an order was placed with, its discount and each line’s share', async () => {
+    const kettle = order(12, 'Shipped').products[0];
+    server = fakeServer({
+      'GET /api/v1/auth/orders': {
+        data: [
+          order(12, 'Shipped', {
+            coupon: 'SAVE10',
+            discountTotal: 259.8,
+            total: 2338.2,
+            products: [{ ...kettle, discount: 259.8 }],
+          }),
+          order(9, 'Delivered', { coupon: null, discountTotal: 0 }),
+        ],
+      },
+    });
+    open();
+    const [withCoupon, without] = await screen.findAllByRole('article');
+    expect(within(withCoupon).getByTestId('order-discount')).toHaveTextContent(
+      'Coupon SAVE10: −₹259.80',
+    );
+    expect(within(withCoupon).getByTestId('line-discount')).toHaveTextContent('−₹259.80');
+    expect(within(withCoupon).getByText('Total: ₹2,338.20')).toBeInTheDocument();
+    expect(within(without).queryByTestId('order-discount')).toBeNull();
+    expect(within(without).queryByRole('columnheader', { name: 'Discount' })).toBeNull();
+  });
+
   it('lists each order with number, status, items, total and address, newest first', async () => {
     server = fakeServer({
       'GET /api/v1/auth/orders': { data: [order(12, 'Shipped'), order(9, 'Not Processed')] },
