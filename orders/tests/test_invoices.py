@@ -615,12 +615,13 @@ def test_the_migration_gives_documents_issued_before_it_the_current_seller(buyer
             "phone": ShopDetails.objects.get(pk=1).phone,
         }
         assert set(document.seller) == set(SELLER_FIELDS)
-        _move_the_shop()
-        text = pdf_text(render(document, shop=get_shop_details()))
-        assert "GSTIN: 29AAACS1234A1ZY" in text
     finally:
         executor = MigrationExecutor(connection)
         executor.migrate(executor.loader.graph.leaf_nodes())
+    # Drawn with today's models (the migrations after it add columns the order reads).
+    _move_the_shop()
+    text = pdf_text(render(document, shop=get_shop_details()))
+    assert "GSTIN: 29AAACS1234A1ZY" in text
 
 
 # --- the job ---------------------------------------------------------------------------------
