@@ -2,8 +2,9 @@
 search, filters and quick price/stock edits; a product's variants and gallery inline on
 its page. Slugs are made by the same rules as the API (F11), so they are read-only here.
 
-A product's `price` (the lowest variant price) and `quantity` (their stock summed) are
-derived, so the product page shows them read-only and the variants carry them; its
+A product's `price` (the lowest variant price), `mrp` (that variant's MRP) and `quantity`
+(their stock summed) are derived, so the product page shows them read-only and the
+variants carry them (the list's quick edit writes through to a product sold one way); its
 `photo` is the first gallery photo. Variants and photos go through the API's checks
 (catalog.variants, catalog.gallery) before anything is written, and are written with the
 product in the admin's one transaction: the product row is locked first, then its
@@ -23,7 +24,7 @@ from catalog.gallery import TOO_MANY as TOO_MANY_PHOTOS
 from catalog.gallery import check_options as check_gallery_options
 from catalog.media.photos import check_photo, gallery_photo_url, photo_url
 from catalog.models import Category, Product, ProductPhoto, Variant
-from catalog.serializers import PRICE_DIGITS, QUANTITY_DIGITS, written_in_ascii
+from catalog.serializers import MRP_DIGITS, PRICE_DIGITS, QUANTITY_DIGITS, written_in_ascii
 from catalog.services import (
     PhotoRow,
     category_create,
@@ -44,6 +45,7 @@ from catalog.variants import (
     field_of,
     parse_options,
     parse_variants,
+    with_mrps,
 )
 from shop.admin_races import CheckedAgainOnRace
 from shop.forms import JSONTextField
@@ -166,6 +168,7 @@ STOCK_CHANGED = (
     "another editor). Check the new figure and save again."
 )
 NO_VARIANT = "A product needs at least one variant: keep one, or add one."
+MRP_BELOW_PRICE = "MRP (Rs {mrp}) must be at least the price (Rs {price})."
 
 
 def _messages(exc: ApiValidationError) -> list[str]:
@@ -214,6 +217,10 @@ class StockAsShown(forms.ModelForm):
         self._raw_is_ascii("price", PRICE_DIGITS)
         return self.cleaned_data.get("price")
 
+    def clean_mrp(self):
+        self._raw_is_ascii("mrp", MRP_DIGITS)
+        return self.cleaned_data.get("mrp")
+
     def clean_quantity(self):
         self._raw_is_ascii("quantity", QUANTITY_DIGITS)
         quantity = self.cleaned_data.get("quantity")
@@ -225,12 +232,19 @@ class StockAsShown(forms.ModelForm):
 
     def clean(self):
         cleaned = super().clean()
-        edited = [name for name in ("price", "quantity") if name in self.changed_data]
+        edited = [name for name in ("price", "mrp", "quantity") if name in self.changed_data]
         if self.instance.pk and edited:
             lock_product(self.instance.pk)
             count = len(lock_variants(self.instance.pk))
             if count > 1:
                 self.add_error(edited[0], SEVERAL_VARIANTS.format(count=count))
+                return cleaned
+        price, mrp = cleaned.get("price"), cleaned.get("mrp")
+        if price is not None and mrp is not None and mrp < price:
+            # Beside the field edited (the MRP when both were); the model's check of the
+            # two is then left out, so the error is said once.
+            field = "price" if "price" in edited and "mrp" not in edited else "mrp"
+            self.add_error(field, MRP_BELOW_PRICE.format(mrp=mrp, price=price))
         return cleaned
 
 
@@ -278,10 +292,13 @@ class VariantForm(forms.ModelForm):
 
     class Meta:
         model = Variant
-        fields = ("sku", "options", "price", "quantity", "position")
+        fields = ("sku", "options", "price", "mrp", "quantity", "position")
         field_classes = {"options": JSONTextField}
         widgets = {"options": forms.TextInput(attrs={"size": 40})}
-        help_texts = {"options": '{"Size": "M", "Colour": "Black"}; {} without options.'}
+        help_texts = {
+            "options": '{"Size": "M", "Colour": "Black"}; {} without options.',
+            "mrp": "Maximum retail price, at least the price; blank: none.",
+        }
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -295,6 +312,11 @@ class VariantForm(forms.ModelForm):
             raise forms.ValidationError(PRICE_DIGITS)
         return self.cleaned_data.get("price")
 
+    def clean_mrp(self):
+        if not written_in_ascii(self.data.get(self.add_prefix("mrp"), "")):
+            raise forms.ValidationError(MRP_DIGITS)
+        return self.cleaned_data.get("mrp")
+
     def clean_quantity(self):
         if not written_in_ascii(self.data.get(self.add_prefix("quantity"), "")):
             raise forms.ValidationError(QUANTITY_DIGITS)
@@ -307,6 +329,14 @@ class VariantForm(forms.ModelForm):
         if stock_changed_since(shown, now):
             raise forms.ValidationError(STOCK_CHANGED.format(shown=shown, now=now))
         return quantity
+
+    def clean(self):
+        cleaned = super().clean()
+        price, mrp = cleaned.get("price"), cleaned.get("mrp")
+        if price is not None and mrp is not None and mrp < price:
+            # Beside the MRP; the model's check of the two is then left out.
+            self.add_error("mrp", MRP_BELOW_PRICE.format(mrp=mrp, price=price))
+        return cleaned
 
     def clean_options(self):
         value = self.cleaned_data.get("options")
@@ -395,7 +425,7 @@ class VariantFormSet(BaseInlineFormSet):
         if any(self.errors):
             return
         try:
-            specs = parse_variants([self._sent(form) for form in kept], options)
+            specs = with_mrps(parse_variants([self._sent(form) for form in kept], options))
             check_skus_free(specs, self.instance.pk)
         except ApiValidationError as exc:
             raise forms.ValidationError(_messages(exc)) from None
@@ -418,6 +448,7 @@ class VariantFormSet(BaseInlineFormSet):
             "options": data.get("options") or {},
             # As text, as a form sends it (catalog.variants takes no Decimal).
             "price": None if data.get("price") is None else str(data["price"]),
+            "mrp": None if data.get("mrp") is None else str(data["mrp"]),
             "quantity": data.get("quantity"),
         }
 
@@ -426,7 +457,7 @@ class VariantInline(admin.TabularInline):
     model = Variant
     form = VariantForm
     formset = VariantFormSet
-    fields = ("sku", "options", "price", "quantity", "position")
+    fields = ("sku", "options", "price", "mrp", "quantity", "position")
     max_num = MAX_VARIANTS
     verbose_name = "variant"
 
@@ -559,20 +590,30 @@ def _history(formset, saved) -> None:
 class ProductAdmin(CheckedAgainOnRace, admin.ModelAdmin):
     form = ProductAdminForm
     inlines = (VariantInline, PhotoInline)
-    list_display = ("thumbnail", "name", "category", "price", "quantity", "shipping", "created_at")
+    list_display = (
+        "thumbnail",
+        "name",
+        "category",
+        "price",
+        "mrp",
+        "quantity",
+        "shipping",
+        "created_at",
+    )
     list_display_links = ("thumbnail", "name")
-    list_editable = ("price", "quantity")
+    list_editable = ("price", "mrp", "quantity")
     list_filter = ("category", "shipping")
     list_select_related = ("category",)
     list_per_page = 50
     search_fields = ("name", "description", "slug")
-    readonly_fields = ("slug", "price", "quantity", "preview", "created_at", "updated_at")
+    readonly_fields = ("slug", "price", "mrp", "quantity", "preview", "created_at", "updated_at")
     fields = (
         "name",
         "slug",
         "description",
         "category",
         "price",
+        "mrp",
         "quantity",
         "shipping",
         "options",
@@ -652,14 +693,18 @@ class ProductAdmin(CheckedAgainOnRace, admin.ModelAdmin):
                 _history(formset, saved.photos)
 
     def _save_quick_edit(self, obj, form):
-        """A price or stock edited in the list: to the service, which gives it to the
+        """A price, MRP or stock edited in the list: to the service, which gives it to the
         product's only variant (a product with several is refused by StockAsShown)."""
-        changed = [name for name in ("price", "quantity") if name in form.changed_data]
+        changed = [name for name in ("price", "mrp", "quantity") if name in form.changed_data]
+        mrp = None
+        if "mrp" in changed:
+            mrp = "" if obj.mrp is None else obj.mrp  # "": the MRP cleared
         product_set_price_stock(
             product=obj,
             price=obj.price if "price" in changed else None,
             quantity=obj.quantity,
             shown_quantity=_shown(form, "quantity"),
+            mrp=mrp,
         )
 
     def delete_model(self, request, obj):

@@ -138,6 +138,43 @@ class PriceField(serializers.DecimalField):
         return super().to_internal_value(data)
 
 
+MRP_DIGITS = "MRP must be written with the digits 0-9."
+
+
+@extend_schema_field(
+    {
+        "type": "number",
+        "nullable": True,
+        "minimum": 0,
+        "maximum": 99999999.99,
+        "multipleOf": 0.01,
+        "description": "Maximum retail price (tax inclusive), at least the price; blank or "
+        "null: none.",
+    }
+)
+class MrpField(PriceField):
+    """The maximum retail price: rupees as `price` is written, or blank (or null) for
+    none, which reads as "" (as a tax field's blank does): the services clear it then,
+    and keep it when the field is not sent at all."""
+
+    def get_value(self, dictionary):
+        # DRF reads a blank form field that is not required as "not sent"; here blank
+        # means something (no MRP).
+        if html.is_html_input(dictionary) and dictionary.get(self.field_name) == "":
+            return ""
+        return super().get_value(dictionary)
+
+    def validate_empty_values(self, data):
+        if data is None or (isinstance(data, str) and not data.strip()):
+            return (True, "")
+        return super().validate_empty_values(data)
+
+    def to_internal_value(self, data):
+        if not written_in_ascii(data):
+            raise serializers.ValidationError(MRP_DIGITS, code="invalid")
+        return super().to_internal_value(data)
+
+
 class QuantityField(serializers.IntegerField):
     """A whole number in the digits 0-9."""
 
@@ -382,6 +419,23 @@ class ProductInput(serializers.Serializer):
             "max_decimal_places": "Price can have at most 2 decimals.",
         },
     )
+    mrp = MrpField(
+        max_digits=10,
+        decimal_places=2,
+        min_value=Decimal(0),
+        required=False,
+        help_text="Optional: the maximum retail price (tax inclusive), at least `price`; "
+        "blank: none. Without `variants` it is the only variant's; with them, the MRP of "
+        "each variant that sends no `mrp`. On update, absent keeps the MRPs as they are.",
+        error_messages={
+            "invalid": "MRP must be a number.",
+            "min_value": "MRP must be zero or more.",
+            "max_digits": "MRP is too large.",
+            "max_whole_digits": "MRP is too large.",
+            "max_decimal_places": "MRP can have at most 2 decimals.",
+            "max_string_length": "MRP is too large.",
+        },
+    )
     quantity = QuantityField(
         min_value=0,
         max_value=2_147_483_647,
@@ -411,10 +465,11 @@ class ProductInput(serializers.Serializer):
     )
     variants = JsonTextField(
         required=False,
-        help_text='JSON text: `[{"_id"?, "sku"?, "options": {"Size": "M"}, "price"?, '
+        help_text='JSON text: `[{"_id"?, "sku"?, "options": {"Size": "M"}, "price"?, "mrp"?, '
         '"quantity"}]`. Without `_id`: new; on update, a variant not sent is removed. Without '
-        "`price`: the form's `price`. Without `variants`: one variant of `price` and "
-        "`quantity`.",
+        "`price`: the form's `price`. `mrp`: a number of at least the variant's price, or "
+        "null for none; without it, the form's `mrp` when sent, else the variant's own. "
+        "Without `variants`: one variant of `price`, `mrp` and `quantity`.",
     )
     photos = serializers.ListField(
         child=PhotoField(),
@@ -504,6 +559,23 @@ class PriceOutputField(serializers.Field):
         return _number(value)
 
 
+@extend_schema_field(
+    {
+        "type": "number",
+        "nullable": True,
+        "minimum": 0,
+        "description": "Maximum retail price (tax inclusive), rupees, <= 2 decimals; at "
+        "least `price`; null when not set.",
+    }
+)
+class MrpOutputField(serializers.Field):
+    def __init__(self, **kwargs):
+        super().__init__(required=False, allow_null=True, **kwargs)
+
+    def to_representation(self, value):
+        return _number(value)
+
+
 @extend_schema_field(TIMESTAMP)
 class TimestampOutputField(serializers.Field):
     def to_representation(self, value):
@@ -586,6 +658,7 @@ class VariantOutput(serializers.Serializer):
     sku = serializers.CharField()
     options = serializers.DictField(child=serializers.CharField())
     price = PriceOutputField()
+    mrp = MrpOutputField(help_text="This variant's MRP; null when not set.")
     quantity = serializers.IntegerField(min_value=0)
     gstRate = VariantRateField(help_text="GST rate (%) of this variant at its own price.")
 
@@ -617,6 +690,10 @@ class ProductOutput(serializers.Serializer):
     slug = serializers.CharField()
     description = serializers.CharField()
     price = PriceOutputField()
+    mrp = MrpOutputField(
+        help_text="The MRP of the variant that gives `price` (the cheapest), so it belongs "
+        "to the price shown; null when that variant has none."
+    )
     quantity = serializers.IntegerField(min_value=0)
     shipping = ShippingField()
     category = CategoryOutput()
@@ -652,6 +729,7 @@ def _product(instance, stamp) -> dict:
     timestamps passed through `stamp`."""
     category = instance.category
     price = instance.price
+    mrp = instance.mrp
     own_rate = instance.gst_rate  # else each variant's from the category's rule (gst_rate)
     return {
         "_id": str(instance.pk),
@@ -659,6 +737,7 @@ def _product(instance, stamp) -> dict:
         "slug": instance.slug,
         "description": instance.description,
         "price": _number(price),
+        "mrp": None if mrp is None else _number(mrp),
         "quantity": instance.quantity,
         "shipping": 1 if instance.shipping else 0,
         "category": {"_id": str(category.pk), "name": category.name, "slug": category.slug},
@@ -676,12 +755,13 @@ def _product(instance, stamp) -> dict:
                 "sku": sku,
                 "options": options,
                 "price": _variant_number(price),
+                "mrp": None if mrp is None else _variant_number(mrp),
                 "quantity": quantity,
                 "gstRate": own_rate
                 if own_rate is not None
                 else category_rate(category, Decimal(price)),
             }
-            for pk, sku, options, price, quantity in instance.variant_rows
+            for pk, sku, options, price, quantity, mrp in instance.variant_rows
         ],
         "photos": [
             {
@@ -697,7 +777,7 @@ def _product(instance, stamp) -> dict:
 
 
 def _variant_number(price) -> int | float:
-    """`_number` of a variant's price, which comes as text on PostgreSQL (see
+    """`_number` of a variant's price or MRP, which come as text on PostgreSQL (see
     selectors.rows._ROW_SELECT): a numeric of scale 2 ("899.00", "1499.50") is read
     without a Decimal."""
     if isinstance(price, str):

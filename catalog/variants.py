@@ -4,10 +4,13 @@ with its derived `price`, the lowest variant price, and `quantity`, the sum of t
 stock, in the same transaction); this module parses, checks and derives.
 
 Options are `[{"name": "Size", "values": ["S", "M"]}]` (at most three). Variants are
-`[{"_id"?, "sku"?, "options": {"Size": "M"}, "price"?, "quantity"}]`: one per combination
-sold, each combination at most once; a product without options has exactly one variant
-with `options: {}`. A variant without a price takes the product's; a blank SKU is
-generated (`SS-{product id}` for the only variant, `SS-{product id}-{n}` otherwise)."""
+`[{"_id"?, "sku"?, "options": {"Size": "M"}, "price"?, "mrp"?, "quantity"}]`: one per
+combination sold, each combination at most once; a product without options has exactly
+one variant with `options: {}`. A variant without a price takes the product's; a blank SKU
+is generated (`SS-{product id}` for the only variant, `SS-{product id}-{n}` otherwise). A
+variant's `mrp` (maximum retail price) is a number of at least its price, or null for
+none; without the key it takes the form's `mrp` when one was sent, else keeps its own
+(`with_mrps`)."""
 
 import re
 import unicodedata
@@ -36,16 +39,27 @@ SKU_USED = "SKU {sku} is already used by another product."
 SKU_RACED = "SKU already used"
 
 
+class Keep:
+    """The MRP of a variant whose editor did not send one (see `with_mrps`)."""
+
+    def __repr__(self) -> str:
+        return "KEEP"
+
+
+KEEP = Keep()
+
+
 @dataclass
 class VariantSpec:
     """One variant as sent: `pk` None for a new one, `sku` blank to generate one, `price`
-    None to take the product's."""
+    None to take the product's, `mrp` None for none and KEEP when not sent."""
 
     pk: int | None
     sku: str
     options: dict
     price: Decimal | None
     quantity: int
+    mrp: Decimal | Keep | None = KEEP
 
     def label(self) -> str:
         return ", ".join(self.options.values()) or "the product"
@@ -121,6 +135,25 @@ def _price(value, label: str) -> Decimal | None:
     if price != price.quantize(Decimal("0.01")):
         raise ValidationError({"variants": [f"The price of {label} can have at most 2 decimals."]})
     return price.quantize(Decimal("0.01"))
+
+
+def _mrp(value, label: str) -> Decimal | None:
+    """A variant's MRP as sent: a number, or null or "" for none (checked as its price)."""
+    if value is None or value == "":
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        raise ValidationError({"variants": [f"The MRP of {label} must be a number."]})
+    if isinstance(value, str) and not PLAIN_NUMBER.match(value.strip()):
+        raise ValidationError({"variants": [f"The MRP of {label} must be a number."]})
+    try:
+        mrp = Decimal(str(value).strip())
+    except InvalidOperation:
+        raise ValidationError({"variants": [f"The MRP of {label} must be a number."]}) from None
+    if not mrp.is_finite() or mrp < 0 or mrp > MAX_PRICE:
+        raise ValidationError({"variants": [f"The MRP of {label} must be 0 to {MAX_PRICE}."]})
+    if mrp != mrp.quantize(Decimal("0.01")):
+        raise ValidationError({"variants": [f"The MRP of {label} can have at most 2 decimals."]})
+    return mrp.quantize(Decimal("0.01"))
 
 
 def _quantity(value, label: str) -> int:
@@ -220,18 +253,21 @@ def parse_variants(data, options: list[dict]) -> list[VariantSpec]:
                 options=choice,
                 price=_price(item.get("price"), label),
                 quantity=_quantity(item.get("quantity"), label),
+                mrp=_mrp(item["mrp"], label) if "mrp" in item else KEEP,
             )
         )
     return specs
 
 
 def field_of(message: str) -> str | None:
-    """The variant field one of this module's messages is about ("sku", "price",
+    """The variant field one of this module's messages is about ("sku", "price", "mrp",
     "quantity"), or None for its options: for the screens that show it beside a field."""
     if message.startswith(("SKU ", "The SKU ")):
         return "sku"
     if message.startswith("The price "):
         return "price"
+    if message.startswith(("The MRP ", "MRP ")):
+        return "mrp"
     if message.startswith("The stock "):
         return "quantity"
     return None
@@ -250,6 +286,34 @@ def with_prices(specs: list[VariantSpec], price: Decimal | None) -> list[Variant
                     {"variants": [f"{spec.label()} needs a price (the product has none)."]}
                 )
             spec.price = price
+    return specs
+
+
+def with_mrps(
+    specs: list[VariantSpec],
+    mrp: Decimal | Keep | None = KEEP,
+    stored: dict[int, Decimal | None] | None = None,
+    *,
+    field: str = "variants",
+) -> list[VariantSpec]:
+    """Every variant's MRP settled, then checked against its price (so call it after
+    `with_prices`): one sent stays (None: none); one not sent takes `mrp`, the form's, when
+    that was sent, else its stored one (`stored`: variant id -> MRP), else none. 400 under
+    `field` when an MRP is below its variant's price: the database refuses it too, and the
+    answer must say which."""
+    for spec in specs:
+        if spec.mrp is KEEP:
+            spec.mrp = mrp if mrp is not KEEP else (stored or {}).get(spec.pk)
+    for spec in specs:
+        if spec.mrp is not None and spec.price is not None and spec.mrp < spec.price:
+            if field == "variants":
+                message = (
+                    f"The MRP of {spec.label()} (Rs {spec.mrp}) must be at least its price "
+                    f"(Rs {spec.price})."
+                )
+            else:
+                message = f"MRP (Rs {spec.mrp}) must be at least the price (Rs {spec.price})."
+            raise ValidationError({field: [message]})
     return specs
 
 
@@ -317,15 +381,37 @@ def _with_generated_skus(product: Product, specs, existing) -> list[str]:
         held |= set(found)
 
 
+def cheapest(variants):
+    """The variant that gives the product its price: the lowest price, the first of equal
+    ones in the variants' order (their `position`, then id; a list of specs is in that
+    order already). `stock._derive` picks the same one in SQL."""
+
+    def order(pair):
+        index, variant = pair
+        if isinstance(variant, Variant):
+            return (variant.price, variant.position, variant.pk or 0, index)
+        return (variant.price, 0, 0, index)
+
+    return min(enumerate(variants), key=order)[1]
+
+
+def mrp_of(variant) -> Decimal | None:
+    """A variant's (or spec's) MRP as stored: None for none or not settled."""
+    return None if variant.mrp is KEEP else variant.mrp
+
+
 def derive(product: Product, variants) -> None:
-    """The product's listed price (the lowest) and stock (the sum) from its variants."""
-    product.price = min(v.price for v in variants)
+    """The product's listed price (the lowest), its MRP (that variant's: the card shows
+    the MRP of the price it shows) and stock (the sum) from its variants."""
+    first = cheapest(variants)
+    product.price = first.price
+    product.mrp = mrp_of(first)
     product.quantity = sum(v.quantity for v in variants)
 
 
 def attach_parts(items) -> None:
     """Gives each product (a model or a `selectors.ProductRow`) that lacks them its
-    `variant_rows` (`[id, sku, options, price, quantity]`) and `photo_rows` (`[id, image,
+    `variant_rows` (`[id, sku, options, price, quantity, mrp]`) and `photo_rows` (`[id, image,
     alt, option]`), in order: two queries for a whole list, none when every item was read
     with them (PostgreSQL's rows)."""
     missing = [item for item in items if getattr(item, "variant_rows", None) is None]
@@ -336,7 +422,7 @@ def attach_parts(items) -> None:
     for product_id, *row in (
         Variant.objects.filter(product_id__in=ids)
         .order_by("product_id", "position", "id")
-        .values_list("product_id", "id", "sku", "options", "price", "quantity")
+        .values_list("product_id", "id", "sku", "options", "price", "quantity", "mrp")
     ):
         variants[product_id].append(row)
     for product_id, *row in (
@@ -351,8 +437,8 @@ def attach_parts(items) -> None:
 
 
 _SINGLE_VARIANTS_SQL = (
-    "INSERT INTO catalog_variant (product_id, sku, options, option_key, price, quantity, "
-    "position) SELECT p.id, 'SS-' || p.id, '{}', '', p.price, p.quantity, 0 "
+    "INSERT INTO catalog_variant (product_id, sku, options, option_key, price, mrp, quantity, "
+    "position) SELECT p.id, 'SS-' || p.id, '{}', '', p.price, p.mrp, p.quantity, 0 "
     "FROM catalog_product p WHERE NOT EXISTS "
     "(SELECT 1 FROM catalog_variant v WHERE v.product_id = p.id)"
 )
@@ -364,8 +450,8 @@ _FIRST_PHOTOS_SQL = (
 
 
 def give_single_variants(product_ids=None) -> int:
-    """Each product without a variant (of `product_ids`, or all) gets one of its price and
-    stock, SKU `SS-{id}`, and its photo a gallery: for writers that make products in
+    """Each product without a variant (of `product_ids`, or all) gets one of its price, MRP
+    and stock, SKU `SS-{id}`, and its photo a gallery: for writers that make products in
     bulk (demo catalogue, scripts). One statement each, whatever the number."""
     only, params = "", []
     if product_ids is not None:

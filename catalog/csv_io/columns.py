@@ -29,15 +29,19 @@ PRODUCT_COLUMNS = ("name", "description", "category", "shipping", "photo", "phot
 PRODUCT_COLUMNS += PHOTO_TEXT_COLUMNS + OPTION_COLUMNS + TAX_COLUMNS
 # The columns that make a file one row per variant.
 VARIANT_LAYOUT = ("sku", *OPTION_COLUMNS, *VALUE_COLUMNS)
+# Each row's variant's maximum retail price (blank: none). A file without the column keeps
+# the MRPs as they are.
+MRP = "mrp"
 COLUMNS = (
     *("name", "slug", "description", "price", "quantity", "category", "shipping", "photo"),
     *("photos", *PHOTO_TEXT_COLUMNS, "sku", *OPTION_COLUMNS, *VALUE_COLUMNS, *TAX_COLUMNS),
+    MRP,
 )
 EXPORT_COLUMNS = (
     *("name", "slug", "description", "category", "shipping", "photos", *PHOTO_TEXT_COLUMNS),
     *OPTION_COLUMNS,
     *TAX_COLUMNS,
-    *("sku", *VALUE_COLUMNS, "price", "quantity"),
+    *("sku", *VALUE_COLUMNS, "price", MRP, "quantity"),
 )
 REQUIRED_COLUMNS = ("name", "description", "price", "quantity", "category")
 SLUG_MAX = Product._meta.get_field("slug").max_length

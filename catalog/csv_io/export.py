@@ -80,16 +80,17 @@ def _write_product(writer, p: Product) -> list[str]:
     first += ["" if getattr(p, name) is None else getattr(p, name) for name in TAX_COLUMNS]
     blank = ["", p.slug, *[""] * (len(first) - 2)]
     variants = [
-        (sku, choice, price, quantity) for _, sku, choice, price, quantity in p.variant_rows
+        (sku, choice, price, mrp, quantity)
+        for _, sku, choice, price, quantity, mrp in p.variant_rows
     ]
-    for index, (sku, choice, price, quantity) in enumerate(
-        variants or [("", {}, p.price, p.quantity)]
+    for index, (sku, choice, price, mrp, quantity) in enumerate(
+        variants or [("", {}, p.price, p.mrp, p.quantity)]
     ):
         cells = list(first if index == 0 else blank)
         cells.append(sku)
         for n in OPTION_NUMBERS:
             option = options[n - 1] if n <= len(options) else None
             cells.append(choice.get(option["name"], "") if option else "")
-        cells += [f"{price:.2f}", quantity]
+        cells += [f"{price:.2f}", "" if mrp is None else f"{mrp:.2f}", quantity]
         writer.writerow([escaped_cell(cell) for cell in cells])
     return files

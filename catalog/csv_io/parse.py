@@ -32,6 +32,7 @@ from catalog.csv_io.columns import (
 )
 from catalog.serializers import CountryField, GstRateField, ProductInput
 from catalog.services.batch import BatchProduct
+from catalog.variants import KEEP, Keep
 from shop.api.fields import TextField
 
 logger = logging.getLogger("catalog")
@@ -84,23 +85,26 @@ class RowInput(ProductInput):
 
 
 class VariantRowInput(serializers.Serializer):
-    """A following row of a product: one more variant, price and stock by the API's
+    """A following row of a product: one more variant, price, MRP and stock by the API's
     rules."""
 
     price = copy.deepcopy(ProductInput._declared_fields["price"])
+    mrp = copy.deepcopy(ProductInput._declared_fields["mrp"])
     quantity = copy.deepcopy(ProductInput._declared_fields["quantity"])
 
 
 @dataclass
 class VariantRow:
     """One variant as a row gives it: its SKU (blank: kept, or made), its option cells
-    by option number, its price and stock."""
+    by option number, its price and stock, and its MRP (None: none; KEEP: the file has
+    no `mrp` column, the stored one stays)."""
 
     line: int
     sku: str
     values: dict[int, str]
     price: Decimal
     quantity: int
+    mrp: Decimal | Keep | None = KEEP
 
 
 @dataclass(kw_only=True)
@@ -110,6 +114,7 @@ class Row(BatchProduct):
 
     price: Decimal  # the first row's (the product's, in the one-row layout)
     quantity: int
+    mrp: Decimal | Keep | None = KEEP  # the first row's, as VariantRow's
     photo: str  # the original single photo: a file name in --images, "" for none given
     photos: list[str] | None  # the gallery's file names; None: keep the gallery
     # An item per name of `photos`; [] a blank cell (none for every photo); None: the file

@@ -20,6 +20,7 @@ from rest_framework import serializers
 from catalog.csv_io.columns import (
     DIGEST_IN_NAME,
     MEMORY_FOR_PHOTOS,
+    MRP,
     OPTION_NAME,
     OPTION_NUMBERS,
     OPTION_VALUE,
@@ -52,13 +53,16 @@ from catalog.models import Category, Product, ProductPhoto, Variant
 from catalog.services.batch import Place, Progress
 from catalog.services.stock import chunks
 from catalog.variants import (
+    KEEP,
     MAX_VARIANTS,
     SKU_USED,
     VariantSpec,
     field_of,
+    mrp_of,
     option_key,
     parse_options,
     parse_variants,
+    with_mrps,
 )
 from shop.api.exceptions import PayloadTooLarge
 
@@ -105,13 +109,23 @@ def _new_row(line: int, v: dict, header: list[str], values: dict) -> Row:
         photo_alts=_photo_texts(values, header, PHOTO_ALTS),
         photo_options=_photo_texts(values, header, PHOTO_OPTIONS),
         tax={name: _stored_tax(v.get(name)) for name in TAX_COLUMNS if name in header},
+        mrp=_mrp(v, header),
     )
     for n in OPTION_NUMBERS:
         name = values.get(OPTION_NAME.format(n), "").strip()
         if name:
             row.option_cells[n] = (name, values.get(OPTION_VALUES.format(n), ""))
-    row.variant_rows.append(_variant_row(line, values, v["price"], v["quantity"]))
+    row.variant_rows.append(_variant_row(line, values, v["price"], v["quantity"], row.mrp))
     return row
+
+
+def _mrp(v: dict, header: list[str]):
+    """A row's checked `mrp` cell: the MRP, None for a blank cell (none), KEEP when the
+    file has no such column (the stored MRPs stay, as before the column existed)."""
+    if MRP not in header:
+        return KEEP
+    value = v.get(MRP, "")
+    return None if value in ("", None) else value
 
 
 def _photo_texts(values: dict, header: list[str], column: str) -> list[str] | None:
@@ -127,7 +141,7 @@ def _stored_tax(value):
     return None if value in ("", None) else value
 
 
-def _variant_row(line: int, values: dict, price: Decimal, quantity: int) -> VariantRow:
+def _variant_row(line: int, values: dict, price: Decimal, quantity: int, mrp) -> VariantRow:
     cells = {n: values.get(OPTION_VALUE.format(n), "").strip() for n in OPTION_NUMBERS}
     return VariantRow(
         line=line,
@@ -135,6 +149,7 @@ def _variant_row(line: int, values: dict, price: Decimal, quantity: int) -> Vari
         values={n: cell for n, cell in cells.items() if cell},
         price=price,
         quantity=quantity,
+        mrp=mrp,
     )
 
 
@@ -189,14 +204,14 @@ def _plan_import(handle, *, images: Path | None, progress: Progress | None) -> P
             # One more variant of the product above.
             try:
                 v = follower.run_validation(
-                    {k: values[k] for k in ("price", "quantity") if k in values}
+                    {k: values[k] for k in ("price", "quantity", MRP) if k in values}
                 )
             except serializers.ValidationError as exc:
                 errors.extend(f"line {line}: {m}" for m in _messages(exc.detail))
             else:
                 if current is not None:
                     current.variant_rows.append(
-                        _variant_row(line, values, v["price"], v["quantity"])
+                        _variant_row(line, values, v["price"], v["quantity"], _mrp(v, header))
                     )
             if current is not None:
                 errors.extend(_repeated_cells(current, line, values, current_values))
@@ -327,35 +342,51 @@ def _spec_of(variant: Variant) -> VariantSpec:
         options=variant.options,
         price=variant.price,
         quantity=variant.quantity,
+        mrp=variant.mrp,
     )
 
 
 def _plan_one_variant(row: Row, own: list[Variant]) -> list[str]:
     """The one-row-per-product layout: a new product sold one way; an existing one sold
-    one way takes the row's price and stock; one with several variants keeps them, and
-    may not be given another price or stock here (as the API's original form)."""
+    one way takes the row's price, stock and MRP (a file without the `mrp` column keeps
+    its MRP); one with several variants keeps them, and may not be given another price,
+    stock or MRP here (as the API's original form)."""
     product = row.product
     row.options = list(product.options or []) if product is not None else []
     if len(own) > 1:
         row.specs = [_spec_of(v) for v in own]
-        for column, wanted, now in (
-            ("price", row.price, product.price),
-            ("quantity", row.quantity, product.quantity),
+        for column, wanted, now, what in (
+            ("price", row.price, product.price, "prices or stock"),
+            ("quantity", row.quantity, product.quantity, "prices or stock"),
+            (MRP, row.mrp, product.mrp, "MRPs"),
         ):
-            if wanted != now:
+            if wanted is not KEEP and wanted != now:
                 return [
                     f"line {row.line}: {column}: product {product.slug} has {len(own)} "
                     "variants; give it one row per variant (sku and option columns) to "
-                    "change their prices or stock."
+                    f"change their {what}."
                 ]
     elif own:
         row.specs = [_spec_of(own[0])]
         row.specs[0].price, row.specs[0].quantity = row.price, row.quantity
+        if row.mrp is not KEEP:
+            row.specs[0].mrp = row.mrp
     else:
         row.options = []
         row.specs = [
-            VariantSpec(pk=None, sku="", options={}, price=row.price, quantity=row.quantity)
+            VariantSpec(
+                pk=None,
+                sku="",
+                options={},
+                price=row.price,
+                quantity=row.quantity,
+                mrp=mrp_of(row),
+            )
         ]
+    try:
+        with_mrps(row.specs, field=MRP)
+    except serializers.ValidationError as exc:
+        return [f"line {row.line}: {MRP}: {m}" for m in _api_messages(exc)]
     row.stored_variants = own
     _variants_changed(row, own)
     return []
@@ -423,6 +454,8 @@ def _plan_variants(row: Row, own: list[Variant]) -> list[str]:
             "price": str(variant.price),
             "quantity": variant.quantity,
         }
+        if variant.mrp is not KEEP:
+            item[MRP] = None if variant.mrp is None else str(variant.mrp)
         try:
             [spec] = parse_variants([item], row.options)
         except serializers.ValidationError as exc:
@@ -461,6 +494,16 @@ def _plan_variants(row: Row, own: list[Variant]) -> list[str]:
         stored = by_options.get(option_key(spec.options)) if spec.pk is None else None
         if stored is not None and stored.pk in unmatched:
             spec.pk = unmatched.pop(stored.pk).pk
+    # Each variant's MRP: the row's, else (no `mrp` column) the one stored; not below
+    # its price.
+    stored_mrps = {v.pk: v.mrp for v in own}
+    for variant, spec in zip(row.variant_rows, row.specs, strict=True):
+        try:
+            with_mrps([spec], KEEP, stored_mrps, field=MRP)
+        except serializers.ValidationError as exc:
+            errors.extend(f"line {variant.line}: {MRP}: {m}" for m in _api_messages(exc))
+    if errors:
+        return errors
     row.stored_variants = own
     sent = [
         {
@@ -468,6 +511,7 @@ def _plan_variants(row: Row, own: list[Variant]) -> list[str]:
             "sku": spec.sku,
             "options": spec.options,
             "price": str(spec.price),
+            MRP: None if spec.mrp is None else str(spec.mrp),
             "quantity": spec.quantity,
         }
         for spec in row.specs
@@ -499,10 +543,17 @@ def _column_of(message: str, names: dict[int, str]) -> str:
 
 
 def _variants_changed(row: Row, own: list[Variant]) -> None:
-    stored = [(v.pk, v.sku, v.options, v.price, v.quantity) for v in own]
+    stored = [(v.pk, v.sku, v.options, v.price, v.quantity, v.mrp) for v in own]
     skus = {v.pk: v.sku for v in own}
     wanted = [
-        (spec.pk, spec.sku or skus.get(spec.pk, ""), spec.options, spec.price, spec.quantity)
+        (
+            spec.pk,
+            spec.sku or skus.get(spec.pk, ""),
+            spec.options,
+            spec.price,
+            spec.quantity,
+            spec.mrp,
+        )
         for spec in row.specs
     ]
     row.variants_changed = wanted != stored

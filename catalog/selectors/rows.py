@@ -38,6 +38,8 @@ PRODUCT_FIELDS = (
     "category__gst_threshold",
     "category__gst_rate_above",
     "category__country_of_origin",
+    # Last, so the columns before it keep their places.
+    "mrp",
 )
 
 
@@ -60,6 +62,7 @@ class ProductRow:
         "description",
         "gst_rate",
         "hsn",
+        "mrp",
         "name",
         "options",
         "photo",
@@ -110,7 +113,8 @@ class ProductRow:
         self.options = orjson.loads(options) if isinstance(options, str) else options or []
         self.hsn, self.gst_rate, self.country_of_origin = values[14:17]
         self.category = self.Category(values[10:13] + values[17:22])
-        # [id, sku, options, price, quantity] and [id, image, alt, option] lists, read
+        self.mrp = values[22]
+        # [id, sku, options, price, quantity, mrp] and [id, image, alt, option] lists, read
         # with the row on PostgreSQL (`_ROW_SELECT`); elsewhere `with_parts` adds them.
         if len(values) > _PARTS_AT:
             self.variant_rows, self.photo_rows = (
@@ -134,10 +138,11 @@ _ROW_SELECT = (
     "SELECT p.id, p.name, p.slug, p.description, p.price, p.quantity, p.shipping, p.photo, "
     "p.created_at, p.updated_at, c.id, c.name, c.slug, p.options, "
     "p.hsn, p.gst_rate, p.country_of_origin, c.hsn, c.gst_rate, c.gst_threshold, "
-    "c.gst_rate_above, c.country_of_origin, "
+    "c.gst_rate_above, c.country_of_origin, p.mrp, "
     # The product's variants and gallery in the same round trip, each a short range of
     # its product index (prices as text: a JSON number would come back as a float).
-    "(SELECT json_agg(json_build_array(v.id, v.sku, v.options, v.price::text, v.quantity) "
+    "(SELECT json_agg(json_build_array(v.id, v.sku, v.options, v.price::text, v.quantity, "
+    "v.mrp::text) "
     "ORDER BY v.position, v.id) FROM catalog_variant v WHERE v.product_id = p.id), "
     "(SELECT json_agg(json_build_array(f.id, f.image, f.alt, f.option) "
     "ORDER BY f.position, f.id) FROM catalog_productphoto f WHERE f.product_id = p.id) "

@@ -29,7 +29,7 @@ from catalog.services.files import photo_discard, photo_remove_after_commit
 from catalog.services.gallery import write_gallery
 from catalog.services.stock import StockWrite, bulk_update, chunks, write_stock
 from catalog.slugs import base_slug, first_free
-from catalog.variants import VariantSpec, generated_sku, option_key
+from catalog.variants import VariantSpec, cheapest, generated_sku, mrp_of, option_key
 from shop.api.exceptions import Conflict
 
 TAX_COLUMNS = ("hsn", "gst_rate", "country_of_origin")
@@ -152,6 +152,7 @@ def _write_rows(
                 description=row.description,
                 # What its variants give, from the first write on.
                 price=min(spec.price for spec in row.specs),
+                mrp=mrp_of(cheapest(row.specs)),
                 quantity=sum(spec.quantity for spec in row.specs),
                 category=category,
                 shipping=bool(row.shipping),
@@ -218,6 +219,7 @@ def _create_parts(creates: list[tuple[BatchProduct, Product]], stored: dict[Path
                 options=spec.options,
                 option_key=option_key(spec.options),
                 price=spec.price,
+                mrp=mrp_of(spec),
                 quantity=spec.quantity,
                 position=position,
             )

@@ -42,23 +42,37 @@ from catalog.services.gallery import replace_first, write_gallery, write_photos
 from catalog.services.stock import StockWrite, lock_product, lock_variants, write_stock
 from catalog.slugs import renamed_slug, unique_slug
 from catalog.variants import (
+    KEEP,
     VariantSpec,
     check_skus_free,
     derive,
     give_single_variants,
     parse_options,
     parse_variants,
+    with_mrps,
     with_prices,
 )
 from catalog.variants import check_ids_belong as check_variant_ids
 from shop.api.exceptions import Conflict
 
 
+def _sent_mrp(mrp):
+    """The form's `mrp` as catalog.variants.with_mrps takes it: None (not sent) is KEEP,
+    "" (sent blank) is None (no MRP)."""
+    if mrp is None:
+        return KEEP
+    return None if mrp == "" else mrp
+
+
 class _Parts:
     """What a create or update sends beyond the original fields, checked before any
-    file is stored or row written: options, variants, gallery."""
+    file is stored or row written: options, variants (with their MRPs), gallery."""
 
-    def __init__(self, product, *, options, variants, photos, gallery, photo, price, quantity):
+    def __init__(
+        self, product, *, options, variants, photos, gallery, photo, price, quantity, mrp=None
+    ):
+        mrp = _sent_mrp(mrp)
+        stored_mrps: dict[int, Decimal | None] = {}
         current_options = (product.options or []) if product is not None else []
         self.options = current_options if options is None else parse_options(options)
         self.options_changed = self.options != current_options
@@ -71,19 +85,32 @@ class _Parts:
             self.variants = parse_variants(variants, self.options)
             check_variant_ids(self.variants, product)
             if product is not None and product.pk:
-                self.seen = dict(
-                    Variant.objects.filter(product=product).values_list("pk", "quantity")
-                )
+                for pk, stock, own_mrp in Variant.objects.filter(product=product).values_list(
+                    "pk", "quantity", "mrp"
+                ):
+                    self.seen[pk], stored_mrps[pk] = stock, own_mrp
         elif product is None or not product.pk:
             if self.options:
                 raise ValidationError({"variants": ["A product with options needs its variants."]})
             self.variants = [
-                VariantSpec(pk=None, sku="", options={}, price=price, quantity=quantity)
+                VariantSpec(
+                    pk=None,
+                    sku="",
+                    options={},
+                    price=price,
+                    quantity=quantity,
+                    mrp=None if mrp is KEEP else mrp,
+                )
             ]
         else:
-            self.variants = self._kept(product, price, quantity)
+            self.variants = self._kept(product, price, quantity, mrp)
         fallback = price if price is not None else getattr(product, "price", None)
         with_prices(self.variants, fallback)
+        # Without the variants' JSON the form's `mrp` is the only variant's: a refusal
+        # names it.
+        with_mrps(
+            self.variants, mrp, stored_mrps, field="variants" if variants is not None else "mrp"
+        )
         check_skus_free(self.variants, product.pk if product is not None else None)
         self.gallery = None
         if gallery is not None:
@@ -99,16 +126,24 @@ class _Parts:
             check_gallery_ids(self.gallery, product)
             check_gallery_options(self.gallery, self.options)
 
-    def _kept(self, product, price, quantity) -> list[VariantSpec]:
+    def _kept(self, product, price, quantity, mrp) -> list[VariantSpec]:
         """An update without `variants`: the variants as they are. The original form's
-        price and stock apply to a product sold one way; a product with several variants
-        takes them per variant (400 when they would change)."""
+        price and stock, and the `mrp` (KEEP when not sent), apply to a product sold one
+        way; a product with several variants takes them per variant (400 when they would
+        change)."""
         if self.options_changed:
             raise ValidationError({"variants": ["Changing the options needs the variants too."]})
         current = list(Variant.objects.filter(product=product))
         self.seen = {v.pk: v.quantity for v in current}
         specs = [
-            VariantSpec(pk=v.pk, sku=v.sku, options=v.options, price=v.price, quantity=v.quantity)
+            VariantSpec(
+                pk=v.pk,
+                sku=v.sku,
+                options=v.options,
+                price=v.price,
+                quantity=v.quantity,
+                mrp=v.mrp,
+            )
             for v in current
         ]
         if len(specs) == 1:
@@ -116,6 +151,8 @@ class _Parts:
                 specs[0].price = price
             if quantity is not None:
                 specs[0].quantity = quantity
+            if mrp is not KEEP:
+                specs[0].mrp = mrp
             return specs
         if price is not None and price != product.price:
             raise ValidationError(
@@ -124,6 +161,10 @@ class _Parts:
         if quantity is not None and quantity != product.quantity:
             raise ValidationError(
                 {"quantity": ["This product has variants: set the stock of each variant."]}
+            )
+        if mrp is not KEEP and mrp != product.mrp:
+            raise ValidationError(
+                {"mrp": ["This product has variants: set the MRP of each variant."]}
             )
         return specs
 
@@ -179,9 +220,12 @@ def product_create(
     hsn: str | None = None,
     gst_rate: int | str | None = None,
     country_of_origin: str | None = None,
+    mrp: Decimal | str | None = None,
 ) -> Product:
     """A product, its variants and its photos are saved together or not at all. Tax
-    fields left None or "" take the category's (catalog.tax)."""
+    fields left None or "" take the category's (catalog.tax). `mrp` (None or "": none)
+    is the only variant's MRP, or the MRP of each variant of `variants` that sends
+    none; an MRP below its price is refused (400)."""
     if Product.objects.with_name(name).exists():
         raise Conflict(PRODUCT_EXISTS)
     product = Product(
@@ -205,14 +249,14 @@ def product_create(
         photo=photo,
         price=price,
         quantity=quantity,
+        mrp=mrp,
     )
     parts.store(product.slug)
     try:
         with transaction.atomic():
             # Derived from the variants before the first save, so the row is never seen
-            # with a price or stock its variants do not have.
-            product.price = min(spec.price for spec in parts.variants)
-            product.quantity = sum(spec.quantity for spec in parts.variants)
+            # with a price, MRP or stock its variants do not have.
+            derive(product, parts.variants)
             _clean(product, exists_message=PRODUCT_EXISTS)
             _save(product, exists_message=PRODUCT_EXISTS)
             parts.write(product)
@@ -229,6 +273,7 @@ EDITABLE = (
     "slug",
     "description",
     "price",
+    "mrp",
     "quantity",
     "category_id",
     "shipping",
@@ -263,12 +308,16 @@ def product_update(
     hsn: str | None = None,
     gst_rate: int | str | None = None,
     country_of_origin: str | None = None,
+    mrp: Decimal | str | None = None,
     loaded_updated_at: datetime | None = None,
 ) -> Product:
     """Fields left as None keep their value; a tax field given as "" goes back to the
     category's (catalog.tax), and its change replaces the catalogue version as a price
-    change does. New photos are stored before the write and
-    removed again if it fails; replaced ones are removed only after the commit. With
+    change does. `mrp` given as "" clears it; given, it is the only variant's MRP, or
+    that of each variant of `variants` that sends none (a variant that sends none without
+    it keeps its own); an MRP below its price is refused (400). New photos are stored
+    before the write and removed again if it fails; replaced ones are removed only after
+    the commit. With
     `loaded_updated_at` (what the editor loaded), a product saved since then is not
     overwritten: 409, nothing changes (checked under the row's lock)."""
     if loaded_updated_at is not None and _changed_since(product.updated_at, loaded_updated_at):
@@ -284,6 +333,7 @@ def product_update(
         photo=photo,
         price=price,
         quantity=quantity,
+        mrp=mrp,
     )
     old_photo = product.photo.name
     before = {field: getattr(product, field) for field in EDITABLE}
@@ -391,14 +441,21 @@ def product_save(
                 derive(product, specs)
                 _clean(product, exists_message=PRODUCT_EXISTS)
                 _save(product, exists_message=PRODUCT_EXISTS)
-                stored = {"price": product.price, "quantity": product.quantity, "photo": ""}
+                stored = {
+                    "price": product.price,
+                    "mrp": product.mrp,
+                    "quantity": product.quantity,
+                    "photo": "",
+                }
                 fields: list[str] = []
             else:
                 if lock_product(product.pk) is None:
                     raise Http404("Product not found")
                 lock_variants(product.pk)
                 stored = (
-                    Product.objects.filter(pk=product.pk).values("price", "quantity", "photo").get()
+                    Product.objects.filter(pk=product.pk)
+                    .values("price", "mrp", "quantity", "photo")
+                    .get()
                 )
                 fields = [*changed, "slug", "updated_at"]
                 if "name" in changed:
@@ -437,7 +494,7 @@ def product_save(
                         if name is not None:
                             replaced[row.pk] = name
                 saved.photos, removed = write_photos(product, items, names, replaced=replaced)
-            for name in ("price", "quantity", "photo"):
+            for name in ("price", "mrp", "quantity", "photo"):
                 value = getattr(product, name)
                 if (value.name if name == "photo" else value) != stored[name]:
                     fields.append(name)
@@ -463,14 +520,17 @@ def product_set_price_stock(
     price: Decimal | None = None,
     quantity: int | None = None,
     shown_quantity: int | None = None,
+    mrp: Decimal | str | None = None,
 ) -> Product:
     """The admin list's quick edit of a product sold one way: its only variant takes the
-    price and stock given (None: kept), the stock through write_stock (`shown_quantity`,
-    the figure the list showed: a stock left as shown keeps the sales made since), then
-    the product's row follows. A product with several variants is refused (400: its
-    page sets each)."""
+    price, stock and MRP given (None: kept; an MRP of "": none), the stock through
+    write_stock (`shown_quantity`, the figure the list showed: a stock left as shown keeps
+    the sales made since), then the product's row follows. A product with several
+    variants is refused (400: its page sets each), and so is an MRP below the price."""
     changed = [
-        name for name, value in (("price", price), ("quantity", quantity)) if value is not None
+        name
+        for name, value in (("price", price), ("quantity", quantity), ("mrp", mrp))
+        if value is not None
     ]
     with transaction.atomic():
         if lock_product(product.pk) is None:
@@ -484,6 +544,17 @@ def product_set_price_stock(
             product.price = price
         if quantity is not None:
             product.quantity = quantity
+        if mrp is not None:
+            product.mrp = _sent_mrp(mrp)
+        if product.mrp is not None and product.mrp < product.price:
+            field_name = "mrp" if mrp is not None else "price"
+            raise ValidationError(
+                {
+                    field_name: [
+                        f"MRP (Rs {product.mrp}) must be at least the price (Rs {product.price})."
+                    ]
+                }
+            )
         if variants:
             [variant] = variants
             spec = VariantSpec(
@@ -492,6 +563,7 @@ def product_set_price_stock(
                 options=variant.options,
                 price=product.price if price is not None else variant.price,
                 quantity=product.quantity,
+                mrp=product.mrp if mrp is not None else variant.mrp,
             )
             seen = {} if shown_quantity is None else {variant.pk: shown_quantity}
             write_stock([StockWrite(product=product, specs=[spec], seen=seen)])

@@ -1,8 +1,9 @@
 """Product stock as editors write it: the one function, `write_stock`, by which every
 editor writes a product's variants and, from them, the product's `price` (the lowest
-variant price) and `quantity` (the sum of their stock): the API's create and update and
-the Django admin's product page and list (catalog.services.products), and the CSV import
-(catalog.services.batch, all its products in one call).
+variant price), `mrp` (that variant's MRP) and `quantity` (the sum of their stock): the
+API's create and update and the Django admin's product page and list
+(catalog.services.products), and the CSV import (catalog.services.batch, all its
+products in one call).
 
 Each editor read the stock before it writes: the API before its photos are stored, the
 admin page when it was shown, the CSV import when the file was checked. Orders take and
@@ -31,6 +32,7 @@ from django.db.models.functions import Cast, Concat
 
 from catalog.models import Product, Variant
 from catalog.variants import (
+    KEEP,
     KEY_SEPARATOR,
     SKU_RACED,
     VariantSpec,
@@ -93,8 +95,8 @@ def write_stock(writes: list[StockWrite], *, also_locked: Iterable[int] = ()) ->
     """Within the caller's transaction: every product of `writes` (and of `also_locked`,
     those whose gallery the caller writes next) locked in one id order, then their
     variants; each product's variants become its specs with the sales made meanwhile
-    kept (`keep_sales`), and the products' price and stock follow them, in the database
-    and on each `product`. Each write's `variants` are the variants written."""
+    kept (`keep_sales`), and the products' price, MRP and stock follow them, in the
+    database and on each `product`. Each write's `variants` are the variants written."""
     now = lock_stock([w.product.pk for w in writes] + [int(pk) for pk in also_locked])
     changes: dict[tuple[str, ...], list[Variant]] = {}
     for write in writes:
@@ -119,7 +121,8 @@ def write_stock(writes: list[StockWrite], *, also_locked: Iterable[int] = ()) ->
 def write_variants(product: Product, specs: list[VariantSpec]) -> list[Variant]:
     """Within the caller's transaction, after the product row is saved and locked: the
     product's variants become `specs` (sent ids kept, the rest removed, new ones added),
-    then the product's `price` and `quantity` follow them. Returns the variants."""
+    then the product's `price`, `mrp` and `quantity` follow them. A spec whose MRP is
+    KEEP (not settled by the caller) keeps the variant's. Returns the variants."""
     existing = {v.pk: v for v in Variant.objects.filter(product=product)}
     keep = [spec.pk for spec in specs if spec.pk is not None]
     removed = [pk for pk in existing if pk not in keep]
@@ -150,6 +153,8 @@ def write_variants(product: Product, specs: list[VariantSpec]) -> list[Variant]:
         variant.options = spec.options
         variant.option_key = option_key(spec.options)
         variant.price = spec.price
+        if spec.mrp is not KEEP:
+            variant.mrp = spec.mrp
         variant.quantity = spec.quantity
         variant.position = position
         variants.append(variant)
@@ -192,7 +197,7 @@ def stock_changed_since(shown: int | None, now: int | None) -> bool:
 
 def _simple_changes(specs: list[VariantSpec], stored: list[Variant]):
     """When the product keeps the same variants with the same SKUs and options (only
-    prices, stock or order move): each variant to write with the fields it changes, for
+    prices, MRPs, stock or order move): each variant to write with the fields it changes, for
     a bulk update. None when variants come, go or change SKU or options
     (catalog.variants.write_variants then)."""
     own = {v.pk: v for v in stored}  # their stock as it is now, locked
@@ -206,10 +211,11 @@ def _simple_changes(specs: list[VariantSpec], stored: list[Variant]):
         names = []
         for name, value in (
             ("price", spec.price),
+            ("mrp", spec.mrp),
             ("quantity", spec.quantity),
             ("position", position),
         ):
-            if getattr(variant, name) != value:
+            if value is not KEEP and getattr(variant, name) != value:
                 setattr(variant, name, value)
                 names.append(name)
         if names:
@@ -218,12 +224,15 @@ def _simple_changes(specs: list[VariantSpec], stored: list[Variant]):
 
 
 def _derive(product_ids: list[int]) -> None:
-    """The products' price (the lowest variant price) and stock (the sum) from their
-    variants as written, in SQL, within the caller's transaction."""
+    """The products' price (the lowest variant price), MRP (that variant's, the first of
+    equal prices in the variants' order, as catalog.variants.cheapest picks it) and stock
+    (the sum) from their variants as written, in SQL, within the caller's transaction."""
     own = Variant.objects.filter(product=OuterRef("pk")).order_by().values("product")
+    first = Variant.objects.filter(product=OuterRef("pk")).order_by("price", "position", "id")
     for chunk in chunks(sorted(set(product_ids))):
         Product.objects.filter(pk__in=chunk).update(
             price=Subquery(own.annotate(low=Min("price")).values("low")),
+            mrp=Subquery(first.values("mrp")[:1]),
             quantity=Subquery(own.annotate(total=Sum("quantity")).values("total")),
         )
 

@@ -69,13 +69,15 @@ class ProductFactory(factory.django.DjangoModelFactory):
 
     @factory.post_generation
     def variants(obj, create, extracted, **kwargs):
-        """Every product is sold through variants: one of its price and stock by default;
-        `ProductFactory(options=[...], variants=[{"options": {...}, "quantity": 3,
-        "price"?: ...}])` gives those (SKUs generated), and the product's price and
-        stock follow them."""
+        """Every product is sold through variants: one of its price, MRP and stock by
+        default; `ProductFactory(options=[...], variants=[{"options": {...}, "quantity": 3,
+        "price"?: ..., "mrp"?: ...}])` gives those (SKUs generated), and the product's
+        price, MRP and stock follow them."""
         if not create:
             return
-        specs = extracted or [{"options": {}, "price": obj.price, "quantity": obj.quantity}]
+        specs = extracted or [
+            {"options": {}, "price": obj.price, "mrp": obj.mrp, "quantity": obj.quantity}
+        ]
         made = []
         for n, spec in enumerate(specs):
             choice = spec.get("options", {})
@@ -87,10 +89,13 @@ class ProductFactory(factory.django.DjangoModelFactory):
                     options=choice,
                     option_key=option_key(choice),
                     price=spec.get("price", obj.price),
+                    mrp=spec.get("mrp"),
                     quantity=spec["quantity"],
                     position=n,
                 )
             )
         if extracted:
             derive(obj, made)
-            Product.objects.filter(pk=obj.pk).update(price=obj.price, quantity=obj.quantity)
+            Product.objects.filter(pk=obj.pk).update(
+                price=obj.price, mrp=obj.mrp, quantity=obj.quantity
+            )

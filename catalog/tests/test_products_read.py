@@ -26,6 +26,7 @@ PRODUCT_KEYS = {
     "slug",
     "description",
     "price",
+    "mrp",
     "quantity",
     "shipping",
     "category",
@@ -66,6 +67,7 @@ def test_product_json_has_the_contract_shape(anon_api):
     assert set(item) == PRODUCT_KEYS
     assert item["_id"] == str(product.pk)
     assert item["price"] == 799.5 and isinstance(item["price"], float)
+    assert item["mrp"] is None  # none set
     assert item["quantity"] == 7 and isinstance(item["quantity"], int)
     assert item["shipping"] == 1
     assert item["category"] == {"_id": str(category.pk), "name": "Clothing", "slug": "clothing"}
@@ -79,6 +81,7 @@ def test_product_json_has_the_contract_shape(anon_api):
             "sku": variant.sku,
             "options": {},
             "price": 799.5,
+            "mrp": None,
             "quantity": 7,
             "gstRate": 18,
         }

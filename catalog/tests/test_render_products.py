@@ -38,8 +38,8 @@ def product(pk=1, **fields) -> Product:
     text = values["name"]
     made.options = [{"name": "Colour", "values": [text or "Red", "Blue"]}]
     made.variant_rows = [
-        (pk * 10, f"SS-{pk}-1", {"Colour": text or "Red"}, values["price"], 3),
-        (pk * 10 + 1, f"SS-{pk}-2", {"Colour": "Blue"}, Decimal("1.50"), 0),
+        (pk * 10, f"SS-{pk}-1", {"Colour": text or "Red"}, values["price"], 3, values.get("mrp")),
+        (pk * 10 + 1, f"SS-{pk}-2", {"Colour": "Blue"}, Decimal("1.50"), 0, None),
     ]
     made.photo_rows = [(pk * 20, "products/lamp.jpg", text, "Blue"), (pk * 20 + 1, "x.png", "", "")]
     return made
@@ -72,6 +72,16 @@ def test_prices_are_the_same_numbers(price):
     assert render_products(items) == drf(items)
 
 
+@pytest.mark.parametrize("mrp", [None, "0", "0.01", "0.1", "499.5", "1299.99", "99999999.99"])
+def test_mrps_are_the_same_numbers_or_null(mrp):
+    items = [product(price=Decimal("0"), mrp=None if mrp is None else Decimal(mrp))]
+    written = orjson.loads(render_products(items))[0]
+    assert render_products(items) == drf(items)
+    expected = None if mrp is None else _number(Decimal(mrp))
+    assert (written["mrp"], written["variants"][0]["mrp"]) == (expected, expected)
+    assert written["variants"][1]["mrp"] is None
+
+
 @pytest.mark.parametrize(
     "price",
     ["0", "0.01", "0.1", "0.50", "1", "499.5", "1299.99", "10000000", "99999999.99", "12.34"],
@@ -86,13 +96,14 @@ def test_variant_prices_read_as_postgresql_text_are_the_same_numbers(price):
         item.gst_rate = None
         item.category.gst_rate, item.category.gst_threshold = 5, Decimal("2500")
         item.category.gst_rate_above = 18
-    as_decimal.variant_rows = [(10, "SKU-1", {}, exact, 1)]
-    as_text.variant_rows = [(10, "SKU-1", {}, str(exact), 1)]
+    as_decimal.variant_rows = [(10, "SKU-1", {}, exact, 1, exact)]
+    as_text.variant_rows = [(10, "SKU-1", {}, str(exact), 1, str(exact))]
 
     written = orjson.loads(render_products([as_text]))[0]["variants"][0]
 
     assert written == orjson.loads(render_products([as_decimal]))[0]["variants"][0]
     assert type(written["price"]) is type(_number(exact)) and written["price"] == _number(exact)
+    assert type(written["mrp"]) is type(_number(exact)) and written["mrp"] == _number(exact)
     assert written["gstRate"] == (5 if exact * 100 / 105 <= 2500 else 18)
 
 
@@ -127,12 +138,35 @@ def test_stored_products_read_as_rows_render_as_the_models_do():
 
     lamps = CategoryFactory(name="Lamps ünï")
     made = [
-        ProductFactory(category=lamps, name="Lamp \u2028 Plain", price=Decimal("499.50")),
+        ProductFactory(
+            category=lamps, name="Lamp \u2028 Plain", price=Decimal("499.50"), mrp="649.50"
+        ),
         ProductFactory(category=lamps, name="Lamp Whole", price=Decimal("500"), shipping=False),
         ProductFactory(category=lamps, name="Lamp Photo", with_photo=True, quantity=0),
+        ProductFactory(
+            category=lamps,
+            name="Lamp Sizes",
+            options=[{"name": "Size", "values": ["S", "L"]}],
+            variants=[
+                {"options": {"Size": "S"}, "price": Decimal("300"), "quantity": 1},
+                {
+                    "options": {"Size": "L"},
+                    "price": Decimal("450.50"),
+                    "mrp": "999.99",
+                    "quantity": 2,
+                },
+            ],
+        ),
     ]
     Product.objects.filter(pk=made[0].pk).update(created_at=datetime(2026, 1, 1, tzinfo=UTC))
     models = list(Product.objects.select_related("category").filter(category=lamps))
     rows = [selectors.product_get_current(slug=p.slug) for p in models]
     assert render_products(rows) == drf(models) == render_products(models)
     assert b"\\u2028" in render_products(rows)
+    written = {p["name"]: p for p in orjson.loads(render_products(rows))}
+    plain, sizes = written["Lamp \u2028 Plain"], written["Lamp Sizes"]
+    assert (plain["mrp"], plain["variants"][0]["mrp"]) == (649.5, 649.5)
+    assert written["Lamp Whole"]["mrp"] is None
+    # The product's MRP is the cheapest variant's (none here), not the highest one.
+    assert (sizes["price"], sizes["mrp"]) == (300, None)
+    assert [v["mrp"] for v in sizes["variants"]] == [None, 999.99]

@@ -174,7 +174,10 @@ def test_search_reads_the_same_product_rows_as_the_orm():
     read_rows = [selectors.ProductRow(values) for values in read]
     attach_parts(read_rows)  # a no-op where the rows brought them (PostgreSQL)
     for row in read_rows:
-        variants = [(v[0], v[1], v[2], Decimal(v[3]), v[4]) for v in row.variant_rows]
+        variants = [
+            (v[0], v[1], v[2], Decimal(v[3]), v[4], None if v[5] is None else Decimal(v[5]))
+            for v in row.variant_rows
+        ]
         photos = [tuple(f) for f in row.photo_rows]
         assert (row.options, variants, photos) == parts[row.pk]
     for pk, row in rows.items():
