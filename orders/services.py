@@ -58,7 +58,7 @@ from orders.models import Order, OrderLine, OrderStatus
 from orders.payments import CODES, payment_method
 from orders.shop_details import get_shop_details
 from orders.tasks import order_mail
-from promotions import coupons
+from promotions import coupons, pricing
 from promotions.discounts import ZERO
 from shop.api.exceptions import Conflict, Unprocessable
 from shop.money import rupees
@@ -99,12 +99,14 @@ def _check_caps(lines: "OrderedDict[int, Line]") -> None:
 
 
 class Line:
-    """A cart line resolved: the product, the variant sold, how many."""
+    """A cart line resolved: the product, the variant sold, how many, and the unit price
+    in force (the variant's price, or its sale price while a sale covers it)."""
 
-    __slots__ = ("product", "quantity", "variant")
+    __slots__ = ("price", "product", "quantity", "variant")
 
     def __init__(self, product, variant, quantity):
         self.product, self.variant, self.quantity = product, variant, quantity
+        self.price = variant.price
 
     def label(self) -> str:
         values = self.variant.label
@@ -147,7 +149,21 @@ def _resolve(wanted) -> "OrderedDict[int, Line]":
             lines[variant.pk].quantity += quantity
         else:
             lines[variant.pk] = Line(product, variant, quantity)
+    _sale_prices(lines)
     return lines
+
+
+def _sale_prices(lines: "OrderedDict[int, Line]") -> None:
+    """Each line's unit price in force now: the sales running at this moment, read from
+    the database (one query), so checkout charges what the clock says, whatever a cached
+    page showed a moment before."""
+    running = pricing.schedule_load().running()
+    if not running:
+        return
+    for line in lines.values():
+        line.price = pricing.in_force(
+            line.variant.price, line.product.pk, line.product.category_id, running
+        ).price
 
 
 def _request_digest(
@@ -219,7 +235,7 @@ def _priced(lines: "OrderedDict[int, Line]") -> list[coupons.Priced]:
     """The cart's lines as a coupon sees them, in the cart's order."""
     return [
         coupons.Priced(
-            line.product.pk, line.product.category_id, line.variant.price * line.quantity
+            line.product.pk, line.product.category_id, line.price * line.quantity
         )
         for line in lines.values()
     ]
@@ -245,9 +261,9 @@ class Bill:
         self.rows = []
         subtotal = Decimal("0.00")
         for line, share in zip(lines.values(), shares, strict=True):
-            product, variant = line.product, line.variant
-            rate = catalog_tax.gst_rate(product, product.category, variant.price)
-            amount = variant.price * line.quantity
+            product = line.product
+            rate = catalog_tax.gst_rate(product, product.category, line.price)
+            amount = line.price * line.quantity
             subtotal += amount
             self.rows.append(
                 (
@@ -455,7 +471,7 @@ def _place(buyer, lines, destination, bill, payment, idempotency_key, digest) ->
                 name=product.name,
                 slug=product.slug,
                 description=product.description,
-                price=variant.price,
+                price=line.price,
                 quantity=line.quantity,
                 discount=share,
                 hsn=hsn,

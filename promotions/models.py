@@ -1,6 +1,11 @@
-"""Coupons: an admin's discount codes (contract, "Promotions"). A coupon's uses are the
-orders that hold it (`Order.coupon`, related name `orders`): an order cancelled gives
-its use back by being cancelled, so no counter can drift from the orders."""
+"""Sales and coupons (contract, "Promotions").
+
+A sale is a catalogue promotion: percent or rupees off each unit of the products and
+categories it names (none: the whole shop) from its start to its end; prices follow it
+on time without an edit (promotions.pricing). A coupon is a discount code applied to a
+cart. A coupon's uses are the orders that hold it (`Order.coupon`, related name
+`orders`): an order cancelled gives its use back by being cancelled, so no counter can
+drift from the orders."""
 
 import re
 
@@ -91,3 +96,50 @@ class Coupon(models.Model):
         return product_id in self.products or (
             category_id is not None and category_id in self.categories
         )
+
+
+class Sale(models.Model):
+    name = models.CharField(max_length=100)
+    kind = models.CharField(max_length=10, choices=DiscountKind.choices)
+    # Percent off, or rupees off each unit (a price never goes below 0).
+    value = models.DecimalField(
+        max_digits=10, decimal_places=2, validators=[MinValueValidator(0.01)]
+    )
+    # Ids of the categories and products it covers; both empty: the whole shop (ids,
+    # as a coupon's, so a product deleted later never widens it).
+    categories = models.JSONField(default=list, blank=True)
+    products = models.JSONField(default=list, blank=True)
+    starts_at = models.DateTimeField()
+    ends_at = models.DateTimeField()
+    active = models.BooleanField(default=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-starts_at", "-id"]
+        constraints = [
+            models.CheckConstraint(condition=models.Q(value__gt=0), name="sale_value_gt_0"),
+            models.CheckConstraint(
+                condition=~models.Q(kind="percent") | models.Q(value__lte=100),
+                name="sale_percent_lte_100",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(ends_at__gt=models.F("starts_at")),
+                name="sale_ends_after_start",
+            ),
+        ]
+        indexes = [models.Index(fields=["active", "ends_at"], name="sale_active_ends_idx")]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def clean(self):
+        from django.core.exceptions import ValidationError
+
+        errors = {}
+        if self.kind == DiscountKind.PERCENT and self.value is not None and self.value > 100:
+            errors["value"] = "A percent off cannot be over 100."
+        if self.starts_at and self.ends_at and self.ends_at <= self.starts_at:
+            errors["ends_at"] = "The end must be after the start."
+        if errors:
+            raise ValidationError(errors)

@@ -3,7 +3,7 @@
 from django.db.models import Count, DecimalField, Q, Sum, Value
 from django.db.models.functions import Coalesce
 
-from promotions.models import Coupon
+from promotions.models import Coupon, Sale
 
 # An order gives its use back by being cancelled (orders.models.OrderStatus.CANCELLED;
 # written here as the value the orders hold, so this app imports no order code).
@@ -26,3 +26,12 @@ def coupon_list():
 
 def coupon_get(*, coupon_id: int) -> Coupon | None:
     return coupon_list().filter(pk=coupon_id).first()
+
+
+def sale_list():
+    """Every sale, the latest start first."""
+    return Sale.objects.order_by("-starts_at", "-id")
+
+
+def sale_get(*, sale_id: int) -> Sale | None:
+    return Sale.objects.filter(pk=sale_id).first()

@@ -9,7 +9,7 @@ from rest_framework import serializers
 
 from catalog.models import Category, Product
 from promotions.models import CODE_MAX, CODE_PATTERN, CODE_RULE, DiscountKind
-from shop.api.fields import IdField, iso_utc, rupees_number
+from shop.api.fields import IdField, TextField, iso_utc, rupees_number
 
 MONEY_MAX = Decimal("99999999.99")
 
@@ -47,12 +47,16 @@ def _count(label: str) -> serializers.IntegerField:
     )
 
 
-def _when(label: str) -> serializers.DateTimeField:
+def _when(label: str, *, required: bool = False) -> serializers.DateTimeField:
     return serializers.DateTimeField(
-        required=False,
-        allow_null=True,
+        required=required,
+        allow_null=not required,
         help_text="ISO 8601; without an offset it is India time (IST).",
-        error_messages={"invalid": f"{label} must be a date and time (ISO 8601)."},
+        error_messages={
+            "invalid": f"{label} must be a date and time (ISO 8601).",
+            "required": f"{label} is required.",
+            "null": f"{label} is required.",
+        },
     )
 
 
@@ -78,6 +82,16 @@ def _ids(label: str, model) -> serializers.ListField:
     )
 
 
+def _kind_field() -> serializers.ChoiceField:
+    return serializers.ChoiceField(
+        choices=DiscountKind.values,
+        error_messages={
+            "invalid_choice": 'Kind must be "percent" or "amount".',
+            "required": 'Kind must be "percent" or "amount".',
+        },
+    )
+
+
 class CouponInput(serializers.Serializer):
     """create (every required field) and update (any of them: the rest stays)."""
 
@@ -86,13 +100,7 @@ class CouponInput(serializers.Serializer):
         help_text=f"3-{CODE_MAX} letters and digits; case-insensitive and unique.",
         error_messages={"required": "Code is required.", "blank": "Code is required."},
     )
-    kind = serializers.ChoiceField(
-        choices=DiscountKind.values,
-        error_messages={
-            "invalid_choice": 'Kind must be "percent" or "amount".',
-            "required": 'Kind must be "percent" or "amount".',
-        },
-    )
+    kind = _kind_field()
     value = _money("Value", min_value=Decimal("0.01"), max_value=MONEY_MAX)
     minOrder = _money(
         "Min order",
@@ -192,3 +200,62 @@ class CouponAnswer(serializers.Serializer):
 class CouponListAnswer(serializers.Serializer):
     success = serializers.BooleanField(default=True)
     coupons = CouponOutput(many=True)
+
+
+class SaleInput(serializers.Serializer):
+    """create (every required field) and update (any of them: the rest stays)."""
+
+    name = TextField(label="Name", max_length=100)
+    kind = _kind_field()
+    value = _money("Value", min_value=Decimal("0.01"), max_value=MONEY_MAX)
+    products = _ids("Products", Product)
+    categories = _ids("Categories", Category)
+    startsAt = _when("Starts at", required=True)
+    endsAt = _when("Ends at", required=True)
+    active = serializers.BooleanField(required=False)
+
+    def validate(self, attrs):
+        attrs = {CouponInput.FIELDS.get(key, key): value for key, value in attrs.items()}
+        current = self.instance
+        kind = attrs.get("kind", current.kind if current else None)
+        value = attrs.get("value", current.value if current else None)
+        if kind == DiscountKind.PERCENT and value is not None and value > 100:
+            raise serializers.ValidationError(
+                {"value": ["Value of a percent off cannot be over 100."]}
+            )
+        starts = attrs.get("starts_at", current.starts_at if current else None)
+        ends = attrs.get("ends_at", current.ends_at if current else None)
+        if starts is not None and ends is not None and ends <= starts:
+            raise serializers.ValidationError({"endsAt": ["Ends at must be after the start."]})
+        return attrs
+
+
+class SaleOutput(serializers.Serializer):
+    _id = serializers.CharField(source="pk")
+    name = serializers.CharField()
+    kind = serializers.ChoiceField(choices=DiscountKind.values)
+    value = MoneyOut(help_text="Percent, or rupees off each unit.")
+    products = serializers.ListField(child=serializers.CharField())
+    categories = serializers.ListField(child=serializers.CharField())
+    startsAt = WhenOut(source="starts_at")
+    endsAt = WhenOut(source="ends_at")
+    active = serializers.BooleanField()
+    running = serializers.SerializerMethodField(help_text="Active, and now within its window.")
+    createdAt = WhenOut(source="created_at")
+    updatedAt = WhenOut(source="updated_at")
+
+    def get_running(self, sale) -> bool:
+        from django.utils import timezone
+
+        now = timezone.now()
+        return bool(sale.active and sale.starts_at <= now < sale.ends_at)
+
+
+class SaleAnswer(serializers.Serializer):
+    success = serializers.BooleanField(default=True)
+    sale = SaleOutput()
+
+
+class SaleListAnswer(serializers.Serializer):
+    success = serializers.BooleanField(default=True)
+    sales = SaleOutput(many=True)

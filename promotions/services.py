@@ -1,9 +1,13 @@
-"""Writes of coupons: the admin's create, update and delete. A duplicate code (any case)
-is 409, also when two admins save it at the same moment (the unique index decides)."""
+"""Writes of coupons and sales: the admin's create, update and delete. A duplicate coupon
+code (any case) is 409, also when two admins save it at the same moment (the unique
+index decides). A sale's write is a catalogue change: it replaces the catalogue version
+after its commit, so every server loads the new schedule (promotions.pricing) once and
+every cached answer is computed again under it."""
 
 from django.db import IntegrityError, transaction
 
-from promotions.models import Coupon
+from catalog.cache import bump_version
+from promotions.models import Coupon, Sale
 from shop.api.exceptions import Conflict
 
 DUPLICATE = "A coupon with this code already exists."
@@ -37,3 +41,27 @@ def coupon_update(*, coupon: Coupon, **fields) -> Coupon:
 def coupon_delete(*, coupon: Coupon) -> None:
     """Orders that hold it keep its code and discount (Order.coupon_code)."""
     coupon.delete()
+
+
+@transaction.atomic
+def _save_sale(sale: Sale) -> Sale:
+    sale.full_clean()
+    sale.save()
+    transaction.on_commit(bump_version)
+    return sale
+
+
+def sale_create(**fields) -> Sale:
+    return _save_sale(Sale(**fields))
+
+
+def sale_update(*, sale: Sale, **fields) -> Sale:
+    for name, value in fields.items():
+        setattr(sale, name, value)
+    return _save_sale(sale)
+
+
+@transaction.atomic
+def sale_delete(*, sale: Sale) -> None:
+    sale.delete()
+    transaction.on_commit(bump_version)
