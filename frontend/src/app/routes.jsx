@@ -69,6 +69,9 @@ const UsersPage = lazy(() => import(/* webpackChunkName: "admin" */ '../pages/ad
 const AdminOrdersPage = lazy(
   () => import(/* webpackChunkName: "admin" */ '../pages/admin/OrdersPage'),
 );
+const CouponsPage = lazy(
+  () => import(/* webpackChunkName: "admin" */ '../pages/admin/CouponsPage'),
+);
 
 // Footer links use /categories/{slug} (decision F8): they land on the category screen.
 function FooterCategoryRedirect() {
@@ -117,6 +120,7 @@ export const routes = [
       { path: 'product/:slug', element: <UpdateProductPage /> },
       { path: 'users', element: <UsersPage /> },
       { path: 'orders', element: <AdminOrdersPage /> },
+      { path: 'coupons', element: <CouponsPage /> },
     ],
   },
   { path: '*', element: <NotFoundPage /> },

@@ -30,6 +30,7 @@ export const paths = {
   adminProduct: (slug = ':slug') => `/dashboard/admin/product/${slug}`,
   adminUsers: '/dashboard/admin/users',
   adminOrders: '/dashboard/admin/orders',
+  adminCoupons: '/dashboard/admin/coupons',
 };
 
 // The API is served by the same Django app; another host can be configured at build time.

@@ -73,6 +73,15 @@ export const MESSAGES = {
   couponUnchecked: (code) =>
     `Coupon ${code} could not be checked again; the order will say whether it applies.`,
   couponChecking: (code) => `Checking coupon ${code} ...`,
+  // The admin's coupons.
+  couponCreated: (code) => `Coupon ${code} created`,
+  couponSaved: (code) => `Coupon ${code} saved`,
+  couponPaused: (code) => `Coupon ${code} paused`,
+  couponResumed: (code) => `Coupon ${code} resumed`,
+  couponDeleted: (code) => `Coupon ${code} deleted`,
+  couponsLoadFailed: 'The coupons could not be loaded. Please reload the page.',
+  deleteCouponQuestion: (code) =>
+    `Coupon ${code} will be deleted: shoppers can no longer apply it. This cannot be undone.`,
   orderPlaced: 'Order placed. Your cart is empty now; pay in cash on delivery.',
   // Paying online (Razorpay): the cart's and the orders' live region, and the toasts.
   orderPaid: 'Payment received. Your order is placed and your cart is empty now.',

@@ -8,6 +8,7 @@ const LINKS = [
   { to: paths.adminProducts, label: 'Products' },
   { to: paths.adminUsers, label: 'Users' },
   { to: paths.adminOrders, label: 'Orders' },
+  { to: paths.adminCoupons, label: 'Coupons' },
 ];
 
 export default function AdminMenu() {

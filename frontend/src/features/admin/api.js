@@ -21,3 +21,10 @@ export const listAdminProducts = ({ page = 1, q, sort } = {}, { signal } = {}) =
     params: { page, ...(q ? { q } : {}), ...(sort ? { sort } : {}) },
     signal,
   });
+// Coupons (contract, "Coupons"): the list (all, newest first) and the writes. A coupon's
+// fields are sent as JSON (coupons.js couponPayload); an update may send any of them.
+export const listCoupons = ({ signal } = {}) => apiClient.get('/api/v1/coupons', { signal });
+export const createCoupon = (coupon) => apiClient.post('/api/v1/coupons', coupon);
+export const updateCoupon = (id, changes) =>
+  apiClient.put(`/api/v1/coupons/${encodeURIComponent(id)}`, changes);
+export const deleteCoupon = (id) => apiClient.delete(`/api/v1/coupons/${encodeURIComponent(id)}`);
