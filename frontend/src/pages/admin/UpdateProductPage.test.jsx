@@ -120,8 +120,22 @@ describe('Update Product', () => {
     await waitFor(() => expect(server.calls.some((c) => c.key === UPDATE)).toBe(true));
     const body = server.calls.find((c) => c.key === UPDATE).body;
     expect(JSON.parse(body.get('variants'))).toEqual([
-      { _id: '17', sku: 'BR-BLK', options: { Colour: 'Black' }, price: null, quantity: 20 },
-      { _id: '18', sku: 'BR-BLU', options: { Colour: 'Blue' }, price: 1599, quantity: 8 },
+      {
+        _id: '17',
+        sku: 'BR-BLK',
+        options: { Colour: 'Black' },
+        price: null,
+        quantity: 20,
+        mrp: null,
+      },
+      {
+        _id: '18',
+        sku: 'BR-BLU',
+        options: { Colour: 'Blue' },
+        price: 1599,
+        quantity: 8,
+        mrp: null,
+      },
     ]);
     expect(body.get('quantity')).toBe('28');
     expect(JSON.parse(body.get('gallery')).map((entry) => entry._id)).toEqual(['6', '5']);
