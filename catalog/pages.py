@@ -88,6 +88,17 @@ def price_text(product: dict) -> str:
     return f"from {text}" if len(prices) > 1 else text
 
 
+def mrp_text(item: dict) -> str:
+    """The struck-through "M.R.P." amount beside a price (a product's or a variant's in
+    the API's shape): its MRP when one above its price is set, else "" (nothing shown).
+    A product's `mrp` is its cheapest variant's, the one its price is, so a "from" price
+    shows the MRP of that same variant."""
+    mrp = item.get("mrp")
+    if mrp is None or Decimal(str(mrp)) <= Decimal(str(item["price"])):
+        return ""
+    return format_price(mrp)
+
+
 def _chosen(product: dict, request) -> dict | None:
     """The variant `?variant=` names, when it is one of the product's."""
     wanted = request.GET.get("variant", "")
@@ -100,6 +111,7 @@ def _card(product: dict, *, index: int, eager: int = 2) -> dict:
         **product,
         "url": f"/product/{product['slug']}",
         "price_text": price_text(product),
+        "mrp_text": mrp_text(product),
         "preview": preview(product["description"]),
         "srcset": _srcset(product),
         "lazy": index >= eager,
@@ -119,8 +131,10 @@ def _product_data(slug: str) -> dict:
 VARIES_BY = {"size": f"{SCHEMA}/size", "colour": f"{SCHEMA}/color", "color": f"{SCHEMA}/color"}
 
 
-def _offer(url: str, price, quantity: int) -> dict:
-    return {
+def _offer(url: str, price, quantity: int, mrp=None) -> dict:
+    """An Offer at `price`; with an MRP above it, also that list price as a
+    UnitPriceSpecification of type ListPrice (how Google reads a struck-through price)."""
+    offer = {
         "@type": "Offer",
         "url": url,
         "price": f"{Decimal(str(price)):.2f}",
@@ -128,6 +142,14 @@ def _offer(url: str, price, quantity: int) -> dict:
         "availability": f"{SCHEMA}/{'InStock' if quantity > 0 else 'OutOfStock'}",
         "itemCondition": f"{SCHEMA}/NewCondition",
     }
+    if mrp is not None and Decimal(str(mrp)) > Decimal(str(price)):
+        offer["priceSpecification"] = {
+            "@type": "UnitPriceSpecification",
+            "priceType": f"{SCHEMA}/ListPrice",
+            "price": f"{Decimal(str(mrp)):.2f}",
+            "priceCurrency": "INR",
+        }
+    return offer
 
 
 def _structured_product(
@@ -138,8 +160,8 @@ def _structured_product(
     its own photo when one shows its option value) when it has several. Each offer names
     the seller, and the product its country of origin (schema.org `countryOfOrigin`)."""
 
-    def offer(url, price, quantity):
-        found = _offer(url, price, quantity)
+    def offer(url, price, quantity, mrp):
+        found = _offer(url, price, quantity, mrp)
         if seller:
             found["seller"] = {"@type": "Organization", "name": seller}
         return found
@@ -160,7 +182,7 @@ def _structured_product(
             **common,
             "@type": "Product",
             "sku": product["_id"],
-            "offers": offer(canonical, product["price"], product["quantity"]),
+            "offers": offer(canonical, product["price"], product["quantity"], product.get("mrp")),
         }
     photo_for = {}
     for photo in product.get("photos") or []:
@@ -176,7 +198,7 @@ def _structured_product(
             "name": f"{product['name']} ({', '.join(values)})",
             "sku": variant["sku"],
             "url": url,
-            "offers": offer(url, variant["price"], variant["quantity"]),
+            "offers": offer(url, variant["price"], variant["quantity"], variant.get("mrp")),
         }
         if shown:
             member["image"] = canonical.split("/product/")[0] + shown
@@ -267,6 +289,8 @@ def product_page(request, *, slug: str, seller=None):
         "product": {
             **product,
             "price_text": format_price(variant["price"]) if variant else price_text(product),
+            # The MRP of the price shown: the chosen variant's, else the product's.
+            "mrp_text": mrp_text(shown),
             "srcset": _srcset(product),
             "seller": seller_name,
             **stock(shown),
