@@ -168,7 +168,7 @@ STOCK_CHANGED = (
     "another editor). Check the new figure and save again."
 )
 NO_VARIANT = "A product needs at least one variant: keep one, or add one."
-MRP_BELOW_PRICE = "MRP (Rs {mrp}) must be at least the price (Rs {price})."
+MRP_BELOW_PRICE = "MRP (Rs {mrp:.2f}) must be at least the price (Rs {price:.2f})."
 
 
 def _messages(exc: ApiValidationError) -> list[str]:

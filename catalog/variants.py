@@ -308,11 +308,13 @@ def with_mrps(
         if spec.mrp is not None and spec.price is not None and spec.mrp < spec.price:
             if field == "variants":
                 message = (
-                    f"The MRP of {spec.label()} (Rs {spec.mrp}) must be at least its price "
-                    f"(Rs {spec.price})."
+                    f"The MRP of {spec.label()} (Rs {spec.mrp:.2f}) must be at least its "
+                    f"price (Rs {spec.price:.2f})."
                 )
             else:
-                message = f"MRP (Rs {spec.mrp}) must be at least the price (Rs {spec.price})."
+                message = (
+                    f"MRP (Rs {spec.mrp:.2f}) must be at least the price (Rs {spec.price:.2f})."
+                )
             raise ValidationError({field: [message]})
     return specs
 

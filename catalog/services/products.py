@@ -551,7 +551,8 @@ def product_set_price_stock(
             raise ValidationError(
                 {
                     field_name: [
-                        f"MRP (Rs {product.mrp}) must be at least the price (Rs {product.price})."
+                        f"MRP (Rs {product.mrp:.2f}) must be at least the price "
+                        f"(Rs {product.price:.2f})."
                     ]
                 }
             )
