@@ -5,6 +5,8 @@ from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from rest_framework.test import APIClient
 
+from catalog import prices
+
 
 @pytest.fixture(autouse=True)
 def _isolated(settings, tmp_path):
@@ -21,8 +23,12 @@ def _isolated(settings, tmp_path):
     settings.SEARCH_THROTTLE_RATE = ""
     settings.SUGGEST_THROTTLE_RATE = ""
     cache.clear()
+    # Each test starts with an empty database, so with no sale: the process's schedule is
+    # that, and a sale a test writes is loaded as in production (its signal).
+    prices._held.reset(prices.NO_SALES)
     yield
     cache.clear()
+    prices._held.reset(prices.NO_SALES)
 
 
 @pytest.fixture

@@ -12,6 +12,7 @@ from drf_spectacular.utils import extend_schema_field, extend_schema_serializer
 from rest_framework import serializers
 from rest_framework.utils import html
 
+from catalog import prices
 from catalog.media.photos import NOT_AN_IMAGE, gallery_photo_url, photo_url
 from catalog.media.renditions import photo_widths
 from catalog.tax import (
@@ -576,6 +577,22 @@ class MrpOutputField(serializers.Field):
         return _number(value)
 
 
+@extend_schema_field(
+    {
+        "type": "object",
+        "nullable": True,
+        "properties": {"name": {"type": "string"}, "endsAt": TIMESTAMP},
+        "description": "The sale that gives `price`, and when it ends; null outside one.",
+    }
+)
+class SaleOutputField(serializers.Field):
+    def __init__(self, **kwargs):
+        super().__init__(required=False, allow_null=True, **kwargs)
+
+    def to_representation(self, value):
+        return value
+
+
 @extend_schema_field(TIMESTAMP)
 class TimestampOutputField(serializers.Field):
     def to_representation(self, value):
@@ -657,7 +674,8 @@ class VariantOutput(serializers.Serializer):
     _id = IdOutputField()
     sku = serializers.CharField()
     options = serializers.DictField(child=serializers.CharField())
-    price = PriceOutputField()
+    price = PriceOutputField(help_text="The price in force (the sale price in a sale).")
+    regularPrice = PriceOutputField(help_text="The price without a sale.")
     mrp = MrpOutputField(help_text="This variant's MRP; null when not set.")
     quantity = serializers.IntegerField(min_value=0)
     gstRate = VariantRateField(help_text="GST rate (%) of this variant at its own price.")
@@ -689,7 +707,9 @@ class ProductOutput(serializers.Serializer):
     name = serializers.CharField()
     slug = serializers.CharField()
     description = serializers.CharField()
-    price = PriceOutputField()
+    price = PriceOutputField(help_text="The price in force: the sale price while a sale runs.")
+    regularPrice = PriceOutputField(help_text="The price without a sale (= `price` outside one).")
+    sale = SaleOutputField()
     mrp = MrpOutputField(
         help_text="The MRP of the variant that gives `price` (the cheapest), so it belongs "
         "to the price shown; null when that variant has none."
@@ -726,7 +746,20 @@ class ProductOutput(serializers.Serializer):
 
 def _product(instance, stamp) -> dict:
     """ProductOutput's fields of a product (or a selectors.ProductRow), its two
-    timestamps passed through `stamp`."""
+    timestamps passed through `stamp`, its prices those in force (catalog.prices)."""
+    data = _product_as_stored(instance, stamp)
+    sales = prices.running()
+    prices.apply(data, instance.category.pk, sales)
+    if data["sale"] is not None and instance.gst_rate is None:
+        # The category's rule reads the price the buyer pays (a clothing threshold).
+        category = instance.category
+        data["gstRate"] = category_rate(category, Decimal(str(data["price"])))
+        for variant in data["variants"]:
+            variant["gstRate"] = category_rate(category, Decimal(str(variant["price"])))
+    return data
+
+
+def _product_as_stored(instance, stamp) -> dict:
     category = instance.category
     price = instance.price
     mrp = instance.mrp

@@ -98,3 +98,13 @@ def schedule_load(now: datetime | None = None) -> Schedule:
         )
         for sale in Sale.objects.filter(active=True, ends_at__gt=now)
     )
+
+
+class SalePricing:
+    """What the catalogue asks of sales (catalog.prices.Pricing)."""
+
+    def load(self) -> Schedule:
+        return schedule_load()
+
+    def in_force(self, regular, product_id, category_id, running) -> InForce:
+        return in_force(regular, product_id, category_id, running)

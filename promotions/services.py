@@ -2,11 +2,11 @@
 code (any case) is 409, also when two admins save it at the same moment (the unique
 index decides). A sale's write is a catalogue change: it replaces the catalogue version
 after its commit, so every server loads the new schedule (promotions.pricing) once and
-every cached answer is computed again under it."""
+every cached answer is computed again under it (the model's signals tell the catalogue,
+promotions.apps, so a save from anywhere does)."""
 
 from django.db import IntegrityError, transaction
 
-from catalog.cache import bump_version
 from promotions.models import Coupon, Sale
 from shop.api.exceptions import Conflict
 
@@ -47,7 +47,6 @@ def coupon_delete(*, coupon: Coupon) -> None:
 def _save_sale(sale: Sale) -> Sale:
     sale.full_clean()
     sale.save()
-    transaction.on_commit(bump_version)
     return sale
 
 
@@ -61,7 +60,5 @@ def sale_update(*, sale: Sale, **fields) -> Sale:
     return _save_sale(sale)
 
 
-@transaction.atomic
 def sale_delete(*, sale: Sale) -> None:
     sale.delete()
-    transaction.on_commit(bump_version)

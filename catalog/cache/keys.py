@@ -45,9 +45,9 @@ def namespace() -> str:
                     settings.SEARCH_RESULTS_LIMIT,
                     settings.SEARCH_WINDOW_MARGIN,
                     settings.SEARCH_RANKED_MATCHES,
-                    # The entries' layout: an older layout's entries are not read (5:
-                    # product answers carry `mrp`).
-                    "mrp-5",
+                    # The entries' layout: an older layout's entries are not read (6:
+                    # product answers carry `regularPrice` and `sale`).
+                    "sales-6",
                 )
             )
         )

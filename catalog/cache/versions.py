@@ -11,6 +11,7 @@ from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
 
+from catalog import prices
 from catalog.cache.keys import _edited_key, _text_key, namespace, version_key
 from catalog.cache.layers import NOT_READ
 from catalog.cache.stamps import stock_changed
@@ -68,7 +69,8 @@ def _read_start(extra: list[str] = ()) -> tuple[tuple[str, str, object], dict]:
     prefix = f"catalog:{namespace()}"
     keys = [f"{prefix}:version", f"{prefix}:text-version", f"{prefix}:stamped"]
     edited = f"{prefix}:text-edited"
-    found = cache.get_many([*keys, edited, *extra])
+    sales = f"{prefix}:sales-version"
+    found = cache.get_many([*keys, edited, sales, *extra])
     missing = [key for key in keys if key not in found]
     if missing:
         for key in missing:
@@ -80,8 +82,33 @@ def _read_start(extra: list[str] = ()) -> tuple[tuple[str, str, object], dict]:
     text = found[keys[1]]
     if edited in found:
         text = _text_due(text, found[edited])
-    _last_started = (found[keys[0]], text)
-    return (found[keys[0]], text, found.get(keys[2], "")), found
+    version = _in_force(found[keys[0]], found.get(sales))
+    _last_started = (version, text)
+    return (version, text, found.get(keys[2], "")), found
+
+
+def _in_force(version: str, sales_version) -> str:
+    """The version the keys carry: the stored one, or the last start or end of a sale
+    passed since it, whichever is later (catalog.prices). Prices change there, so the
+    answers computed before it are not read after it, everywhere at once; with no sale
+    scheduled it is the stored version."""
+    schedule = prices.schedule_seen(sales_version)
+    passed = prices.latest_boundary_ns(schedule) if schedule.rules else 0
+    if passed and version.isdigit() and passed > int(version):
+        return str(passed)
+    return version
+
+
+def sales_changed() -> None:
+    """A sale was written (after its commit): every process loads the schedule again on
+    its next read (the sales version in the shared cache), and every answer is computed
+    again (the catalogue version)."""
+    prices.forget()
+    try:
+        cache.set(f"catalog:{namespace()}:sales-version", str(time.time_ns()), timeout=None)
+    except Exception:  # the cache is down: nothing cached can be served either
+        logger.warning("Could not replace the sales version in the cache", exc_info=True)
+    bump_version()
 
 
 def catalog_version() -> str:

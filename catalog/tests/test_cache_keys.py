@@ -221,6 +221,7 @@ def test_a_local_hit_costs_no_shared_cache_read_of_the_answer(anon_api, shared_r
         f"{prefix}:text-version",
         f"{prefix}:stamped",
         f"{prefix}:text-edited",
+        f"{prefix}:sales-version",
     ]
 
 
@@ -373,7 +374,8 @@ def test_an_answer_another_server_stored_is_read_with_the_versions(
     assert again.content == first.content
     assert len(shared_round_trips) == 1, shared_round_trips
     assert version_key() in shared_round_trips[0]
-    assert len(shared_round_trips[0]) == 5  # the versions, the mark, and the answer
+    # The versions, the marks, the sales version, and the answer.
+    assert len(shared_round_trips[0]) == 6
 
 
 def test_an_answer_read_with_an_old_version_is_not_served(anon_api, shared_round_trips):

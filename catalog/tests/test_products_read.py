@@ -40,6 +40,9 @@ PRODUCT_KEYS = {
     "options",
     "variants",
     "photos",
+    # Ours (contract, "Promotions"): the price without a sale, and the sale.
+    "regularPrice",
+    "sale",
 }
 
 
@@ -84,8 +87,11 @@ def test_product_json_has_the_contract_shape(anon_api):
             "mrp": None,
             "quantity": 7,
             "gstRate": 18,
+            "regularPrice": 799.5,
         }
     ]
+    # No sale runs: the regular price is the price.
+    assert item["regularPrice"] == 799.5 and item["sale"] is None
     assert item["photos"] == []
     assert item["createdAt"].endswith("Z") and item["updatedAt"].endswith("Z")
     assert "photo" not in item["description"]
