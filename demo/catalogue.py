@@ -768,6 +768,7 @@ class DemoVariant:
     quantity: int
     options_json: str = "{}"
     option_key: str = ""
+    mrp: Decimal | None = None
 
 
 @dataclass(frozen=True)
@@ -796,6 +797,7 @@ class DemoProduct:
     options_json: str = "[]"
     hsn: str | None = None  # None: the category's (CATEGORY_TAX)
     country_of_origin: str | None = None
+    mrp: Decimal | None = None  # its cheapest variant's, as the catalogue keeps it
 
     @property
     def position(self) -> int:
@@ -814,6 +816,17 @@ def _base_price(index: int, template: Template) -> int:
     raw = template.low + (_number(index, "price") % (span + 1) if span else 0)
     step = 100 if raw >= 1000 else 10
     return max(template.low, min(template.high, raw - raw % step + step - 1))
+
+
+def _mrp(index: int, price: int) -> int | None:
+    """The MRP printed on about two products in three: 10-40% above the price, then up to
+    end in 9 (99 from a thousand rupees up) as price tags do; None for the rest, sold at
+    what they would print (nothing struck through)."""
+    if _number(index, "mrp") % 3 == 0:
+        return None
+    raw = price * (110 + _number(index, "markup") % 31) // 100
+    step = 100 if raw >= 1000 else 10
+    return raw - raw % step + step - 1
 
 
 @functools.cache
@@ -874,6 +887,7 @@ def demo_product(index: int) -> DemoProduct:
     options = [{"name": name, "values": list(values)} for name, values in key]
 
     price = _base_price(index, template)
+    mrp = _mrp(index, price)
     # One XL in three costs a little more (more cloth); the product lists the lowest.
     xl_extra = 100 if price >= 1000 else 50
     xl_dearer = _number(index, "xl") % 3 == 0
@@ -882,7 +896,15 @@ def demo_product(index: int) -> DemoProduct:
     variants = []
     if not options:
         quantity = _number(index, "qty") % 120
-        variants.append(DemoVariant(sku, {}, Decimal(price), 0 if quantity < 6 else quantity))
+        variants.append(
+            DemoVariant(
+                sku,
+                {},
+                Decimal(price),
+                0 if quantity < 6 else quantity,
+                mrp=None if mrp is None else Decimal(mrp),
+            )
+        )
     else:
         # One byte of one digest for each combination's stock (at most 20 of them).
         stock = hashlib.sha1(f"stock:{index}".encode(), usedforsecurity=False).digest()
@@ -892,14 +914,16 @@ def demo_product(index: int) -> DemoProduct:
             if sold_out or quantity < 6:
                 quantity = 0
             dearer = xl_dearer and choice.get("Size") == "XL"
+            extra = xl_extra if dearer else 0
             variants.append(
                 DemoVariant(
                     sku=f"{sku}-{codes}",
                     options=choice,
-                    price=Decimal(price + (xl_extra if dearer else 0)),
+                    price=Decimal(price + extra),
                     quantity=quantity,
                     options_json=text,
                     option_key=joined,
+                    mrp=None if mrp is None else Decimal(mrp + extra),
                 )
             )
     if colours:
@@ -916,6 +940,7 @@ def demo_product(index: int) -> DemoProduct:
         slug=slugify(name),
         description=template.text,
         price=min(v.price for v in variants),
+        mrp=min(variants, key=lambda v: v.price).mrp,  # the first of the lowest price
         quantity=sum(v.quantity for v in variants),
         shipping=_number(index, "ship") % 5 != 0,
         options=options,

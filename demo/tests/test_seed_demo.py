@@ -84,13 +84,14 @@ def test_a_larger_seed_adds_the_new_products_with_their_variants():
 
 def test_every_product_is_sold_by_its_variants():
     """The catalogue's invariant: at least one variant, the product's price the lowest of
-    theirs and its stock their sum; each variant one value of each option, each
-    combination once."""
+    theirs, its MRP that variant's and its stock their sum; each variant one value of
+    each option, each combination once."""
     seed("--products", "120")
     for product in Product.objects.prefetch_related("variants"):
         variants = list(product.variants.all())
         assert variants, product.name
         assert product.price == min(v.price for v in variants)
+        assert product.mrp == min(variants, key=lambda v: v.price).mrp
         assert product.quantity == sum(v.quantity for v in variants)
         names = [option["name"] for option in product.options]
         combinations = list(itertools.product(*(o["values"] for o in product.options)))
@@ -100,6 +101,18 @@ def test_every_product_is_sold_by_its_variants():
             assert variant.option_key == option_key(variant.options)
             assert variant.position == position
     assert Variant.objects.values("sku").distinct().count() == Variant.objects.count()
+
+
+def test_most_products_print_an_mrp_above_their_price_as_tags_do():
+    seed("--products", "120")
+    variants = list(Variant.objects.all())
+    with_mrp = [v for v in variants if v.mrp is not None]
+    assert 0.5 < len(with_mrp) / len(variants) < 0.8
+    assert all(v.price < v.mrp < v.price * Decimal("1.6") for v in with_mrp)
+    assert all(str(v.mrp).endswith("9.00") for v in with_mrp)
+    # A product's variants all print one, or none does.
+    for product in Product.objects.prefetch_related("variants"):
+        assert len({v.mrp is None for v in product.variants.all()}) == 1, product.name
 
 
 def test_clothes_come_in_sizes_cases_in_colours_and_gadgets_one_way():

@@ -44,9 +44,11 @@ PHOTO_DIR = "products/demo"
 
 PRODUCT_COLUMNS = (
     "name", "slug", "description", "price", "quantity", "shipping", "category_id", "photo",
-    "options", "created_at", "updated_at", "hsn", "country_of_origin",
+    "options", "created_at", "updated_at", "hsn", "country_of_origin", "mrp",
 )  # fmt: skip
-VARIANT_COLUMNS = ("product_id", "sku", "options", "option_key", "price", "quantity", "position")
+VARIANT_COLUMNS = (
+    "product_id", "sku", "options", "option_key", "price", "quantity", "position", "mrp",
+)  # fmt: skip
 PHOTO_COLUMNS = ("product_id", "image", "alt", '"option"', "position")
 
 
@@ -204,6 +206,7 @@ class Command(BaseCommand):
                         ops.adapt_datetimefield_value(now),
                         item.hsn,
                         item.country_of_origin,
+                        item.mrp,
                     )
                     for item in items
                 ]
@@ -234,6 +237,7 @@ class Command(BaseCommand):
                     variant.price,
                     variant.quantity,
                     position,
+                    variant.mrp,
                 )
                 for position, variant in enumerate(item.variants)
             ]
