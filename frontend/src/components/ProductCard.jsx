@@ -6,16 +6,18 @@
 // of different prices says "from ₹X" (its lowest); one with a Colour option shows its
 // colours as dots (at most MAX_SWATCHES, then "+N"); one that needs a choice offers
 // "Choose options" (its page) instead of an add button that could not know what to add.
-// A maximum retail price above the price shows struck through before it, with the
-// percentage off after it, on a line of its own under the name.
+// A maximum retail price above the price (else, in a sale, the regular price) shows struck
+// through before it, with the percentage off after it, on a line of its own under the
+// name; a running sale adds its badge and the day it ends.
 import { Link } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { formatPrice, preview } from '../lib/format';
 import { isSoldOut } from '../lib/stock';
-import { mrpFor, percentOff } from '../lib/mrp';
+import { mrpFor, regularPriceFor, struckPrice } from '../lib/mrp';
 import { colourOption, hasPriceRange, needsChoice, priceRange } from '../lib/variants';
 import { MESSAGES } from '../constants/messages';
 import MrpPrice from './MrpPrice';
+import { SaleBadge } from './SaleBadge';
 import ProductImage from './ProductImage';
 import StockBadge from './StockBadge';
 import Swatch from './Swatch';
@@ -54,7 +56,8 @@ export default function ProductCard({ product, onAdd, lazy = false, headingLevel
     ? MESSAGES.fromPrice(formatPrice(priceRange(product).min))
     : formatPrice(product.price);
   const mrp = mrpFor(product);
-  const withMrp = percentOff(mrp, product.price) !== null;
+  const regular = regularPriceFor(product);
+  const withStrike = struckPrice({ mrp, regular, price: product.price }) !== null;
   return (
     <article className="card product-card shadow-sm" aria-label={product.name}>
       {/* The photo repeats the name's link for a mouse or a finger; keyboards and screen
@@ -77,15 +80,18 @@ export default function ProductCard({ product, onAdd, lazy = false, headingLevel
               {product.name}
             </Link>
           </Heading>
-          {!withMrp && <p className="card-price fw-bold text-success mb-1 text-nowrap">{price}</p>}
+          {!withStrike && (
+            <p className="card-price fw-bold text-success mb-1 text-nowrap">{price}</p>
+          )}
         </div>
-        {withMrp && (
+        {withStrike && (
           <p className="card-price mb-1">
-            <MrpPrice mrp={mrp} price={product.price}>
+            <MrpPrice mrp={mrp} regular={regular} price={product.price}>
               <span className="fw-bold text-success">{price}</span>
             </MrpPrice>
           </p>
         )}
+        <SaleBadge sale={product.sale} as="p" className="mb-1" />
         <p className="card-text text-body-secondary">
           {preview(product.description, CARD_PREVIEW_LENGTH)}
         </p>

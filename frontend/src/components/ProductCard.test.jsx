@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
@@ -16,6 +16,17 @@ const laptop = {
   price: 54999,
   category: { _id: '1', name: 'Electronics', slug: 'electronics' },
 };
+
+// A card alone, its add button doing nothing.
+function renderProduct(product) {
+  return render(
+    <MemoryRouter>
+      <CartProvider>
+        <ProductCard product={product} onAdd={() => {}} />
+      </CartProvider>
+    </MemoryRouter>,
+  );
+}
 
 function CartCard(props) {
   const { add, cart } = useCart();
@@ -164,16 +175,6 @@ describe('ProductCard with variants', () => {
     ],
   };
 
-  function renderProduct(product) {
-    return render(
-      <MemoryRouter>
-        <CartProvider>
-          <ProductCard product={product} onAdd={() => {}} />
-        </CartProvider>
-      </MemoryRouter>,
-    );
-  }
-
   it('says "from" the lowest price when the variants’ prices differ', () => {
     renderProduct({ ...tee, price: 499 });
     expect(screen.getByText('from ₹499')).toBeInTheDocument();
@@ -254,16 +255,6 @@ function CardOf({ product }) {
 }
 
 describe('ProductCard maximum retail price', () => {
-  function renderProduct(product) {
-    return render(
-      <MemoryRouter>
-        <CartProvider>
-          <ProductCard product={product} onAdd={() => {}} />
-        </CartProvider>
-      </MemoryRouter>,
-    );
-  }
-
   it('strikes the MRP through before the price, with the percentage off after it', () => {
     renderProduct({ ...laptop, price: 1499, mrp: 1999 });
     const mrp = screen.getByTestId('mrp');
@@ -298,5 +289,63 @@ describe('ProductCard maximum retail price', () => {
     });
     expect(screen.getByText('from ₹499')).toBeInTheDocument();
     expect(screen.queryByTestId('mrp')).not.toBeInTheDocument();
+  });
+});
+
+describe('ProductCard in a sale', () => {
+  const DIWALI = {
+    name: 'Diwali Sale',
+    endsAt: new Date(2026, 10, 5, 23, 59).toISOString(),
+  };
+  const onSale = { ...laptop, price: 1499, regularPrice: 1999, mrp: null, sale: DIWALI };
+
+  beforeEach(() => {
+    vi.useFakeTimers({ now: new Date(2026, 10, 1, 9, 0), toFake: ['Date'] });
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('strikes the regular price through, with the percentage off and the sale’s badge', () => {
+    renderProduct(onSale);
+    const struck = screen.getByTestId('regular-price');
+    expect(struck.tagName).toBe('S');
+    expect(within(struck).getByText('₹1,999')).toHaveAttribute('aria-hidden', 'true');
+    expect(within(struck).getByText('Regular price ₹1,999')).toHaveClass('visually-hidden');
+    expect(screen.getByText('₹1,499')).toBeInTheDocument();
+    expect(screen.getByTestId('percent-off')).toHaveTextContent('25% off');
+    expect(screen.getByText('Diwali Sale')).toHaveClass('badge');
+    expect(screen.getByTestId('sale')).toHaveTextContent('Sale ends 5 Nov');
+  });
+
+  it('strikes only the MRP when there is one, the percentage off against it', () => {
+    const { container } = renderProduct({ ...onSale, mrp: 2499 });
+    expect(container.querySelectorAll('s')).toHaveLength(1);
+    expect(screen.getByTestId('mrp')).toHaveTextContent('M.R.P. ₹2,499');
+    expect(screen.queryByTestId('regular-price')).not.toBeInTheDocument();
+    expect(screen.getByTestId('percent-off')).toHaveTextContent('40% off');
+    expect(screen.getByText('Diwali Sale')).toBeInTheDocument();
+  });
+
+  it('shows neither outside a sale, nor a sale that has ended', () => {
+    const { container } = renderProduct({ ...laptop, regularPrice: 54999, sale: null });
+    expect(container.querySelector('s')).toBeNull();
+    expect(screen.queryByTestId('sale')).not.toBeInTheDocument();
+    cleanup();
+    renderProduct({ ...onSale, sale: { ...DIWALI, endsAt: '2026-10-01T00:00:00Z' } });
+    expect(screen.queryByTestId('sale')).not.toBeInTheDocument();
+  });
+
+  it('shows the badge, but strikes nothing, beside "from" a price range', () => {
+    const { container } = renderProduct({
+      ...onSale,
+      options: [{ name: 'Size', values: ['S', 'M'] }],
+      variants: [
+        { _id: '1', options: { Size: 'S' }, price: 399, regularPrice: 499, quantity: 2 },
+        { _id: '2', options: { Size: 'M' }, price: 449, regularPrice: 549, quantity: 2 },
+      ],
+      price: 399,
+    });
+    expect(screen.getByText('from ₹399')).toBeInTheDocument();
+    expect(container.querySelector('s')).toBeNull();
+    expect(screen.getByText('Diwali Sale')).toBeInTheDocument();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mrpFor, percentOff } from './mrp';
+import { mrpFor, percentOff, regularPriceFor, struckPrice } from './mrp';
 
 const variant = (id, price, mrp) => ({ _id: id, options: { Size: id }, price, quantity: 3, mrp });
 
@@ -50,5 +50,51 @@ describe('mrpFor', () => {
     // Narrowed to the variants still possible: one left is as good as chosen.
     expect(mrpFor(prices, null, [prices.variants[1]])).toBe(699);
     expect(mrpFor(prices, null, [])).toBeNull();
+  });
+});
+
+describe('regularPriceFor', () => {
+  it('reads the product’s, a chosen variant’s own, and a shared one without a choice', () => {
+    expect(regularPriceFor({ price: 1499, regularPrice: 1999 })).toBe(1999);
+    expect(regularPriceFor({ price: 1499 })).toBeNull();
+    const tee = {
+      price: 399,
+      regularPrice: 499,
+      variants: [
+        { ...variant('S', 399, null), regularPrice: 499 },
+        { ...variant('M', 399, null), regularPrice: 499 },
+        { ...variant('L', 449, null), regularPrice: 549 },
+      ],
+    };
+    expect(regularPriceFor(tee, tee.variants[2])).toBe(549);
+    expect(regularPriceFor(tee, null, tee.variants.slice(0, 2))).toBe(499);
+    // A price range has no one regular price.
+    expect(regularPriceFor(tee)).toBeNull();
+  });
+});
+
+describe('struckPrice', () => {
+  it('strikes the MRP when it is above the price, the percentage off against it', () => {
+    expect(struckPrice({ mrp: 1999, regular: 1499, price: 999 })).toEqual({
+      kind: 'mrp',
+      amount: 1999,
+      off: 50,
+    });
+  });
+  it('strikes the regular price in a sale without an MRP above the price', () => {
+    expect(struckPrice({ mrp: null, regular: 1999, price: 1499 })).toEqual({
+      kind: 'regular',
+      amount: 1999,
+      off: 25,
+    });
+    expect(struckPrice({ mrp: 1499, regular: '2000', price: 1500 })).toEqual({
+      kind: 'regular',
+      amount: 2000,
+      off: 25,
+    });
+  });
+  it('strikes nothing outside a sale without an MRP', () => {
+    expect(struckPrice({ mrp: null, regular: 1499, price: 1499 })).toBeNull();
+    expect(struckPrice({ price: 1499 })).toBeNull();
   });
 });

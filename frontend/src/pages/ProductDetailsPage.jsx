@@ -8,7 +8,9 @@
 // similar products load on their own, with their own loading state, so a slow related call
 // never holds the page back. Under the price: "Inclusive of all taxes", the country of
 // origin and the seller (Consumer Protection (E-Commerce) Rules 2020), then Check Delivery.
-import { useEffect, useId, useRef, useState } from 'react';
+// In a sale, the price is the sale price with the regular one struck through (unless an
+// MRP is), the sale's badge and a countdown; at its end the product is loaded again.
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { usePageMeta } from '../lib/usePageMeta';
 import { readInitialData } from '../lib/initialData';
@@ -24,8 +26,9 @@ import Loading from '../components/Loading';
 import StockBadge from '../components/StockBadge';
 import { ADD_LABEL } from '../components/ProductCard';
 import MrpPrice from '../components/MrpPrice';
+import { SaleCountdown } from '../components/SaleBadge';
 import { isSoldOut } from '../lib/stock';
-import { mrpFor } from '../lib/mrp';
+import { mrpFor, regularPriceFor } from '../lib/mrp';
 import {
   hasPriceRange,
   missingOptions,
@@ -84,6 +87,12 @@ export default function ProductDetailsPage() {
   const [state, setState] = useState(() => initialState(slug));
   // What the first render was given (by the server, or by the rename below) for one slug.
   const given = useRef(state.slug ? state : null);
+  // Counts the loads asked for again (a sale has ended: the prices have changed).
+  const [reloads, setReloads] = useState(0);
+  const reload = useCallback(() => {
+    given.current = null;
+    setReloads((count) => count + 1);
+  }, []);
 
   useEffect(() => {
     let active = true;
@@ -105,12 +114,18 @@ export default function ProductDetailsPage() {
       })
       .catch((error) => {
         console.error('product could not be loaded', error);
-        if (active) setState({ slug, product: null, missing: true });
+        if (!active) return;
+        // Loading the product shown again failed: it stays, unless it is gone.
+        setState((current) =>
+          current.slug === slug && current.product && error?.response?.status !== 404
+            ? current
+            : { slug, product: null, missing: true },
+        );
       });
     return () => {
       active = false;
     };
-  }, [slug, navigate]);
+  }, [slug, navigate, reloads]);
 
   const { missing } = state;
   const product = state.slug === slug ? state.product : null;
@@ -151,8 +166,9 @@ export default function ProductDetailsPage() {
     hasVariants && !variant && hasPriceRange(product, possible)
       ? MESSAGES.fromPrice(formatPrice(min))
       : formatPrice(variant ? variant.price : min);
-  // The chosen variant's MRP, else the one the possible variants share (if any).
+  // The chosen variant's MRP and regular price, else those the possible variants share.
   const mrp = mrpFor(product, variant, possible);
+  const regular = regularPriceFor(product, variant, possible);
   const toChoose = needsChoice(product) ? missingOptions(product, choice) : [];
   const stillMissing = askedFor === product._id ? toChoose : [];
   const soldOut = isSoldOut(shown);
@@ -183,10 +199,11 @@ export default function ProductDetailsPage() {
             <dd>{product.description}</dd>
             <dt>Price</dt>
             <dd className="mb-0 fs-4 fw-bold text-success">
-              <MrpPrice mrp={mrp} price={variant ? variant.price : min}>
+              <MrpPrice mrp={mrp} regular={regular} price={variant ? variant.price : min}>
                 <span data-testid="price">{price}</span>
               </MrpPrice>
             </dd>
+            <SaleCountdown sale={product.sale} onEnd={reload} as="dd" className="mb-1" />
             <dd className="small text-body-secondary">{MESSAGES.inclusiveOfTaxes}</dd>
             <dt>Availability</dt>
             <dd>
