@@ -583,3 +583,43 @@ describe('CartPage: delivery charge and saved addresses', () => {
     expect(stored()).toHaveLength(1);
   });
 });
+
+describe('CartPage in a sale', () => {
+  const DIWALI = { name: 'Diwali Sale', endsAt: new Date(2099, 10, 5, 12).toISOString() };
+  const onSale = {
+    ...tee,
+    price: 399,
+    regularPrice: 499,
+    sale: DIWALI,
+    variants: [
+      { ...tee.variants[0], price: 399, regularPrice: 499 },
+      { ...tee.variants[1], price: 449, regularPrice: 549 },
+    ],
+  };
+
+  it('shows the price in force the refreshed product gives, the regular one struck through', async () => {
+    server = serve([onSale]);
+    // Added before the sale began, at the regular price.
+    renderCart({ cart: [teeAs('18'), teeAs('18')] });
+    const line = () => within(screen.getByRole('region', { name: 'Items in your cart' }));
+    await waitFor(() => expect(line().getByText(/^₹449$/)).toBeInTheDocument());
+    expect(line().getByTestId('regular-price')).toHaveTextContent('Regular price ₹549');
+    expect(line().getByTestId('percent-off')).toHaveTextContent('18% off');
+    expect(line().getByText('Diwali Sale')).toHaveClass('badge');
+    expect(line().getByTestId('sale')).toHaveTextContent('Sale ends 5 Nov 2099');
+    expect(line().getByText('Price changed: was ₹549, now ₹449')).toBeInTheDocument();
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('Total: ₹898');
+    expect(stored()[0]).toMatchObject({ price: 449, regularPrice: 549, sale: DIWALI });
+  });
+
+  it('shows the regular price again, without the sale, once the answer has none', async () => {
+    const after = { ...tee, regularPrice: 499, sale: null };
+    server = serve([after]);
+    const entry = { ...onSale, variant: '18', price: 449, regularPrice: 549, quantity: 12 };
+    renderCart({ cart: [entry] });
+    const line = () => within(screen.getByRole('region', { name: 'Items in your cart' }));
+    await waitFor(() => expect(line().getByText('Price: ₹549')).toBeInTheDocument());
+    expect(line().queryByTestId('regular-price')).not.toBeInTheDocument();
+    expect(line().queryByTestId('sale')).not.toBeInTheDocument();
+  });
+});

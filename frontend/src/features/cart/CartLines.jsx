@@ -1,6 +1,7 @@
 // The cart's lines (spec section 2): one per product and variant, its choice ("Size: M ·
 // Colour: Black") under the name, a 50-character description, the price (× quantity) with
-// the maximum retail price struck through and the percentage off when there is one, a
+// the maximum retail price (else, in a sale, the regular price) struck through and the
+// percentage off when there is one, a running sale's badge and the day it ends, a
 // price changed since it was added, its stock, a quantity stepper (1-10 per product,
 // capped by the variant's stock) and a Remove that offers Undo.
 // After Remove, focus goes to the toast's Undo, then back to that line if undone, else to
@@ -11,9 +12,10 @@ import { useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { formatPrice, preview } from '../../lib/format';
-import { mrpFor } from '../../lib/mrp';
+import { mrpFor, regularPriceFor } from '../../lib/mrp';
 import { photoForVariant } from '../../lib/variants';
 import MrpPrice from '../../components/MrpPrice';
+import { SaleBadge } from '../../components/SaleBadge';
 import ProductImage from '../../components/ProductImage';
 import StockBadge from '../../components/StockBadge';
 import { useCart } from './CartContext';
@@ -119,7 +121,11 @@ export default function CartLines({ lines, priceChanges, focus }) {
                     </p>
                     <p className="card-text fw-bold mb-1">
                       Price:{' '}
-                      <MrpPrice mrp={mrpFor(product, variant)} price={product.price}>
+                      <MrpPrice
+                        mrp={mrpFor(product, variant)}
+                        regular={regularPriceFor(product, variant)}
+                        price={product.price}
+                      >
                         {formatPrice(product.price)}
                       </MrpPrice>
                       {quantity > 1 && (
@@ -129,6 +135,7 @@ export default function CartLines({ lines, priceChanges, focus }) {
                         </span>
                       )}
                     </p>
+                    <SaleBadge sale={product.sale} as="p" className="mb-1" />
                     {change && (
                       <p className="card-text small text-warning-emphasis mb-1">
                         Price changed: was {formatPrice(change.was)}, now {formatPrice(change.now)}

@@ -1,7 +1,8 @@
 // Cart rules. The stored shape stays the spec's (section 3): a list of whole product
 // objects, the same product once per unit. An entry chosen with a variant carries its id
-// as `variant`, and that variant's price and stock as its `price` and `quantity`, so the
-// totals and stock labels read every entry alike (variants-api.md). Everything else is
+// as `variant`, and that variant's price and stock as its `price` and `quantity` (and its
+// price without a sale as `regularPrice`), so the totals, stock labels and struck prices
+// read every entry alike (variants-api.md). Everything else is
 // derived from the list: lines grouped by (product, variant) with a quantity, the total.
 
 import { MAX_PER_PRODUCT, maxQuantity } from '../../lib/stock';
@@ -34,12 +35,17 @@ export function cartEntry(product, variant = null) {
   if (!chosen && variantsOf(product).length === 0) return product;
   const picked = chosen ?? onlyVariant(product);
   if (!picked) return null;
-  return {
+  const entry = {
     ...product,
     variant: String(picked._id),
     price: picked.price ?? product.price,
     quantity: picked.quantity,
   };
+  // The product's own regular price is that of the variant giving its price, not this
+  // one's; an answer from before sales has none.
+  delete entry.regularPrice;
+  if (picked.regularPrice != null) entry.regularPrice = picked.regularPrice;
+  return entry;
 }
 
 // The chosen variant of an entry, as the stored product lists it (null when unknown).

@@ -249,3 +249,41 @@ describe('refreshing variants from the server', () => {
     expect(result.cart).toEqual([phone]);
   });
 });
+
+describe('sale prices in the cart', () => {
+  const DIWALI = { name: 'Diwali Sale', endsAt: '2099-11-05T18:29:00Z' };
+  const onSale = {
+    ...tee,
+    price: 399,
+    regularPrice: 499,
+    sale: DIWALI,
+    variants: tee.variants.map((v) => ({ ...v, regularPrice: v.price, price: v.price - 100 })),
+  };
+
+  it('stores a variant’s own price and regular price, and the product’s sale', () => {
+    expect(cartEntry(onSale, '18')).toMatchObject({
+      variant: '18',
+      price: 449,
+      regularPrice: 549,
+      sale: DIWALI,
+    });
+    // No regular price of the product's standing for a variant that has none.
+    expect(cartEntry({ ...tee, regularPrice: 499 }, '18')).not.toHaveProperty('regularPrice');
+  });
+
+  it('takes the price in force, the regular price and the sale from the fresh answer', () => {
+    const result = refreshCart([mBlack, mBlack], { 12: onSale });
+    expect(result.priceChanges).toEqual([
+      { id: '12:18', name: 'Tee (Size M, Colour Black)', was: 549, now: 449 },
+    ]);
+    expect(result.cart).toHaveLength(2);
+    expect(result.cart[0]).toMatchObject({ price: 449, regularPrice: 549, sale: DIWALI });
+    // And back when the sale is over: the sale leaves with it.
+    const after = { ...tee, regularPrice: tee.price, sale: null };
+    const ended = refreshCart(result.cart, { 12: after });
+    expect(ended.cart[0]).toMatchObject({ price: 549, sale: null });
+    expect(ended.priceChanges).toEqual([
+      { id: '12:18', name: 'Tee (Size M, Colour Black)', was: 449, now: 549 },
+    ]);
+  });
+});
