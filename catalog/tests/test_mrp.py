@@ -460,6 +460,37 @@ def test_a_changed_mrp_shows_at_once_in_the_cached_answers(admin_api, anon_api, 
         assert found["Speaker Plain"] == 1249, path
 
 
+def test_a_changed_mrp_of_a_dearer_variant_shows_at_once_in_the_cached_answers(
+    admin_api, anon_api, settings
+):
+    """The product's own MRP (its cheapest variant's) stays: only its answers change."""
+    settings.CATALOG_CACHE_SECONDS = 300
+    category, made = shop_with_mrps()
+    sized = made["sized"]
+    paths = [
+        f"{BASE}/product-list/1",
+        f"{BASE}/get-product/{sized.slug}",
+        f"{BASE}/product-category/{category.slug}?page=1",
+        f"{BASE}/search/speaker",
+    ]
+    for path in paths:
+        anon_api.get(path)
+    s, m = sized.variants.order_by("position")
+    variants = [
+        {"_id": str(s.pk), "options": {"Size": "S"}, "quantity": 2, "price": 1500, "mrp": 1999},
+        {"_id": str(m.pk), "options": {"Size": "M"}, "quantity": 3, "price": 1200},
+    ]
+
+    response = update(admin_api, sized, {"variants": json.dumps(variants)})
+
+    assert response.status_code == 200, response.json()
+    for path in paths:
+        body = anon_api.get(path).json()
+        where = "product" if "get-product/" in path else ("" if "search" in path else "products")
+        found = mrps(products_of(body, where))
+        assert found["Speaker Sizes"] == (1799.99, [1999, 1799.99]), path
+
+
 # --- the product page -------------------------------------------------------------------
 
 LIST_PRICE = {
