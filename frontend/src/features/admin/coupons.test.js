@@ -9,13 +9,9 @@ import {
   couponStatus,
   discountText,
   formFromCoupon,
-  fromLocalInput,
-  productIds,
-  serverFieldErrors,
-  toLocalInput,
   usageText,
-  windowText,
 } from './coupons';
+import { productIds, windowText } from './promotions';
 
 const stored = {
   _id: '4',
@@ -82,15 +78,6 @@ describe('coupon form', () => {
     expect(productIds('')).toEqual([]);
   });
 
-  it('turns the admin’s local time into an instant and back', () => {
-    const iso = fromLocalInput('2026-10-20T09:30');
-    expect(iso).toBe(new Date('2026-10-20T09:30').toISOString());
-    expect(toLocalInput(iso)).toBe('2026-10-20T09:30');
-    expect(fromLocalInput('')).toBeNull();
-    expect(toLocalInput(null)).toBe('');
-    expect(toLocalInput('not a date')).toBe('');
-  });
-
   it('finds what the server would refuse', () => {
     expect(couponErrors({ ...EMPTY_COUPON_FORM, code: 'OK10', value: '10' })).toEqual({});
     expect(
@@ -122,12 +109,6 @@ describe('coupon form', () => {
     expect(
       couponErrors({ ...EMPTY_COUPON_FORM, code: 'AMT', kind: 'amount', value: '101' }),
     ).toEqual({});
-  });
-
-  it('reads the server’s field errors', () => {
-    const error = { response: { data: { errors: { code: ['Taken.'], value: 'Bad.' } } } };
-    expect(serverFieldErrors(error)).toEqual({ code: 'Taken.', value: 'Bad.' });
-    expect(serverFieldErrors(new Error('Network Error'))).toEqual({});
   });
 });
 

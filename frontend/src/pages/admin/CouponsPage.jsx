@@ -9,7 +9,7 @@ import AdminShell from '../../features/admin/AdminShell';
 import CouponForm from '../../features/admin/CouponForm';
 import CouponTable from '../../features/admin/CouponTable';
 import { createCoupon, deleteCoupon, listCoupons, updateCoupon } from '../../features/admin/api';
-import { serverFieldErrors } from '../../features/admin/coupons';
+import { serverFieldErrors } from '../../features/admin/promotions';
 import { MESSAGES } from '../../constants/messages';
 import { errorMessage } from '../../lib/apiClient';
 import { useApi } from '../../lib/useApi';
