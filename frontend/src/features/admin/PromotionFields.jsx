@@ -2,8 +2,9 @@
 // (described to screen readers, marked invalid), the kind and value, the window in the
 // admin's local time, what it applies to (categories in a multi-select, product ids
 // separated by commas), a checkbox, the alert that shows the server's sentence, and the
-// buttons. Each reads `bind`, the state of usePromotionForm.
+// buttons. Each reads `bind`, the state of usePromotionForm; PromotionForm holds them.
 import { KIND_LABELS } from './promotions';
+import { usePromotionForm } from './usePromotionForm';
 
 export function describedBy(id, error, help) {
   const ids = [error ? `${id}-error` : null, help ? `${id}-help` : null].filter(Boolean);
@@ -65,7 +66,7 @@ export function Field({
 export const moneyInput = { type: 'number', inputMode: 'decimal', min: '0', step: '0.01' };
 
 // Kind (percent or rupees off) and value, as two columns of the caller's row.
-export function DiscountFields({ bind, className = 'col-sm-6 col-lg-4' }) {
+function DiscountFields({ bind, className = 'col-sm-6 col-lg-4' }) {
   const kind = bind.fieldId('kind');
   return (
     <>
@@ -99,7 +100,7 @@ export function DiscountFields({ bind, className = 'col-sm-6 col-lg-4' }) {
 
 // Starts at and Ends at (datetime-local, the admin's clock). Without `required`, empty
 // means from now and no end.
-export function WindowFields({ bind, required = false }) {
+function WindowFields({ bind, required = false }) {
   const help = (empty) => (required ? 'Your local time.' : `Your local time; empty for ${empty}.`);
   return (
     <fieldset className="mb-3">
@@ -127,7 +128,7 @@ export function WindowFields({ bind, required = false }) {
 }
 
 // The categories (a multi-select of `categories`) and products (ids) it is for.
-export function ScopeFields({ bind, categories }) {
+function ScopeFields({ bind, categories }) {
   const id = bind.fieldId('categories');
   const error = bind.errors.categories;
   return (
@@ -198,11 +199,51 @@ export function Flag({ bind, field, label, help }) {
   );
 }
 
-// The server's sentence, read out when it appears, then Create (or Save and Cancel).
-export function FormFooter({ message, testId, noun, editing, busy, onCancel }) {
+// A coupon's or a sale's form (`promotion`: the one edited, or null to create one), in
+// screen order: `identity(bind)` (the code or the name) beside the kind and value, what
+// `beforeWindow(bind)` gives, the window (`windowRequired`: both ends), what
+// `afterWindow(bind)` gives, the categories and products, Active (`activeHelp`), the
+// server's sentence (read out when it appears), then Create (or Save and Cancel).
+// `toForm`, `check` and `toPayload` are the kind's (usePromotionForm); `noun` names the
+// buttons ("Coupon"); `alertTestId` the alert.
+export function PromotionForm({
+  promotion,
+  categories,
+  toForm,
+  check,
+  toPayload,
+  onSubmit,
+  onCancel,
+  noun,
+  alertTestId,
+  activeHelp,
+  windowRequired = false,
+  identity,
+  beforeWindow = () => null,
+  afterWindow = () => null,
+}) {
+  const editing = Boolean(promotion);
+  const { message, busy, formRef, handleSubmit, bind } = usePromotionForm({
+    initial: () => toForm(promotion),
+    check,
+    toPayload,
+    onSubmit,
+    reset: !editing,
+  });
   return (
-    <>
-      <div role="alert" className="text-danger small mb-2" data-testid={testId}>
+    <form ref={formRef} onSubmit={handleSubmit} noValidate aria-busy={busy}>
+      <div className="row g-3 mb-3">
+        {identity(bind)}
+        <DiscountFields bind={bind} />
+      </div>
+      {beforeWindow(bind)}
+      <WindowFields bind={bind} required={windowRequired} />
+      {afterWindow(bind)}
+      <ScopeFields bind={bind} categories={categories} />
+      <div className="mb-3">
+        <Flag bind={bind} field="active" label="Active" help={activeHelp} />
+      </div>
+      <div role="alert" className="text-danger small mb-2" data-testid={alertTestId}>
         {message}
       </div>
       <div className="d-flex flex-wrap gap-2">
@@ -215,6 +256,6 @@ export function FormFooter({ message, testId, noun, editing, busy, onCancel }) {
           </button>
         )}
       </div>
-    </>
+    </form>
   );
 }
