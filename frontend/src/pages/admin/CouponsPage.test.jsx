@@ -7,16 +7,19 @@ import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { fakeServer } from '../../features/auth/testing/fakeServer';
 import { renderRoutes } from '../../features/auth/testing/renderRoutes';
-import { AUTH_KEY } from '../../constants/storageKeys';
 import { COUPON_TEXTS } from '../../features/admin/coupons';
+import {
+  CATEGORIES,
+  callsTo,
+  fillIn,
+  formOf,
+  headers,
+  rowOf,
+  signInAsAdmin,
+  table,
+} from '../../features/admin/testing/promotionScreen';
 import CouponsPage from './CouponsPage';
 
-const ADMIN = { token: 'tok', user: { name: 'Admin', address: '', role: 1 } };
-const CATEGORIES = [
-  { _id: '1', name: 'Electronics', slug: 'electronics' },
-  { _id: '2', name: 'Clothing', slug: 'clothing' },
-  { _id: '3', name: 'Books', slug: 'books' },
-];
 const coupon = (id, code, extra = {}) => ({
   _id: String(id),
   code,
@@ -55,7 +58,7 @@ let server;
 let stored;
 beforeEach(() => {
   stored = [SAVE10, FLAT];
-  window.localStorage.setItem(AUTH_KEY, JSON.stringify(ADMIN));
+  signInAsAdmin();
 });
 afterEach(() => {
   server?.restore();
@@ -96,19 +99,9 @@ function open() {
   );
 }
 
-const table = () => screen.getByRole('table');
-const rowOf = (code) =>
-  within(table())
-    .getAllByRole('row')
-    .find((row) => within(row).queryByRole('rowheader', { name: code }));
-const form = () => screen.getByRole('region', { name: /coupon/i });
-const calls = (key) => server.calls.filter((call) => call.key === key);
-
-async function fill(user, label, text) {
-  const field = within(form()).getByLabelText(label);
-  await user.clear(field);
-  if (text) await user.type(field, text);
-}
+const form = formOf('coupon');
+const calls = (key) => callsTo(server, key);
+const fill = (user, label, text) => fillIn(user, form, label, text);
 
 describe('Coupons (admin)', () => {
   it('lists the coupons: code, discount, window, used / limit, discount given and state', async () => {
@@ -187,10 +180,7 @@ describe('Coupons (admin)', () => {
       active: true,
     });
     expect(await screen.findByText('Coupon DIWALI25 created')).toBeInTheDocument();
-    const codes = within(table())
-      .getAllByRole('rowheader')
-      .map((th) => th.textContent);
-    expect(codes).toEqual(['DIWALI25', 'SAVE10', 'FLAT100']);
+    expect(headers()).toEqual(['DIWALI25', 'SAVE10', 'FLAT100']);
     // The form is empty again for the next one.
     expect(within(form()).getByLabelText('Code')).toHaveValue('');
   });
