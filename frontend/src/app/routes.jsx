@@ -72,6 +72,7 @@ const AdminOrdersPage = lazy(
 const CouponsPage = lazy(
   () => import(/* webpackChunkName: "admin" */ '../pages/admin/CouponsPage'),
 );
+const SalesPage = lazy(() => import(/* webpackChunkName: "admin" */ '../pages/admin/SalesPage'));
 
 // Footer links use /categories/{slug} (decision F8): they land on the category screen.
 function FooterCategoryRedirect() {
@@ -121,6 +122,7 @@ export const routes = [
       { path: 'users', element: <UsersPage /> },
       { path: 'orders', element: <AdminOrdersPage /> },
       { path: 'coupons', element: <CouponsPage /> },
+      { path: 'sales', element: <SalesPage /> },
     ],
   },
   { path: '*', element: <NotFoundPage /> },

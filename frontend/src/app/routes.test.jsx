@@ -1,5 +1,5 @@
-// The admin's coupons screen is a route of the admin group, behind the admin guard, and
-// the admin menu links to it.
+// The admin's coupons and sales screens are routes of the admin group, behind the admin
+// guard, and the admin menu links to them.
 import { Suspense } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
@@ -18,36 +18,62 @@ afterEach(() => {
   window.localStorage.clear();
 });
 
-describe('admin coupons route', () => {
+// Opens `path` signed in as an admin, the server answering `answers` too.
+function openAsAdmin(path, answers) {
+  window.localStorage.setItem(
+    AUTH_KEY,
+    JSON.stringify({ token: 'tok', user: { name: 'Admin', address: '', role: 1 } }),
+  );
+  server = fakeServer({
+    'GET /api/v1/auth/admin-auth': { data: { ok: true } },
+    'GET /api/v1/category/get-category': { data: { success: true, category: [] } },
+    ...answers,
+  });
+  const app = [
+    {
+      element: (
+        <Suspense fallback={<p>Loading ...</p>}>
+          <Outlet />
+        </Suspense>
+      ),
+      children: routes,
+    },
+  ];
+  renderRoutes(app, path);
+}
+
+async function expectScreen(title, path) {
+  expect(
+    await screen.findByRole('heading', { level: 1, name: title }, { timeout: 10000 }),
+  ).toBeInTheDocument();
+  const menu = screen.getByRole('navigation', { name: 'Admin Panel' });
+  const link = within(menu).getByRole('link', { name: title });
+  expect(link).toHaveAttribute('href', path);
+  expect(link).toHaveAttribute('aria-current', 'page');
+}
+
+describe('admin promotions routes', () => {
   it('opens /dashboard/admin/coupons for an admin, its menu link current', async () => {
     expect(paths.adminCoupons).toBe('/dashboard/admin/coupons');
-    window.localStorage.setItem(
-      AUTH_KEY,
-      JSON.stringify({ token: 'tok', user: { name: 'Admin', address: '', role: 1 } }),
-    );
-    server = fakeServer({
-      'GET /api/v1/auth/admin-auth': { data: { ok: true } },
-      'GET /api/v1/category/get-category': { data: { success: true, category: [] } },
+    openAsAdmin(paths.adminCoupons, {
       'GET /api/v1/coupons': { data: { success: true, coupons: [] } },
     });
-    const app = [
-      {
-        element: (
-          <Suspense fallback={<p>Loading ...</p>}>
-            <Outlet />
-          </Suspense>
-        ),
-        children: routes,
-      },
-    ];
-    renderRoutes(app, paths.adminCoupons);
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Coupons' }, { timeout: 10000 }),
-    ).toBeInTheDocument();
-    const menu = screen.getByRole('navigation', { name: 'Admin Panel' });
-    const link = within(menu).getByRole('link', { name: 'Coupons' });
-    expect(link).toHaveAttribute('href', '/dashboard/admin/coupons');
-    expect(link).toHaveAttribute('aria-current', 'page');
+    await expectScreen('Coupons', '/dashboard/admin/coupons');
     expect(await screen.findByText('No coupons yet.')).toBeInTheDocument();
+  });
+
+  it('opens /dashboard/admin/sales for an admin, its menu link current', async () => {
+    expect(paths.adminSales).toBe('/dashboard/admin/sales');
+    openAsAdmin(paths.adminSales, { 'GET /api/v1/sales': { data: { success: true, sales: [] } } });
+    await expectScreen('Sales', '/dashboard/admin/sales');
+    // Next to Coupons in the menu.
+    const links = within(screen.getByRole('navigation', { name: 'Admin Panel' }))
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+    expect(links.slice(links.indexOf('Coupons'), links.indexOf('Coupons') + 2)).toEqual([
+      'Coupons',
+      'Sales',
+    ]);
+    expect(await screen.findByText('No sales yet.')).toBeInTheDocument();
   });
 });

@@ -31,6 +31,7 @@ export const paths = {
   adminUsers: '/dashboard/admin/users',
   adminOrders: '/dashboard/admin/orders',
   adminCoupons: '/dashboard/admin/coupons',
+  adminSales: '/dashboard/admin/sales',
 };
 
 // The API is served by the same Django app; another host can be configured at build time.

@@ -82,6 +82,15 @@ export const MESSAGES = {
   couponsLoadFailed: 'The coupons could not be loaded. Please reload the page.',
   deleteCouponQuestion: (code) =>
     `Coupon ${code} will be deleted: shoppers can no longer apply it. This cannot be undone.`,
+  // The admin's sales.
+  saleCreated: (name) => `Sale ${name} created`,
+  saleSaved: (name) => `Sale ${name} saved`,
+  salePaused: (name) => `Sale ${name} paused`,
+  saleResumed: (name) => `Sale ${name} resumed`,
+  saleDeleted: (name) => `Sale ${name} deleted`,
+  salesLoadFailed: 'The sales could not be loaded. Please reload the page.',
+  deleteSaleQuestion: (name) =>
+    `Sale ${name} will be deleted: its products go back to their regular prices. This cannot be undone.`,
   orderPlaced: 'Order placed. Your cart is empty now; pay in cash on delivery.',
   // Paying online (Razorpay): the cart's and the orders' live region, and the toasts.
   orderPaid: 'Payment received. Your order is placed and your cart is empty now.',

@@ -9,6 +9,7 @@ const LINKS = [
   { to: paths.adminUsers, label: 'Users' },
   { to: paths.adminOrders, label: 'Orders' },
   { to: paths.adminCoupons, label: 'Coupons' },
+  { to: paths.adminSales, label: 'Sales' },
 ];
 
 export default function AdminMenu() {

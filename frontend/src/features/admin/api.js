@@ -28,3 +28,10 @@ export const createCoupon = (coupon) => apiClient.post('/api/v1/coupons', coupon
 export const updateCoupon = (id, changes) =>
   apiClient.put(`/api/v1/coupons/${encodeURIComponent(id)}`, changes);
 export const deleteCoupon = (id) => apiClient.delete(`/api/v1/coupons/${encodeURIComponent(id)}`);
+// Sales (contract, "MRP and sale prices"): the list (latest start first) and the writes,
+// as JSON (sales.js salePayload); an update may send any of the fields.
+export const listSales = ({ signal } = {}) => apiClient.get('/api/v1/sales', { signal });
+export const createSale = (sale) => apiClient.post('/api/v1/sales', sale);
+export const updateSale = (id, changes) =>
+  apiClient.put(`/api/v1/sales/${encodeURIComponent(id)}`, changes);
+export const deleteSale = (id) => apiClient.delete(`/api/v1/sales/${encodeURIComponent(id)}`);
