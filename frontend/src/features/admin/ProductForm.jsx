@@ -21,6 +21,7 @@
 // own `mrp`, sent when changed from what the form opened with (empty: none); with the grid,
 // each variant's, in its row and in the `variants` JSON.
 import { useEffect, useId, useRef, useState } from 'react';
+import FieldError, { errorProps } from './FieldError';
 import CategoryPicker from './CategoryPicker';
 import GalleryEditor from './GalleryEditor';
 import OptionsEditor from './OptionsEditor';
@@ -59,16 +60,6 @@ function clientErrors(values, mrp, { withVariants = false } = {}) {
   return errors;
 }
 
-// The props that tie an input to its error message and help (aria-describedby,
-// aria-invalid).
-function errorProps(id, error, help) {
-  const describedBy = [error ? `${id}-error` : null, help ? `${id}-help` : null].filter(Boolean);
-  return {
-    ...(error ? { 'aria-invalid': 'true' } : {}),
-    ...(describedBy.length ? { 'aria-describedby': describedBy.join(' ') } : {}),
-  };
-}
-
 // The single photo (Upload Photo) replaces the main photo. With a changed gallery it
 // takes the place of the stored main photo where that still is, else it goes first.
 function withSinglePhoto({ gallery, files }, photo, storedMainId, name) {
@@ -79,14 +70,6 @@ function withSinglePhoto({ gallery, files }, photo, storedMainId, name) {
   if (at >= 0) next[at] = entry;
   else next.unshift(entry);
   return { gallery: next, files: [...files, photo] };
-}
-
-function FieldError({ id, error }) {
-  return error ? (
-    <div id={`${id}-error`} className="invalid-feedback d-block">
-      {error}
-    </div>
-  ) : null;
 }
 
 const PREVIEW = { width: 320, height: 200 };

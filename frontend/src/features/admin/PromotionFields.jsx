@@ -3,24 +3,9 @@
 // admin's local time, what it applies to (categories in a multi-select, product ids
 // separated by commas), a checkbox, the alert that shows the server's sentence, and the
 // buttons. Each reads `bind`, the state of usePromotionForm; PromotionForm holds them.
+import FieldError, { errorProps } from './FieldError';
 import { KIND_LABELS } from './promotions';
 import { usePromotionForm } from './usePromotionForm';
-
-export function describedBy(id, error, help) {
-  const ids = [error ? `${id}-error` : null, help ? `${id}-help` : null].filter(Boolean);
-  return {
-    ...(error ? { 'aria-invalid': 'true' } : {}),
-    ...(ids.length ? { 'aria-describedby': ids.join(' ') } : {}),
-  };
-}
-
-function FieldError({ id, error }) {
-  return error ? (
-    <div id={`${id}-error`} className="invalid-feedback d-block">
-      {error}
-    </div>
-  ) : null;
-}
 
 function Help({ id, help, className = 'form-text' }) {
   return help ? (
@@ -53,7 +38,7 @@ export function Field({
         className={`form-control ${inputClassName}${bind.invalid(field)}`}
         value={bind.form[field]}
         onChange={bind.onText(field)}
-        {...describedBy(id, error, help)}
+        {...errorProps(id, error, help)}
         {...input}
       />
       <FieldError id={id} error={error} />
@@ -151,7 +136,7 @@ function ScopeFields({ bind, categories }) {
                 [...event.target.selectedOptions].map((option) => option.value),
               )
             }
-            {...describedBy(id, error, true)}
+            {...errorProps(id, error, true)}
           >
             {categories.map((category) => (
               <option key={category._id} value={String(category._id)}>
