@@ -16,6 +16,8 @@ from decimal import Decimal
 
 import orjson
 from django.http import Http404, HttpResponsePermanentRedirect
+from django.utils import timezone
+from django.utils.dateparse import parse_datetime
 from django.utils.text import Truncator
 
 from catalog import selectors
@@ -99,6 +101,27 @@ def mrp_text(item: dict) -> str:
     return format_price(mrp)
 
 
+def was_text(item: dict) -> str:
+    """The regular price struck through beside a sale price, when no MRP is shown in its
+    place (an MRP above the price is the one struck figure): else ""."""
+    if mrp_text(item):
+        return ""
+    regular = item.get("regularPrice")
+    if regular is None or Decimal(str(regular)) <= Decimal(str(item["price"])):
+        return ""
+    return format_price(regular)
+
+
+def sale_text(product: dict) -> str:
+    """ "Diwali Sale, ends 5 Nov, 11:59 pm" (India time) while a sale gives the price."""
+    sale = product.get("sale")
+    if not sale:
+        return ""
+    ends = timezone.localtime(parse_datetime(sale["endsAt"]))
+    when = ends.strftime("%-d %b, %-I:%M %p").replace("AM", "am").replace("PM", "pm")
+    return f"{sale['name']}, ends {when}"
+
+
 def _chosen(product: dict, request) -> dict | None:
     """The variant `?variant=` names, when it is one of the product's."""
     wanted = request.GET.get("variant", "")
@@ -112,6 +135,8 @@ def _card(product: dict, *, index: int, eager: int = 2) -> dict:
         "url": f"/product/{product['slug']}",
         "price_text": price_text(product),
         "mrp_text": mrp_text(product),
+        "was_text": was_text(product),
+        "sale_text": sale_text(product),
         "preview": preview(product["description"]),
         "srcset": _srcset(product),
         "lazy": index >= eager,
@@ -131,9 +156,11 @@ def _product_data(slug: str) -> dict:
 VARIES_BY = {"size": f"{SCHEMA}/size", "colour": f"{SCHEMA}/color", "color": f"{SCHEMA}/color"}
 
 
-def _offer(url: str, price, quantity: int, mrp=None) -> dict:
-    """An Offer at `price`; with an MRP above it, also that list price as a
-    UnitPriceSpecification of type ListPrice (how Google reads a struck-through price)."""
+def _offer(url: str, price, quantity: int, mrp=None, sale=None) -> dict:
+    """An Offer at `price`; with a list price above it (the MRP, else the price without a
+    sale), also that list price as a UnitPriceSpecification of type ListPrice (how Google
+    reads a struck-through price); while a sale gives the price, `priceValidUntil` is the
+    day it ends."""
     offer = {
         "@type": "Offer",
         "url": url,
@@ -149,6 +176,10 @@ def _offer(url: str, price, quantity: int, mrp=None) -> dict:
             "price": f"{Decimal(str(mrp)):.2f}",
             "priceCurrency": "INR",
         }
+    if sale:
+        offer["priceValidUntil"] = (
+            timezone.localtime(parse_datetime(sale["endsAt"])).date().isoformat()
+        )
     return offer
 
 
@@ -160,8 +191,11 @@ def _structured_product(
     its own photo when one shows its option value) when it has several. Each offer names
     the seller, and the product its country of origin (schema.org `countryOfOrigin`)."""
 
-    def offer(url, price, quantity, mrp):
-        found = _offer(url, price, quantity, mrp)
+    def offer(url, item, quantity):
+        listed = item.get("mrp")
+        if listed is None or Decimal(str(listed)) <= Decimal(str(item["price"])):
+            listed = item.get("regularPrice")
+        found = _offer(url, item["price"], quantity, listed, product.get("sale"))
         if seller:
             found["seller"] = {"@type": "Organization", "name": seller}
         return found
@@ -182,7 +216,7 @@ def _structured_product(
             **common,
             "@type": "Product",
             "sku": product["_id"],
-            "offers": offer(canonical, product["price"], product["quantity"], product.get("mrp")),
+            "offers": offer(canonical, product, product["quantity"]),
         }
     photo_for = {}
     for photo in product.get("photos") or []:
@@ -198,7 +232,7 @@ def _structured_product(
             "name": f"{product['name']} ({', '.join(values)})",
             "sku": variant["sku"],
             "url": url,
-            "offers": offer(url, variant["price"], variant["quantity"], variant.get("mrp")),
+            "offers": offer(url, variant, variant["quantity"]),
         }
         if shown:
             member["image"] = canonical.split("/product/")[0] + shown
@@ -291,6 +325,8 @@ def product_page(request, *, slug: str, seller=None):
             "price_text": format_price(variant["price"]) if variant else price_text(product),
             # The MRP of the price shown: the chosen variant's, else the product's.
             "mrp_text": mrp_text(shown),
+            "was_text": was_text(shown),
+            "sale_text": sale_text(product),
             "srcset": _srcset(product),
             "seller": seller_name,
             **stock(shown),

@@ -23,6 +23,7 @@ from __future__ import annotations
 import threading
 import time
 from decimal import Decimal
+from typing import NamedTuple
 
 from django.db.models import Case, DecimalField, F, Q, Value, When
 from django.db.models.functions import Greatest, Least, Round
@@ -125,6 +126,21 @@ def latest_boundary_ns(schedule, now=None) -> int:
 def running(now=None) -> tuple:
     """The sales running now, under the schedule this process holds."""
     return schedule_seen(None).running(now)
+
+
+def in_force(regular, product_id: int, category_id, sales=None):
+    """A unit's price in force (`.price`, `.regular`, `.sale`) under `sales` (default:
+    those running now)."""
+    sales = running() if sales is None else sales
+    if not sales or _pricing is None:
+        return _Regular(Decimal(regular), Decimal(regular), None)
+    return _pricing.in_force(Decimal(regular), product_id, category_id, sales)
+
+
+class _Regular(NamedTuple):
+    price: Decimal
+    regular: Decimal
+    sale: object
 
 
 def _number(value: Decimal):

@@ -560,6 +560,17 @@ class PriceOutputField(serializers.Field):
         return _number(value)
 
 
+class InForceOutputField(PriceOutputField):
+    """The price in force of a product or a variant (catalog.prices), read off it."""
+
+    def __init__(self, **kwargs):
+        super().__init__(source="*", **kwargs)
+
+    def to_representation(self, item):
+        product = getattr(item, "product", item)
+        return _number(prices.in_force(item.price, product.pk, product.category_id).price)
+
+
 @extend_schema_field(
     {
         "type": "number",
@@ -587,10 +598,11 @@ class MrpOutputField(serializers.Field):
 )
 class SaleOutputField(serializers.Field):
     def __init__(self, **kwargs):
-        super().__init__(required=False, allow_null=True, **kwargs)
+        super().__init__(source="*", allow_null=True, **kwargs)
 
-    def to_representation(self, value):
-        return value
+    def to_representation(self, product):
+        sale = prices.in_force(product.price, product.pk, product.category_id).sale
+        return None if sale is None else {"name": sale.name, "endsAt": _iso(sale.ends_at)}
 
 
 @extend_schema_field(TIMESTAMP)
@@ -642,7 +654,8 @@ class HsnOutputField(_ProductTaxField):
 class GstRateOutputField(_ProductTaxField):
     @staticmethod
     def compute(product, category):
-        return gst_rate(product, category, product.price)
+        shown = prices.in_force(product.price, product.pk, product.category_id).price
+        return gst_rate(product, category, shown)
 
 
 @extend_schema_field({"type": "string"})
@@ -658,7 +671,9 @@ class VariantRateField(serializers.Field):
         super().__init__(source="*", required=False, **kwargs)
 
     def to_representation(self, variant):
-        return gst_rate(variant.product, variant.product.category, variant.price)
+        product = variant.product
+        shown = prices.in_force(variant.price, product.pk, product.category_id).price
+        return gst_rate(product, product.category, shown)
 
 
 @inline
@@ -674,8 +689,8 @@ class VariantOutput(serializers.Serializer):
     _id = IdOutputField()
     sku = serializers.CharField()
     options = serializers.DictField(child=serializers.CharField())
-    price = PriceOutputField(help_text="The price in force (the sale price in a sale).")
-    regularPrice = PriceOutputField(help_text="The price without a sale.")
+    price = InForceOutputField(help_text="The price in force (the sale price in a sale).")
+    regularPrice = PriceOutputField(source="price", help_text="The price without a sale.")
     mrp = MrpOutputField(help_text="This variant's MRP; null when not set.")
     quantity = serializers.IntegerField(min_value=0)
     gstRate = VariantRateField(help_text="GST rate (%) of this variant at its own price.")
@@ -707,8 +722,10 @@ class ProductOutput(serializers.Serializer):
     name = serializers.CharField()
     slug = serializers.CharField()
     description = serializers.CharField()
-    price = PriceOutputField(help_text="The price in force: the sale price while a sale runs.")
-    regularPrice = PriceOutputField(help_text="The price without a sale (= `price` outside one).")
+    price = InForceOutputField(help_text="The price in force: the sale price while a sale runs.")
+    regularPrice = PriceOutputField(
+        source="price", help_text="The price without a sale (= `price` outside one)."
+    )
     sale = SaleOutputField()
     mrp = MrpOutputField(
         help_text="The MRP of the variant that gives `price` (the cheapest), so it belongs "
@@ -770,6 +787,8 @@ def _product_as_stored(instance, stamp) -> dict:
         "slug": instance.slug,
         "description": instance.description,
         "price": _number(price),
+        "regularPrice": _number(price),  # the price in force and the sale: catalog.prices
+        "sale": None,
         "mrp": None if mrp is None else _number(mrp),
         "quantity": instance.quantity,
         "shipping": 1 if instance.shipping else 0,
@@ -788,6 +807,7 @@ def _product_as_stored(instance, stamp) -> dict:
                 "sku": sku,
                 "options": options,
                 "price": _variant_number(price),
+                "regularPrice": _variant_number(price),
                 "mrp": None if mrp is None else _variant_number(mrp),
                 "quantity": quantity,
                 "gstRate": own_rate

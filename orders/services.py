@@ -234,9 +234,7 @@ def _destination(buyer, address: str, address_id: int | None) -> Destination:
 def _priced(lines: "OrderedDict[int, Line]") -> list[coupons.Priced]:
     """The cart's lines as a coupon sees them, in the cart's order."""
     return [
-        coupons.Priced(
-            line.product.pk, line.product.category_id, line.price * line.quantity
-        )
+        coupons.Priced(line.product.pk, line.product.category_id, line.price * line.quantity)
         for line in lines.values()
     ]
 

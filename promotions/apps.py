@@ -25,5 +25,7 @@ class PromotionsConfig(AppConfig):
         def changed(**kwargs):
             transaction.on_commit(sales_changed)
 
-        post_save.connect(changed, sender=Sale, dispatch_uid="promotions.sale_saved")
-        post_delete.connect(changed, sender=Sale, dispatch_uid="promotions.sale_deleted")
+        post_save.connect(changed, sender=Sale, weak=False, dispatch_uid="promotions.sale_saved")
+        post_delete.connect(
+            changed, sender=Sale, weak=False, dispatch_uid="promotions.sale_deleted"
+        )

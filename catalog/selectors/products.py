@@ -9,6 +9,7 @@ from django.db.models.fields.json import KeyTextTransform
 from django.db.models.functions import Cast
 from django.http import Http404
 
+from catalog import prices
 from catalog.cache import cached_value
 from catalog.models import Category, Product, ProductPhoto, ProductSlugHistory, Variant
 from catalog.search import prepared
@@ -70,6 +71,9 @@ def product_filter(
     price order `sort` names; with `options` ({"Size": ["M", "L"]}), only those sold in
     a variant that has one of each option's values. With a page: that page and the
     total; without: every match (the original call) and no total."""
+    sales = prices.running()
+    if sales and (low is not None or high is not None or sort in PRICE_ORDERS):
+        return _in_force(sales, category_ids, low, high, page, sort, options)
     matching = Matching(category_ids=category_ids, low=low, high=high)
     if options:
         return _with_options(matching, options, page, sort)
@@ -87,6 +91,43 @@ def product_filter(
     per_page = settings.PRODUCTS_PER_PAGE
     products = _deferred_page(matching, page=page, per_page=per_page, total=total, ranged=ranged)
     return products, total
+
+
+def _priced_in_force(sales, category_ids, low, high):
+    """The products of the categories (all when none) whose price in force lies in [low,
+    high] (catalog.prices: the lowest of the sales covering each), with it as `shown`."""
+    products = Product.objects.all()
+    if category_ids:
+        products = products.in_categories(category_ids)
+    products = products.alias(shown=prices.price_expression(sales))
+    if low is not None:
+        products = products.filter(shown__gte=low)
+    if high is not None:
+        products = products.filter(shown__lte=high)
+    return products
+
+
+def _in_force(sales, category_ids, low, high, page, sort, options):
+    """product_filter while a sale runs and the filter reads prices (a band, a price
+    order): the band and the order are on the price in force, which no index holds, so
+    this is the ORM's query with the price worked out in it, its total counted with it;
+    a filter that reads no price keeps the indexed path (the sale moves no product in
+    or out of it)."""
+    products = _priced_in_force(sales, category_ids, low, high)
+    if options:
+        products = products.filter(_sold_in(options))
+    order = {
+        "price-asc": ("shown", "-created_at", "-id"),
+        "price-desc": ("-shown", "-created_at", "-id"),
+    }.get(sort, ("-created_at", "-id"))
+    rows = products.with_category().only(*PRODUCT_FIELDS).order_by(*order)
+    if page is None:
+        return list(rows), None
+    total = products.count()
+    start = (page - 1) * settings.PRODUCTS_PER_PAGE
+    if start >= total:
+        return [], total
+    return list(rows[start : start + settings.PRODUCTS_PER_PAGE]), total
 
 
 def _sold_in(options: dict[str, list[str]]) -> Exists:
@@ -139,8 +180,12 @@ def option_facets(*, category_ids: list[int], low, high) -> list[dict]:
     band), each with how many of those products are sold in it: `[{name, values:
     [{value, count}]}]`, the options most products have first, sizes in size order. One
     query, over the matching products' variants."""
-    matching = Matching(category_ids=category_ids, low=low, high=high)
-    inner, params = matching.queryset.values("id").query.sql_with_params()
+    sales = prices.running()
+    if sales and (low is not None or high is not None):
+        matches = _priced_in_force(sales, category_ids, low, high)
+    else:
+        matches = Matching(category_ids=category_ids, low=low, high=high).queryset
+    inner, params = matches.values("id").query.sql_with_params()
     sql = _FACETS_SQL["postgresql" if connection.vendor == "postgresql" else "sqlite"]
     with connection.cursor() as cursor:
         cursor.execute(sql.format(inner), params)  # the ORM's text, values apart

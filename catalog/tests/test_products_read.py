@@ -84,10 +84,10 @@ def test_product_json_has_the_contract_shape(anon_api):
             "sku": variant.sku,
             "options": {},
             "price": 799.5,
+            "regularPrice": 799.5,
             "mrp": None,
             "quantity": 7,
             "gstRate": 18,
-            "regularPrice": 799.5,
         }
     ]
     # No sale runs: the regular price is the price.

@@ -56,3 +56,8 @@ def make_coupon(db):
         return Coupon.objects.create(code=code, kind=kind, value=Decimal(value), **fields)
 
     return make
+
+
+@pytest.fixture
+def anon_api(db):
+    return client_for()

@@ -16,6 +16,7 @@ SOURCE = [
     "catalog",
     "orders",
     "payments",
+    "promotions",
     "demo",
     "templates",
     "requirements.txt",

@@ -60,6 +60,15 @@ CONTRACT_CALLS = {
     ("get", "/api/v1/auth/cart"),  # the account's cart, on every device
     ("put", "/api/v1/auth/cart"),
     ("post", "/api/v1/auth/cart/merge"),
+    ("get", "/api/v1/coupons"),  # promotions: coupons and sales (the admin's)
+    ("post", "/api/v1/coupons"),
+    ("put", "/api/v1/coupons/{}"),
+    ("delete", "/api/v1/coupons/{}"),
+    ("post", "/api/v1/coupons/check"),  # what a code takes off a cart
+    ("get", "/api/v1/sales"),
+    ("post", "/api/v1/sales"),
+    ("put", "/api/v1/sales/{}"),
+    ("delete", "/api/v1/sales/{}"),
 }
 ADMIN_CALLS = {
     ("get", "/api/v1/auth/admin-auth"),
@@ -74,6 +83,14 @@ ADMIN_CALLS = {
     ("put", "/api/v1/auth/order-status/{}"),
     ("get", "/api/v1/admin/dashboard"),
     ("get", "/api/v1/admin/products"),
+    ("get", "/api/v1/coupons"),
+    ("post", "/api/v1/coupons"),
+    ("put", "/api/v1/coupons/{}"),
+    ("delete", "/api/v1/coupons/{}"),
+    ("get", "/api/v1/sales"),
+    ("post", "/api/v1/sales"),
+    ("put", "/api/v1/sales/{}"),
+    ("delete", "/api/v1/sales/{}"),
 }
 SIGNED_IN_CALLS = {
     ("get", "/api/v1/auth/user-auth"),
@@ -92,6 +109,7 @@ SIGNED_IN_CALLS = {
     ("get", "/api/v1/auth/cart"),
     ("put", "/api/v1/auth/cart"),
     ("post", "/api/v1/auth/cart/merge"),
+    ("post", "/api/v1/coupons/check"),
 }
 
 
@@ -190,13 +208,23 @@ def test_response_shapes_follow_the_contract(schema):
         "options",
         "variants",
         "photos",
+        # Promotions: the price without a sale, and the sale (null outside one).
+        "regularPrice",
+        "sale",
     }
     assert product["properties"]["price"]["type"] == "number"
     assert product["properties"]["category"] == {"$ref": "#/components/schemas/Category"}
     # The contract's variants section: the keys every client reads.
     assert {"options", "variants", "photos"} <= set(product["properties"])
     variant = components["Variant"]
-    assert set(variant["required"]) == {"_id", "sku", "options", "price", "quantity"}
+    assert set(variant["required"]) == {
+        "_id",
+        "sku",
+        "options",
+        "price",
+        "regularPrice",
+        "quantity",
+    }
     assert {"url", "alt", "option"} <= set(components["GalleryPhoto"]["required"])
     assert "password" not in components["User"]["properties"]
     search = ops[("get", "/api/v1/product/search/{}")]["responses"]["200"]
