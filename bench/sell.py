@@ -148,7 +148,8 @@ class Seller:
                 data={
                     "name": item["name"],
                     "description": " ".join(words),
-                    "price": str(item["price"]),
+                    # The stored price (while a sale runs `price` is the sale price).
+                    "price": str(item.get("regularPrice", item["price"])),
                     "quantity": str(item["quantity"]),
                     "category": item["category"]["_id"],
                     "shipping": str(item["shipping"]),

@@ -764,8 +764,10 @@ class ProductOutput(serializers.Serializer):
 def _product(instance, stamp) -> dict:
     """ProductOutput's fields of a product (or a selectors.ProductRow), its two
     timestamps passed through `stamp`, its prices those in force (catalog.prices)."""
-    data = _product_as_stored(instance, stamp)
+    data = _product_as_stored(instance, stamp)  # regularPrice = price, sale null
     sales = prices.running()
+    if not sales:
+        return data
     prices.apply(data, instance.category.pk, sales)
     if data["sale"] is not None and instance.gst_rate is None:
         # The category's rule reads the price the buyer pays (a clothing threshold).

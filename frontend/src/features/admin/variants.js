@@ -278,3 +278,13 @@ export function moveItem(list, from, to) {
   next.splice(to, 0, item);
   return next;
 }
+
+// The product as the shop stores it, for the editor: while a sale runs a product answer's
+// `price` (and each variant's) is the sale price and `regularPrice` the stored one. The
+// form edits the stored price; saving the sale price back would make it the price for good.
+export function asStored(product) {
+  const stored = (item) =>
+    item?.regularPrice != null ? { ...item, price: item.regularPrice } : item;
+  const shown = stored(product);
+  return product.variants ? { ...shown, variants: product.variants.map(stored) } : shown;
+}

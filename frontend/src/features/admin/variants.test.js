@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  asStored,
   TEXTS,
   combinations,
   galleryChanged,
@@ -113,5 +114,30 @@ describe('variants model', () => {
     expect(optionErrors([...options, { id: 'g', name: 'fit type', values: ['X'] }])).toEqual({
       'option:g:name': TEXTS.optionNameTaken('fit type'),
     });
+  });
+});
+
+describe('asStored', () => {
+  it('gives the editor the stored prices, not the sale prices a product answer shows', () => {
+    const onSale = {
+      _id: '7',
+      price: 750,
+      regularPrice: 1000,
+      sale: { name: 'Diwali Sale', endsAt: '2026-11-05T18:29:00Z' },
+      variants: [
+        { _id: '70', price: 750, regularPrice: 1000 },
+        { _id: '71', price: 900, regularPrice: 1200 },
+      ],
+    };
+    const stored = asStored(onSale);
+    expect(stored.price).toBe(1000);
+    expect(stored.variants.map((v) => v.price)).toEqual([1000, 1200]);
+    expect(onSale.price).toBe(750); // the answer itself is left as it was
+  });
+
+  it('leaves an answer without regular prices (an older server) as it is', () => {
+    const plain = { _id: '8', price: 499, variants: [{ _id: '80', price: 499 }] };
+    expect(asStored(plain)).toEqual(plain);
+    expect(asStored({ _id: '9', price: 10 })).toEqual({ _id: '9', price: 10 });
   });
 });

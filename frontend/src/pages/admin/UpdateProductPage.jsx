@@ -7,6 +7,7 @@ import ConfirmDialog from '../../components/ui/ConfirmDialog';
 import AdminShell from '../../features/admin/AdminShell';
 import ProductForm from '../../features/admin/ProductForm';
 import { deleteProduct, updateProduct } from '../../features/admin/api';
+import { asStored } from '../../features/admin/variants';
 import { photoSrc } from '../../components/ProductImage';
 import { getProduct } from '../../features/catalog/api';
 import { paths } from '../../config/paths';
@@ -33,7 +34,8 @@ export default function UpdateProductPage() {
     let current = true;
     getProduct(slug)
       .then(({ data }) => {
-        if (current) setState({ slug, product: data?.product ?? null, missing: !data?.product });
+        const found = data?.product ? asStored(data.product) : null;
+        if (current) setState({ slug, product: found, missing: !found });
       })
       .catch((error) => {
         console.error(error);
