@@ -23,6 +23,10 @@ BUYERS = 400  # checkout allows 10 a minute per buyer: 10/s needs at least 60
 # An admin edit every this many seconds (BENCH_EDIT_SECONDS; 0: none).
 EDIT_SECONDS = float(os.environ.get("BENCH_EDIT_SECONDS", "5"))
 TO_SELL = 2000  # products in stock that buyers pick from
+# A sale running while they buy (BENCH_SALE=0: none): percent off the first third of the
+# categories, started as the selling starts (its start empties the cache once, as a real
+# one does) and deleted after. A build without sales answers 404 and sells without one.
+SALE = os.environ.get("BENCH_SALE", "1") != "0"
 
 
 def prepare(seed: int = 30) -> dict:
@@ -80,7 +84,9 @@ def prepare(seed: int = 30) -> dict:
     products = rng.sample(ids, min(TO_SELL, len(ids)))
     edited = [pk for pk, _ in rng.sample(ids, min(200, len(ids)))]
     edits = list(Product.objects.filter(pk__in=edited).values_list("pk", "slug"))
+    categories = sorted(Product.objects.values_list("category_id", flat=True).distinct())
     return {
+        "on_sale": [str(pk) for pk in categories[: max(1, len(categories) // 3)]],
         "sells": "variants" if variants else "products",
         "buyers": buyers,
         "admin": user_issue_token(user=admin),
@@ -188,7 +194,33 @@ class Seller:
             due = [t for t, on in ((next_sale, interval), (next_edit, self.edit_seconds)) if on]
             self.stop_event.wait(max(0.0, min(due) - time.monotonic()) if due else None)
 
+    def _sale(self, method: str, path: str = "", **body) -> requests.Response | None:
+        try:
+            return self._session().request(
+                method,
+                f"{self.base}/api/v1/sales{path}",
+                json=body or None,
+                headers={"Authorization": f"Bearer {self.people['admin']}"},
+                timeout=30,
+            )
+        except requests.RequestException:
+            return None
+
     def start(self) -> None:
+        self.sale_id = None
+        if SALE and self.people.get("on_sale"):
+            now = time.time()
+            made = self._sale(
+                "POST",
+                name="Bench Sale",
+                kind="percent",
+                value=20,
+                categories=self.people["on_sale"],
+                startsAt=time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(now - 60)),
+                endsAt=time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(now + 3600)),
+            )
+            if made is not None and made.status_code == 201:
+                self.sale_id = made.json()["sale"]["_id"]
         self.thread = threading.Thread(target=self._run, daemon=True)
         self.thread.start()
 
@@ -197,6 +229,8 @@ class Seller:
         if self.thread is not None:
             self.thread.join()
         self.pool.shutdown(wait=True)
+        if self.sale_id is not None:
+            self._sale("DELETE", f"/{self.sale_id}")
 
     def summary(self) -> dict:
         def stats(sent: list[tuple[int, float]]) -> dict:
@@ -214,4 +248,9 @@ class Seller:
                 "p99_ms": pct(0.99) if times else None,
             }
 
-        return {"rate": self.rate, "checkouts": stats(self.checkouts), "edits": stats(self.edits)}
+        return {
+            "rate": self.rate,
+            "sale": self.sale_id is not None,
+            "checkouts": stats(self.checkouts),
+            "edits": stats(self.edits),
+        }
