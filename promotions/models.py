@@ -9,6 +9,7 @@ drift from the orders."""
 
 import re
 
+from django.core.exceptions import ValidationError
 from django.core.validators import MinValueValidator
 from django.db import models
 
@@ -21,6 +22,17 @@ class DiscountKind(models.TextChoices):
 CODE_MAX = 32
 CODE_PATTERN = re.compile(rf"[A-Z0-9]{{3,{CODE_MAX}}}")
 CODE_RULE = f"Code must be 3 to {CODE_MAX} letters and digits, without spaces."
+
+
+def _discount_errors(promotion) -> dict:
+    """What a coupon and a sale check alike: a percent at most 100, an end after the start."""
+    errors = {}
+    value = promotion.value
+    if promotion.kind == DiscountKind.PERCENT and value is not None and value > 100:
+        errors["value"] = "A percent off cannot be over 100."
+    if promotion.starts_at and promotion.ends_at and promotion.ends_at <= promotion.starts_at:
+        errors["ends_at"] = "The end must be after the start."
+    return errors
 
 
 class Coupon(models.Model):
@@ -76,16 +88,10 @@ class Coupon(models.Model):
         super().save(*args, **kwargs)
 
     def clean(self):
-        from django.core.exceptions import ValidationError
-
-        errors = {}
         self.code = (self.code or "").strip().upper()
+        errors = _discount_errors(self)
         if not CODE_PATTERN.fullmatch(self.code):
             errors["code"] = CODE_RULE
-        if self.kind == DiscountKind.PERCENT and self.value is not None and self.value > 100:
-            errors["value"] = "A percent off cannot be over 100."
-        if self.starts_at and self.ends_at and self.ends_at <= self.starts_at:
-            errors["ends_at"] = "The end must be after the start."
         if errors:
             raise ValidationError(errors)
 
@@ -134,12 +140,6 @@ class Sale(models.Model):
         return self.name
 
     def clean(self):
-        from django.core.exceptions import ValidationError
-
-        errors = {}
-        if self.kind == DiscountKind.PERCENT and self.value is not None and self.value > 100:
-            errors["value"] = "A percent off cannot be over 100."
-        if self.starts_at and self.ends_at and self.ends_at <= self.starts_at:
-            errors["ends_at"] = "The end must be after the start."
+        errors = _discount_errors(self)
         if errors:
             raise ValidationError(errors)

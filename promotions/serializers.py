@@ -92,7 +92,36 @@ def _kind_field() -> serializers.ChoiceField:
     )
 
 
-class CouponInput(serializers.Serializer):
+class _DiscountInput(serializers.Serializer):
+    """What a coupon's and a sale's input check alike: a percent at most 100, an end after
+    the start (with what an update leaves as it is), the wire's names as the model's."""
+
+    FIELDS = {
+        "startsAt": "starts_at",
+        "endsAt": "ends_at",
+        "usageLimit": "usage_limit",
+        "perCustomerLimit": "per_customer_limit",
+        "firstOrderOnly": "first_order_only",
+        "prepaidOnly": "prepaid_only",
+    }
+
+    def validate(self, attrs):
+        attrs = {self.FIELDS.get(key, key): value for key, value in attrs.items()}
+        current = self.instance
+        kind = attrs.get("kind", current.kind if current else None)
+        value = attrs.get("value", current.value if current else None)
+        if kind == DiscountKind.PERCENT and value is not None and value > 100:
+            raise serializers.ValidationError(
+                {"value": ["Value of a percent off cannot be over 100."]}
+            )
+        starts = attrs.get("starts_at", current.starts_at if current else None)
+        ends = attrs.get("ends_at", current.ends_at if current else None)
+        if starts is not None and ends is not None and ends <= starts:
+            raise serializers.ValidationError({"endsAt": ["Ends at must be after the start."]})
+        return attrs
+
+
+class CouponInput(_DiscountInput):
     """create (every required field) and update (any of them: the rest stays)."""
 
     code = serializers.CharField(
@@ -128,35 +157,11 @@ class CouponInput(serializers.Serializer):
     products = _ids("Products", Product)
     active = serializers.BooleanField(required=False)
 
-    FIELDS = {
-        "startsAt": "starts_at",
-        "endsAt": "ends_at",
-        "usageLimit": "usage_limit",
-        "perCustomerLimit": "per_customer_limit",
-        "firstOrderOnly": "first_order_only",
-        "prepaidOnly": "prepaid_only",
-    }
-
     def validate_code(self, value):
         code = value.strip().upper()
         if not CODE_PATTERN.fullmatch(code):
             raise serializers.ValidationError(CODE_RULE)
         return code
-
-    def validate(self, attrs):
-        attrs = {self.FIELDS.get(key, key): value for key, value in attrs.items()}
-        current = self.instance
-        kind = attrs.get("kind", current.kind if current else None)
-        value = attrs.get("value", current.value if current else None)
-        if kind == DiscountKind.PERCENT and value is not None and value > 100:
-            raise serializers.ValidationError(
-                {"value": ["Value of a percent off cannot be over 100."]}
-            )
-        starts = attrs.get("starts_at", current.starts_at if current else None)
-        ends = attrs.get("ends_at", current.ends_at if current else None)
-        if starts is not None and ends is not None and ends <= starts:
-            raise serializers.ValidationError({"endsAt": ["Ends at must be after the start."]})
-        return attrs
 
 
 @extend_schema_field(OpenApiTypes.NUMBER)
@@ -202,7 +207,7 @@ class CouponListAnswer(serializers.Serializer):
     coupons = CouponOutput(many=True)
 
 
-class SaleInput(serializers.Serializer):
+class SaleInput(_DiscountInput):
     """create (every required field) and update (any of them: the rest stays)."""
 
     name = TextField(label="Name", max_length=100)
@@ -213,21 +218,6 @@ class SaleInput(serializers.Serializer):
     startsAt = _when("Starts at", required=True)
     endsAt = _when("Ends at", required=True)
     active = serializers.BooleanField(required=False)
-
-    def validate(self, attrs):
-        attrs = {CouponInput.FIELDS.get(key, key): value for key, value in attrs.items()}
-        current = self.instance
-        kind = attrs.get("kind", current.kind if current else None)
-        value = attrs.get("value", current.value if current else None)
-        if kind == DiscountKind.PERCENT and value is not None and value > 100:
-            raise serializers.ValidationError(
-                {"value": ["Value of a percent off cannot be over 100."]}
-            )
-        starts = attrs.get("starts_at", current.starts_at if current else None)
-        ends = attrs.get("ends_at", current.ends_at if current else None)
-        if starts is not None and ends is not None and ends <= starts:
-            raise serializers.ValidationError({"endsAt": ["Ends at must be after the start."]})
-        return attrs
 
 
 class SaleOutput(serializers.Serializer):

@@ -4,25 +4,10 @@ from decimal import Decimal
 
 import pytest
 
-from accounts.tests.factories import AdminFactory, UserFactory
+from accounts.tests.factories import UserFactory
 from catalog.tests.factories import CategoryFactory, ProductFactory
-from orders.tests.conftest import client_for
+from orders.tests.conftest import admin_api, buyer, buyer_api, client_for  # noqa: F401
 from promotions.models import Coupon
-
-
-@pytest.fixture
-def buyer(db):
-    return UserFactory(address="12 MG Road, Bengaluru 560001")
-
-
-@pytest.fixture
-def buyer_api(buyer):
-    return client_for(buyer)
-
-
-@pytest.fixture
-def admin_api(db):
-    return client_for(AdminFactory())
 
 
 @pytest.fixture
