@@ -188,7 +188,10 @@ def _covers(rule) -> Q | None:
 
 def _rule_price(rule):
     if rule.kind == "percent":
-        off = Round(F("price") * Value(rule.value, MONEY) / Value(100, MONEY), 2)
+        # The fraction worked out here: SQLite casts 25.00 and 100 to integers, and would
+        # divide them as integers.
+        fraction = Value(Decimal(rule.value) / 100, DecimalField(max_digits=9, decimal_places=6))
+        off = Round(F("price") * fraction, 2)
         return F("price") - off
     return Greatest(F("price") - Value(rule.value, MONEY), Value(Decimal("0.00"), MONEY))
 

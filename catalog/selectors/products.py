@@ -13,7 +13,7 @@ from catalog import prices
 from catalog.cache import cached_value
 from catalog.models import Category, Product, ProductPhoto, ProductSlugHistory, Variant
 from catalog.search import prepared
-from catalog.selectors import anchors, price_counts
+from catalog.selectors import anchors, price_counts, sale_filters
 from catalog.selectors.categories import category_get
 from catalog.selectors.paging import Matching, _count, _deferred_page
 from catalog.selectors.rows import (
@@ -73,7 +73,14 @@ def product_filter(
     total; without: every match (the original call) and no total."""
     sales = prices.running()
     if sales and (low is not None or high is not None or sort in PRICE_ORDERS):
-        return _in_force(sales, category_ids, low, high, page, sort, options)
+        groups = sale_filters.plan(sales, category_ids, low, high)
+        if groups is None or options or page is None:
+            return _in_force(sales, category_ids, low, high, page, sort, options)
+        total = sale_filters.total(groups)
+        if sort in PRICE_ORDERS:
+            descending = sort == "price-desc"
+            return sale_filters.price_page(groups, page, total, descending=descending), total
+        return sale_filters.newest_page(groups, page, total), total
     matching = Matching(category_ids=category_ids, low=low, high=high)
     if options:
         return _with_options(matching, options, page, sort)
@@ -109,10 +116,10 @@ def _priced_in_force(sales, category_ids, low, high):
 
 def _in_force(sales, category_ids, low, high, page, sort, options):
     """product_filter while a sale runs and the filter reads prices (a band, a price
-    order): the band and the order are on the price in force, which no index holds, so
-    this is the ORM's query with the price worked out in it, its total counted with it;
-    a filter that reads no price keeps the indexed path (the sale moves no product in
-    or out of it)."""
+    order), where the indexes cannot serve it (sale_filters: a sale that names products,
+    a filter with option values, the unpaged call): the ORM's query with the price in
+    force worked out in it, its total counted with it. A filter that reads no price keeps
+    the indexed path (a sale moves no product in or out of it)."""
     products = _priced_in_force(sales, category_ids, low, high)
     if options:
         products = products.filter(_sold_in(options))
@@ -181,7 +188,12 @@ def option_facets(*, category_ids: list[int], low, high) -> list[dict]:
     [{value, count}]}]`, the options most products have first, sizes in size order. One
     query, over the matching products' variants."""
     sales = prices.running()
+    groups = None
     if sales and (low is not None or high is not None):
+        groups = sale_filters.plan(sales, category_ids, low, high)
+    if groups is not None:
+        matches = sale_filters.matching(groups).queryset
+    elif sales and (low is not None or high is not None):
         matches = _priced_in_force(sales, category_ids, low, high)
     else:
         matches = Matching(category_ids=category_ids, low=low, high=high).queryset
