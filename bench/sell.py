@@ -111,7 +111,7 @@ def _sale(connection) -> str | None:
         return None
     if Sale._meta.db_table not in connection.introspection.table_names():
         return None
-    categories = sorted(Product.objects.values_list("category_id", flat=True).distinct())
+    categories = sorted(set(Product.objects.order_by().values_list("category_id", flat=True)))
     now = timezone.now()
     with transaction.atomic():  # its signal tells the servers, after the commit
         Sale.objects.filter(name="Bench Sale").delete()

@@ -144,12 +144,15 @@ def _id_slice(matching: Matching, order: str, start: int, size: int, anchor=None
         else:
             ordered = matching.queryset.order_by(*orm_order)
         return ordered.values("id")[start : start + size]
-    conditions, params = [matching.where.sql], list(matching.where.params)
+    # What the ids are read from: the table, or a list's own rows (a sale's groups of
+    # categories, sale_filters: a union of index ranges) under the table's name.
+    source, source_params = getattr(matching, "source", ("catalog_product", ()))
+    conditions, params = [matching.where.sql], [*source_params, *matching.where.params]
     if anchor is not None:
         conditions.append(_FROM_ANCHOR)
         params += [anchor[0], anchor[0], anchor[0], anchor[1]]
     sql = (
-        "SELECT id FROM catalog_product WHERE "  # noqa: S608 (constant texts; values apart)
+        f"SELECT id FROM {source} WHERE "  # noqa: S608 (constant texts; values apart)
         + " AND ".join(conditions)
         + f" ORDER BY {written} LIMIT %s OFFSET %s"
     )

@@ -101,7 +101,10 @@ def plan(sales, category_ids, low, high) -> list[Group] | None:
 
 
 class _GroupsMatching(Matching):
-    """The products of the groups, as a Matching (its `where` and `queryset`)."""
+    """The products of the groups, as a Matching. On PostgreSQL its ids are read from a
+    union of each group's index range (`source`, under the table's name): an OR of the
+    groups' conditions made the planner scan the whole list index (10 ms a page at 100k
+    against half a millisecond)."""
 
     def __init__(self, groups: list[Group]):
         self.category_ids, self.low, self.high, self.exclude_pk = [], None, None, None
@@ -115,8 +118,15 @@ class _GroupsMatching(Matching):
                 if end is not None:
                     part.append(f"price {op} %s")
                     params.append(end)
-            parts.append("(" + " AND ".join(part) + ")")
-        self.where = Where("(" + " OR ".join(parts) + ")" if parts else "FALSE", tuple(params))
+            parts.append(
+                "SELECT id, created_at FROM catalog_product WHERE "  # noqa: S608 (constant texts; values apart)
+                + " AND ".join(part)
+            )
+        union = (
+            " UNION ALL ".join(parts) or "SELECT id, created_at FROM catalog_product WHERE FALSE"
+        )
+        self.source = (f"({union}) AS catalog_product", tuple(params))
+        self.where = Where("TRUE", ())
 
     @property
     def queryset(self):
