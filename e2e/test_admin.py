@@ -48,7 +48,9 @@ def test_admin_logs_in_and_sees_the_panel_with_their_details(page, base_url):
     menu = page.get_by_role("navigation", name="Admin Panel")
     expect(menu.get_by_role("heading", name="Admin Panel")).to_be_visible()
     links = menu.get_by_role("link")
-    expect(links).to_have_text(["Create Category", "Create Product", "Products", "Users", "Orders"])
+    expect(links).to_have_text(
+        ["Create Category", "Create Product", "Products", "Users", "Orders", "Coupons", "Sales"]
+    )
     expect(page.get_by_text("Admin Name: Asha Rao")).to_be_visible()
     expect(page.get_by_text(f"Admin Email: {admin.email}")).to_be_visible()
     expect(page.get_by_text("Admin Contact: 9876543210")).to_be_visible()

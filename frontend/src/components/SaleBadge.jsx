@@ -1,13 +1,11 @@
 // A running sale beside the price: a badge naming it ("Diwali Sale") and when it ends.
 // SaleBadge (cards, cart lines) says the day, "Sale ends 5 Nov"; SaleCountdown (the
-// product page) counts down, "Sale ends in 2d 4h", each minute, hides itself at the end
-// and then calls `onEnd` (the page loads the product again, now at its regular price).
+// product page, components/SaleCountdown) counts down.
 // `sale` is a product answer's: {name, endsAt} or null. `as` and `className` are the
 // element the line is (a span unless said) and its classes; nothing renders without a sale.
-import { runningSale, saleCountdown, saleEnd, saleEndsOn } from '../lib/sale';
-import { useCountdown } from '../lib/useCountdown';
+import { runningSale, saleEndsOn } from '../lib/sale';
 
-function SaleLine({ name, as: Line = 'span', className = '', children }) {
+export function SaleLine({ name, as: Line = 'span', className = '', children }) {
   return (
     <Line
       className={`sale-note d-flex flex-wrap align-items-center column-gap-2 small ${className}`}
@@ -27,23 +25,6 @@ export function SaleBadge({ sale, ...line }) {
   return (
     <SaleLine name={running.name} {...line}>
       {ends && <span className="text-danger-emphasis">{ends}</span>}
-    </SaleLine>
-  );
-}
-
-export function SaleCountdown({ sale, onEnd, ...line }) {
-  const now = useCountdown(saleEnd(sale), onEnd);
-  const running = runningSale(sale, now);
-  if (!running) return null;
-  const left = running.ends === null ? null : saleCountdown(running.ends, now);
-  return (
-    <SaleLine name={running.name} {...line}>
-      {left && (
-        <span className="text-danger-emphasis" data-testid="sale-countdown">
-          <span aria-hidden="true">{left.text}</span>
-          <span className="visually-hidden">{left.spoken}</span>
-        </span>
-      )}
     </SaleLine>
   );
 }

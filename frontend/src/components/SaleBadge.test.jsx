@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
-import { SaleBadge, SaleCountdown } from './SaleBadge';
+import { SaleBadge } from './SaleBadge';
+import { SaleCountdown } from './SaleCountdown';
 import { END_GRACE_MS } from '../lib/useCountdown';
 
 // Local times (the shopper's clock), whatever zone the tests run in.

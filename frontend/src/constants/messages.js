@@ -63,51 +63,10 @@ export const MESSAGES = {
   variantGone: (label) => `${label} is no longer available and was removed from your cart.`,
   variantNeeded: (name) =>
     `${name} now comes in more than one option and was removed from your cart: please choose yours on its page.`,
-  // Coupons in the cart: the server's sentence says why a code does not apply.
-  couponEmpty: 'Please enter a coupon code.',
-  couponCheckFailed: 'The coupon could not be checked. Please try again.',
-  couponLogin: 'to apply it.',
-  couponApplied: (code, saving) => `Coupon ${code}: −${saving}`,
-  couponRemoved: (code) => `Coupon ${code} removed.`,
-  couponDropped: (code, reason) => `Coupon ${code} was removed: ${reason}`,
-  couponUnchecked: (code) =>
-    `Coupon ${code} could not be checked again; the order will say whether it applies.`,
-  couponChecking: (code) => `Checking coupon ${code} ...`,
-  // The admin's coupons.
-  couponCreated: (code) => `Coupon ${code} created`,
-  couponSaved: (code) => `Coupon ${code} saved`,
-  couponPaused: (code) => `Coupon ${code} paused`,
-  couponResumed: (code) => `Coupon ${code} resumed`,
-  couponDeleted: (code) => `Coupon ${code} deleted`,
-  couponsLoadFailed: 'The coupons could not be loaded. Please reload the page.',
-  deleteCouponQuestion: (code) =>
-    `Coupon ${code} will be deleted: shoppers can no longer apply it. This cannot be undone.`,
-  // The admin's sales.
-  saleCreated: (name) => `Sale ${name} created`,
-  saleSaved: (name) => `Sale ${name} saved`,
-  salePaused: (name) => `Sale ${name} paused`,
-  saleResumed: (name) => `Sale ${name} resumed`,
-  saleDeleted: (name) => `Sale ${name} deleted`,
-  salesLoadFailed: 'The sales could not be loaded. Please reload the page.',
-  deleteSaleQuestion: (name) =>
-    `Sale ${name} will be deleted: its products go back to their regular prices. This cannot be undone.`,
   orderPlaced: 'Order placed. Your cart is empty now; pay in cash on delivery.',
   // Paying online (Razorpay): the cart's and the orders' live region, and the toasts.
-  orderPaid: 'Payment received. Your order is placed and your cart is empty now.',
-  paymentOpening: 'Opening the secure payment window ...',
-  paymentWindowOpen: 'Complete the payment in the Razorpay window.',
-  paymentConfirming: 'Confirming your payment ...',
   paymentNotCompleted: 'Payment not completed',
-  paymentKept: (id) => `Order #${id} is waiting for your payment.`,
   orderPaidNow: (id) => `Payment received for order #${id}.`,
-  paymentFailedReason: (reason) => `The payment failed: ${reason}`,
-  paymentScriptFailed:
-    'The payment window could not be loaded. Check your connection and try again.',
-  paymentUnconfirmed:
-    'We could not confirm your payment. If money left your account, the order shows as paid in Your Orders shortly.',
-  paymentServiceDown: 'Online payment is not available right now. Please try again.',
-  payOnlineHint: 'You pay now in Razorpay’s secure window; the order is confirmed once it is paid.',
-  codOverLimit: (limit) => `Not available for orders over ${limit}`,
   orderCancelled: 'Order cancelled',
   cancelOrderTitle: (id) => `Cancel order #${id}?`,
   cancelOrderQuestion: (id) =>

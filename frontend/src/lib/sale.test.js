@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  MINUTE,
-  clockTime,
-  nextTick,
-  runningSale,
-  saleCountdown,
-  saleEnd,
-  saleEndsOn,
-} from './sale';
+import { MINUTE, runningSale, saleEnd, saleEndsOn } from './sale';
+import { clockTime, nextTick, saleCountdown } from './saleCountdown';
 
 // Local times (the shopper's clock), whatever zone the tests run in.
 const at = (day, hours, minutes = 0, seconds = 0) =>

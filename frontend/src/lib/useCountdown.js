@@ -5,7 +5,7 @@
 // after the end). A countdown already over when it starts calls nothing, so an answer that
 // still carries an ended sale cannot make a page load it again and again.
 import { useEffect, useRef, useState } from 'react';
-import { nextTick } from './sale';
+import { nextTick } from './saleCountdown';
 
 export const END_GRACE_MS = 2000;
 

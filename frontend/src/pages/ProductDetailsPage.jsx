@@ -26,7 +26,7 @@ import Loading from '../components/Loading';
 import StockBadge from '../components/StockBadge';
 import { ADD_LABEL } from '../components/ProductCard';
 import MrpPrice from '../components/MrpPrice';
-import { SaleCountdown } from '../components/SaleBadge';
+import { SaleCountdown } from '../components/SaleCountdown';
 import { isSoldOut } from '../lib/stock';
 import { mrpFor, regularPriceFor } from '../lib/mrp';
 import {

@@ -344,7 +344,7 @@ export default function ProductForm({
       {withVariants ? null : (
         <div className="mb-3">
           <label htmlFor={`${id}-mrp`} className="form-label">
-            MRP (maximum retail price)
+            MRP
           </label>
           <input
             id={`${id}-mrp`}

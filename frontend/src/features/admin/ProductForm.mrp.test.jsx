@@ -8,7 +8,7 @@ import ProductForm from './ProductForm';
 import { TEXTS } from './variants';
 
 const categories = [{ _id: '3', name: 'Clothing', slug: 'clothing' }];
-const MRP_LABEL = 'MRP (maximum retail price)';
+const MRP_LABEL = 'MRP';
 
 const renderForm = (props = {}) => {
   const onSubmit = vi.fn().mockResolvedValue(undefined);

@@ -9,7 +9,7 @@ import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { formatPrice } from '../../lib/format';
 import { useFocusAfterRender } from '../../lib/useFocusAfterRender';
-import { MESSAGES } from '../../constants/messages';
+import { COUPON_MESSAGES } from './couponMessages';
 
 export default function CouponBox({ coupon, lines, payment }) {
   const id = useId();
@@ -44,7 +44,7 @@ export default function CouponBox({ coupon, lines, payment }) {
         <Link to={paths.login} state={{ from: paths.cart }}>
           Log in
         </Link>{' '}
-        {MESSAGES.couponLogin}
+        {COUPON_MESSAGES.couponLogin}
       </p>
     );
   } else if (code) {
@@ -54,12 +54,12 @@ export default function CouponBox({ coupon, lines, payment }) {
           {applied ? (
             <>
               <span className="text-success fw-semibold">
-                {MESSAGES.couponApplied(applied.code, formatPrice(applied.discount))}
+                {COUPON_MESSAGES.couponApplied(applied.code, formatPrice(applied.discount))}
               </span>
               {checking && <span className="text-body-secondary small"> (checking ...)</span>}
             </>
           ) : checking ? (
-            MESSAGES.couponChecking(code)
+            COUPON_MESSAGES.couponChecking(code)
           ) : (
             `Coupon ${code}`
           )}

@@ -10,12 +10,3 @@ export const saveAccountCart = (cart, version, { signal, keepalive = false } = {
 // `mergeKey`: one per sign-in, so a merge sent twice (two tabs) adds once.
 export const mergeAccountCart = (cart, mergeKey, { signal } = {}) =>
   apiClient.post('/api/v1/auth/cart/merge', { cart, mergeKey }, { signal });
-// Whether a coupon applies to the cart (signed in): `cart` is exactly what checkout sends
-// (checkoutLines), `payment` "cod" or "razorpay" when chosen. 200 with the discount and
-// each line's share; a code that does not apply is 400 with a sentence saying why.
-export const checkCoupon = ({ code, cart, payment }, { signal } = {}) =>
-  apiClient.post(
-    '/api/v1/coupons/check',
-    { code, cart, ...(payment ? { payment } : {}) },
-    { signal },
-  );

@@ -13,9 +13,9 @@
 // keeps the code (checkout decides) and says so.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../lib/apiClient';
-import { MESSAGES } from '../../constants/messages';
-import { checkCoupon } from './api';
+import { checkCoupon } from './couponApi';
 import { useCart } from './CartContext';
+import { COUPON_MESSAGES } from './couponMessages';
 
 // How long the lines must stay still before they are checked again (a quantity stepped
 // three times is one check).
@@ -81,7 +81,7 @@ export function useCoupon({ signedIn }) {
     async (text, { lines, payment }) => {
       const typed = String(text ?? '').trim();
       if (!typed) {
-        setNotice(MESSAGES.couponEmpty);
+        setNotice(COUPON_MESSAGES.couponEmpty);
         return false;
       }
       setNotice(null);
@@ -91,7 +91,7 @@ export function useCoupon({ signedIn }) {
         accept(answer.data, typed, lines, payment);
         return true;
       }
-      setNotice(errorMessage(answer.error) ?? MESSAGES.couponCheckFailed);
+      setNotice(errorMessage(answer.error) ?? COUPON_MESSAGES.couponCheckFailed);
       return false;
     },
     [send, accept],
@@ -110,11 +110,14 @@ export function useCoupon({ signedIn }) {
         setCoupon(null);
         setResult(null);
         setNotice(
-          MESSAGES.couponDropped(stored, errorMessage(answer.error) ?? MESSAGES.couponCheckFailed),
+          COUPON_MESSAGES.couponDropped(
+            stored,
+            errorMessage(answer.error) ?? COUPON_MESSAGES.couponCheckFailed,
+          ),
         );
         return;
       }
-      setNotice(MESSAGES.couponUnchecked(stored));
+      setNotice(COUPON_MESSAGES.couponUnchecked(stored));
     },
     [send, accept, setCoupon],
   );

@@ -17,6 +17,7 @@ import DeliveryAddress from './DeliveryAddress';
 import OrderReview from './OrderReview';
 import PaymentChoice from './PaymentChoice';
 import Totals from './Totals';
+import { CHECKOUT_MESSAGES } from './checkoutMessages';
 
 export default function CheckoutSummary({
   checkout,
@@ -110,7 +111,9 @@ export default function CheckoutSummary({
                   </p>
                 )}
                 {address.known && method === 'razorpay' && (
-                  <p className="small text-body-secondary mt-2 mb-0">{MESSAGES.payOnlineHint}</p>
+                  <p className="small text-body-secondary mt-2 mb-0">
+                    {CHECKOUT_MESSAGES.payOnlineHint}
+                  </p>
                 )}
               </>
             ) : (

@@ -4,8 +4,8 @@
 // way or waits for Try Again.
 import { useId } from 'react';
 import { formatPrice } from '../../lib/format';
-import { MESSAGES } from '../../constants/messages';
 import { PAY_ONLINE } from './labels';
+import { CHECKOUT_MESSAGES } from './checkoutMessages';
 
 export default function PaymentChoice({ method, cod, online, codLimit, disabled, onChoose }) {
   const id = useId();
@@ -30,7 +30,7 @@ export default function PaymentChoice({ method, cod, online, codLimit, disabled,
           </label>
           {cod.overLimit && (
             <div id={`${id}-cod-reason`} className="form-text mt-0">
-              {MESSAGES.codOverLimit(formatPrice(codLimit))}
+              {CHECKOUT_MESSAGES.codOverLimit(formatPrice(codLimit))}
             </div>
           )}
         </div>

@@ -31,6 +31,7 @@ import { paths } from '../../config/paths';
 import { MESSAGES } from '../../constants/messages';
 import { checkout } from './api';
 import { newIdempotencyKey } from './idempotency';
+import { CHECKOUT_MESSAGES } from './checkoutMessages';
 
 // The method in effect: the shopper's pick while it is allowed, else cash on delivery when
 // usable, else online; null when neither is (over the cap, no online payments).
@@ -107,7 +108,7 @@ export function useCheckout({ user, cart, total, address, offer, payment, orders
   function paid(order) {
     setAttempt(null);
     cart.clear();
-    toast.success(MESSAGES.orderPaid);
+    toast.success(CHECKOUT_MESSAGES.orderPaid);
     navigate(order?._id ? paths.orderPlaced(order._id) : paths.userOrders);
   }
 
@@ -182,7 +183,7 @@ export function useCheckout({ user, cart, total, address, offer, payment, orders
       // retry (same key) or pay cash on delivery.
       if (!error?.response || status >= 500) {
         setAttempt({ signature });
-        payment.fail(errorMessage(error) ?? MESSAGES.paymentServiceDown);
+        payment.fail(errorMessage(error) ?? CHECKOUT_MESSAGES.paymentServiceDown);
         requestFocus();
       } else {
         refused(error);
@@ -191,7 +192,7 @@ export function useCheckout({ user, cart, total, address, offer, payment, orders
     }
     if (!data?.order || !data?.razorpay?.orderId) {
       setAttempt({ signature });
-      payment.fail(MESSAGES.paymentServiceDown);
+      payment.fail(CHECKOUT_MESSAGES.paymentServiceDown);
       requestFocus();
       return;
     }

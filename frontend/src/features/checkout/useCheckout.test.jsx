@@ -7,9 +7,9 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import { MESSAGES } from '../../constants/messages';
 import { fakeServer } from '../auth/testing/fakeServer';
 import { busyLabelFor, chooseMethod, useCheckout } from './useCheckout';
+import { CHECKOUT_MESSAGES } from './checkoutMessages';
 
 const CHECKOUT = 'POST /api/v1/orders/checkout';
 const SHIRT = [{ _id: '2', quantity: 1 }];
@@ -247,7 +247,7 @@ describe('paying online', () => {
     act(() => shop.checkout().choose('razorpay'));
     await act(() => shop.checkout().placeOrder());
     expect(shop.checkout().retrying).toBe(true);
-    expect(shop.checkout().status.detail).toBe(MESSAGES.paymentServiceDown);
+    expect(shop.checkout().status.detail).toBe(CHECKOUT_MESSAGES.paymentServiceDown);
   });
 
   it('opens the window for the held order, empties the cart once paid', async () => {

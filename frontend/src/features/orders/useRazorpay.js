@@ -13,8 +13,8 @@
 import { useCallback, useState } from 'react';
 import { loadScript } from '../../lib/loadScript';
 import { errorMessage } from '../../lib/apiClient';
-import { MESSAGES } from '../../constants/messages';
 import { verifyRazorpayPayment } from './api';
+import { PAYMENT_MESSAGES } from './paymentMessages';
 
 const IDLE = { phase: 'idle', detail: null };
 // Bootstrap's primary: the window's buttons match the shop's.
@@ -40,13 +40,13 @@ export function useRazorpay({ settings, shopName }) {
   // when the window has gone without a payment.
   const pay = useCallback(
     async ({ order, razorpay }, { onPaid, onClosed }) => {
-      setState({ phase: 'opening', detail: MESSAGES.paymentOpening });
+      setState({ phase: 'opening', detail: PAYMENT_MESSAGES.paymentOpening });
       let Razorpay;
       try {
         Razorpay = await razorpayConstructor(checkoutUrl);
       } catch (error) {
         console.error('Razorpay checkout unavailable', error);
-        setState({ phase: 'failed', detail: MESSAGES.paymentScriptFailed });
+        setState({ phase: 'failed', detail: PAYMENT_MESSAGES.paymentScriptFailed });
         onClosed?.();
         return;
       }
@@ -54,13 +54,16 @@ export function useRazorpay({ settings, shopName }) {
       let settled = false;
       async function verify(response) {
         settled = true;
-        setState({ phase: 'verifying', detail: MESSAGES.paymentConfirming });
+        setState({ phase: 'verifying', detail: PAYMENT_MESSAGES.paymentConfirming });
         try {
           const { data } = await verifyRazorpayPayment(order._id, response ?? {});
           setState(IDLE);
           onPaid(data.order);
         } catch (error) {
-          setState({ phase: 'failed', detail: errorMessage(error) ?? MESSAGES.paymentUnconfirmed });
+          setState({
+            phase: 'failed',
+            detail: errorMessage(error) ?? PAYMENT_MESSAGES.paymentUnconfirmed,
+          });
           onClosed?.();
         }
       }
@@ -77,7 +80,10 @@ export function useRazorpay({ settings, shopName }) {
           ondismiss: () => {
             if (settled) return;
             settled = true;
-            setState({ phase: 'failed', detail: failure ?? MESSAGES.paymentKept(order._id) });
+            setState({
+              phase: 'failed',
+              detail: failure ?? PAYMENT_MESSAGES.paymentKept(order._id),
+            });
             onClosed?.();
           },
         },
@@ -85,10 +91,10 @@ export function useRazorpay({ settings, shopName }) {
       });
       checkout.on('payment.failed', (response) => {
         const reason = response?.error?.description;
-        failure = reason ? MESSAGES.paymentFailedReason(reason) : null;
-        setState({ phase: 'failed', detail: failure ?? MESSAGES.paymentKept(order._id) });
+        failure = reason ? PAYMENT_MESSAGES.paymentFailedReason(reason) : null;
+        setState({ phase: 'failed', detail: failure ?? PAYMENT_MESSAGES.paymentKept(order._id) });
       });
-      setState({ phase: 'open', detail: MESSAGES.paymentWindowOpen });
+      setState({ phase: 'open', detail: PAYMENT_MESSAGES.paymentWindowOpen });
       checkout.open();
     },
     [checkoutUrl, keyId, shopName],

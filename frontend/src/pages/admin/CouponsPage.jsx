@@ -7,9 +7,9 @@ import CouponTable from '../../features/admin/CouponTable';
 import PromotionScreen from '../../features/admin/PromotionScreen';
 import { createCoupon, deleteCoupon, listCoupons, updateCoupon } from '../../features/admin/api';
 import { usePromotionAdmin } from '../../features/admin/usePromotionAdmin';
-import { MESSAGES } from '../../constants/messages';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { useAdminCategories } from './useAdminCategories';
+import { PROMOTION_MESSAGES } from '../../features/admin/promotionMessages';
 
 const COUPONS = {
   list: listCoupons,
@@ -20,12 +20,12 @@ const COUPONS = {
   one: 'coupon',
   label: (coupon) => coupon.code,
   messages: {
-    created: MESSAGES.couponCreated,
-    saved: MESSAGES.couponSaved,
-    paused: MESSAGES.couponPaused,
-    resumed: MESSAGES.couponResumed,
-    deleted: MESSAGES.couponDeleted,
-    loadFailed: MESSAGES.couponsLoadFailed,
+    created: PROMOTION_MESSAGES.couponCreated,
+    saved: PROMOTION_MESSAGES.couponSaved,
+    paused: PROMOTION_MESSAGES.couponPaused,
+    resumed: PROMOTION_MESSAGES.couponResumed,
+    deleted: PROMOTION_MESSAGES.couponDeleted,
+    loadFailed: PROMOTION_MESSAGES.couponsLoadFailed,
   },
 };
 
@@ -61,7 +61,7 @@ export default function CouponsPage() {
       }
       alertTestId="coupons-alert"
       deleteTitle="Delete coupon"
-      deleteQuestion={(coupon) => MESSAGES.deleteCouponQuestion(coupon.code)}
+      deleteQuestion={(coupon) => PROMOTION_MESSAGES.deleteCouponQuestion(coupon.code)}
     />
   );
 }

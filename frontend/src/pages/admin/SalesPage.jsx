@@ -7,9 +7,9 @@ import SaleForm from '../../features/admin/SaleForm';
 import SaleTable from '../../features/admin/SaleTable';
 import { createSale, deleteSale, listSales, updateSale } from '../../features/admin/api';
 import { usePromotionAdmin } from '../../features/admin/usePromotionAdmin';
-import { MESSAGES } from '../../constants/messages';
 import { usePageMeta } from '../../lib/usePageMeta';
 import { useAdminCategories } from './useAdminCategories';
+import { PROMOTION_MESSAGES } from '../../features/admin/promotionMessages';
 
 const SALES = {
   list: listSales,
@@ -20,12 +20,12 @@ const SALES = {
   one: 'sale',
   label: (sale) => sale.name,
   messages: {
-    created: MESSAGES.saleCreated,
-    saved: MESSAGES.saleSaved,
-    paused: MESSAGES.salePaused,
-    resumed: MESSAGES.saleResumed,
-    deleted: MESSAGES.saleDeleted,
-    loadFailed: MESSAGES.salesLoadFailed,
+    created: PROMOTION_MESSAGES.saleCreated,
+    saved: PROMOTION_MESSAGES.saleSaved,
+    paused: PROMOTION_MESSAGES.salePaused,
+    resumed: PROMOTION_MESSAGES.saleResumed,
+    deleted: PROMOTION_MESSAGES.saleDeleted,
+    loadFailed: PROMOTION_MESSAGES.salesLoadFailed,
   },
 };
 
@@ -61,7 +61,7 @@ export default function SalesPage() {
       }
       alertTestId="sales-alert"
       deleteTitle="Delete sale"
-      deleteQuestion={(sale) => MESSAGES.deleteSaleQuestion(sale.name)}
+      deleteQuestion={(sale) => PROMOTION_MESSAGES.deleteSaleQuestion(sale.name)}
     />
   );
 }

@@ -8,7 +8,6 @@ import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { fakeServer } from '../../features/auth/testing/fakeServer';
 import { renderRoutes } from '../../features/auth/testing/renderRoutes';
-import { MESSAGES } from '../../constants/messages';
 import { SALE_TEXTS } from '../../features/admin/sales';
 import { toLocalInput } from '../../features/admin/promotions';
 import {
@@ -22,6 +21,7 @@ import {
   table,
 } from '../../features/admin/testing/promotionScreen';
 import SalesPage from './SalesPage';
+import { PROMOTION_MESSAGES } from '../../features/admin/promotionMessages';
 
 const DAY = 24 * 60 * 60 * 1000;
 const iso = (offsetDays) => new Date(Date.now() + offsetDays * DAY).toISOString();
@@ -291,7 +291,9 @@ describe('Sales (admin)', () => {
     serve({ 'GET /api/v1/sales': new Error('Network Error') });
     open();
     await waitFor(() =>
-      expect(screen.getByTestId('sales-alert')).toHaveTextContent(MESSAGES.salesLoadFailed),
+      expect(screen.getByTestId('sales-alert')).toHaveTextContent(
+        PROMOTION_MESSAGES.salesLoadFailed,
+      ),
     );
   });
 });
