@@ -84,6 +84,12 @@ class Order(models.Model):
     # Entered by the admin with the move to Shipped; shown to the buyer and in the mail.
     tracking_number = models.CharField(max_length=100, blank=True, default="")
     courier = models.CharField(max_length=100, blank=True, default="")
+    # When the order was shipped and delivered (also in the status history), and the
+    # date it is expected: from the PIN code's delivery days (ServedPincode.days, else
+    # DELIVERY_DAYS), counted from the order, and again from the shipping.
+    shipped_at = models.DateTimeField(null=True, blank=True)
+    delivered_at = models.DateTimeField(null=True, blank=True)
+    expected_delivery = models.DateField(null=True, blank=True)
     # The address object as it was at checkout (accounts.Address.as_dict), or None for an
     # order placed with free text only. Its state is the place of supply.
     shipping_address = models.JSONField(null=True, blank=True)
@@ -179,7 +185,11 @@ class OrderLine(models.Model):
     slug = models.CharField(max_length=220)
     description = models.TextField(max_length=5000)
     price = models.DecimalField(max_digits=10, decimal_places=2)
+    # The units the order is for now: what was ordered less what was cancelled before
+    # shipping (`cancelled`). A line cancelled whole keeps its row with quantity 0, and
+    # its tax fields and discount are those of what is left (zeros).
     quantity = models.PositiveSmallIntegerField()
+    cancelled = models.PositiveSmallIntegerField(default=0)
     # The line's share of the order's coupon discount (promotions.discounts.allocate).
     discount = models.DecimalField(max_digits=12, decimal_places=2, default=0)
     # GST as computed at checkout (orders.tax) on what the buyer pays for the line: the
@@ -196,13 +206,26 @@ class OrderLine(models.Model):
         ordering = ["id"]
         constraints = [
             models.CheckConstraint(
-                condition=models.Q(quantity__gte=1, quantity__lte=10),
-                name="order_line_quantity_1_10",
+                condition=models.Q(quantity__gte=0, quantity__lte=10),
+                name="order_line_quantity_0_10",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(
+                    cancelled__gte=0,
+                    quantity__lte=10 - models.F("cancelled"),
+                    quantity__gte=1 - models.F("cancelled"),
+                ),
+                name="order_line_ordered_1_10",
             ),
         ]
 
     def __str__(self) -> str:
         return f"{self.quantity} x {self.name}"
+
+    @property
+    def ordered(self) -> int:
+        """The units the buyer ordered at checkout."""
+        return self.quantity + self.cancelled
 
     @property
     def subtotal(self):
@@ -268,12 +291,33 @@ class ServedPincode(models.Model):
 
     pincode = models.CharField("PIN code", max_length=6, primary_key=True)
     cod = models.BooleanField("cash on delivery", default=True)
+    # Days from order (or shipping) to delivery there; null: the DELIVERY_DAYS setting.
+    days = models.PositiveSmallIntegerField("delivery days", null=True, blank=True)
 
     class Meta:
         verbose_name = "served PIN code"
 
     def __str__(self) -> str:
         return self.pincode
+
+
+class Courier(models.Model):
+    """A courier the shop ships with, and the operator's template of its tracking page:
+    `{awb}` in it stands for the air waybill number (Django admin)."""
+
+    name = models.CharField(max_length=100, unique=True)
+    tracking_url = models.CharField(
+        "tracking URL template",
+        max_length=300,
+        help_text="The courier's tracking page, {awb} for the AWB number, e.g. "
+        "https://www.example-courier.in/track?awb={awb}",
+    )
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
 
 
 class InvoiceKind(models.TextChoices):
@@ -319,6 +363,15 @@ class Invoice(models.Model):
     # shop's details as they are (migration 0011 filled the rows it found).
     seller = models.JSONField(null=True, blank=True)
     pdf = models.FileField(upload_to="invoices/", blank=True)
+    # What the document is for, tax inclusive: the order's total (an invoice) or what
+    # comes back (a credit note). Zero on rows from before it was kept.
+    amount = models.DecimalField(max_digits=12, decimal_places=2, default=0)
+    # A credit note's lines: what comes back of each order line, after its discount,
+    # with the tax on it, as issued: [{"line": <OrderLine id>, "quantity", "value",
+    # "taxableValue", "cgst", "sgst", "igst"}], and the delivery charge as a line with
+    # "line": null when it is refunded. Empty on an invoice (it prints the order's
+    # lines) and on a credit note for the whole order from before it was kept.
+    lines = models.JSONField(default=list, blank=True)
 
     class Meta:
         ordering = ["issued_at", "id"]
@@ -326,7 +379,12 @@ class Invoice(models.Model):
             models.UniqueConstraint(
                 fields=["kind", "financial_year", "serial"], name="invoice_kind_year_serial_unique"
             ),
-            models.UniqueConstraint(fields=["order", "kind"], name="invoice_order_kind_unique"),
+            # One tax invoice an order; as many credit notes as returns.
+            models.UniqueConstraint(
+                fields=["order"],
+                condition=models.Q(kind="invoice"),
+                name="invoice_one_per_order",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -397,18 +455,25 @@ class Payment(models.Model):
 
 
 class Refund(models.Model):
-    """Every refund the shop asks the gateway for, one per gateway payment at most (the
-    unique `payment_id`): the paid order's payment when it is cancelled or returned, and
-    a payment that came for an order already paid, cancelled or expired."""
+    """Every refund the shop asks the gateway for, one per cause (the unique `key`): the
+    paid order's payment when it is cancelled or returned, part of it when part of the
+    order is cancelled or returned, and a payment that came for an order already paid,
+    cancelled or expired. The refunds of one payment never add up to more than it."""
 
     class Reason(models.TextChoices):
         CANCELLED = "cancelled", "Order cancelled or returned"
+        PART = "part", "Part of the order cancelled"
+        RETURN = "return", "Items returned"
         LATE = "late", "Paid after the order was cancelled"
         DUPLICATE = "duplicate", "A second payment for a paid order"
         MISMATCH = "mismatch", "Amount not the order's"
 
     order = models.ForeignKey(Order, on_delete=models.PROTECT, related_name="refunds")
-    payment_id = models.CharField("Razorpay payment id", max_length=40, unique=True)
+    # What the refund is for, unique: a second ask for the same thing finds this row.
+    # "payment:<payment id>" for a whole payment back (cancel, return, late, duplicate),
+    # "cancel:<order id>:<n>" for the n-th partial cancel, "return:<return id>".
+    key = models.CharField(max_length=60, unique=True)
+    payment_id = models.CharField("Razorpay payment id", max_length=40, db_index=True)
     amount = models.PositiveBigIntegerField("amount (paise)")
     reason = models.CharField(max_length=10, choices=Reason.choices)
     refund_id = models.CharField("Razorpay refund id", max_length=40, blank=True, default="")

@@ -34,12 +34,16 @@ def refund_payment(refund_pk: int) -> str:
     return refund_make(refund_pk=refund_pk)
 
 
-def refund_request(*, order: Order, payment_id: str, amount: int, reason: str) -> Refund:
+def refund_request(
+    *, order: Order, payment_id: str, amount: int, reason: str, key: str | None = None
+) -> Refund:
     """Records that `amount` paise of the gateway payment `payment_id` go back, and
-    enqueues the job that asks the gateway; a payment already being refunded keeps its
-    refund. Runs inside the caller's transaction: no job without the decision."""
+    enqueues the job that asks the gateway; a cause already refunded (the same `key`,
+    by default the whole payment's "payment:<id>") keeps its refund. Runs inside the
+    caller's transaction: no job without the decision."""
+    key = key or f"payment:{payment_id}"
     with transaction.atomic():
-        existing = Refund.objects.filter(payment_id=payment_id).first()
+        existing = Refund.objects.filter(key=key).first()
         if existing is not None:
             return existing
         # The order's own payment first (the lock order), then the new Refund row.
@@ -49,10 +53,10 @@ def refund_request(*, order: Order, payment_id: str, amount: int, reason: str) -
         try:
             with transaction.atomic():
                 refund = Refund.objects.create(
-                    order=order, payment_id=payment_id, amount=amount, reason=reason
+                    order=order, key=key, payment_id=payment_id, amount=amount, reason=reason
                 )
         except IntegrityError:
-            return Refund.objects.get(payment_id=payment_id)
+            return Refund.objects.get(key=key)
         if reason != Refund.Reason.CANCELLED:
             logger.warning("Refunding payment %s of order %s (%s)", payment_id, order.pk, reason)
         refund_payment.enqueue(refund.pk)

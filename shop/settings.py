@@ -55,6 +55,7 @@ INSTALLED_APPS = [
     "demo",  # demo data and seed_demo; nothing imports it
     "payments",
     "promotions",
+    "returns",
 ]
 
 MIDDLEWARE = [
@@ -246,6 +247,11 @@ RAZORPAY_CHECKOUT_URL = env.str(
 RAZORPAY_TIMEOUT_SECONDS = env.float("RAZORPAY_TIMEOUT_SECONDS", default=10)
 # An order not paid this many minutes after checkout is cancelled and its stock returned.
 PAYMENT_WINDOW_MINUTES = env.int("PAYMENT_WINDOW_MINUTES", default=15)
+# Days after delivery in which a buyer may ask to return or exchange (shop-info's
+# `returnWindowDays`, the Returns page).
+RETURN_WINDOW_DAYS = env.int("RETURN_WINDOW_DAYS", default=7)
+# Days from order (or shipping) to delivery where the PIN code list gives none.
+DELIVERY_DAYS = env.int("DELIVERY_DAYS", default=5)
 
 SIMPLE_JWT = {
     "ACCESS_TOKEN_LIFETIME": timedelta(days=env.int("JWT_DAYS", default=7)),
