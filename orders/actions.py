@@ -115,6 +115,7 @@ def order_ship(
     with transaction.atomic():
         order = _lock(order_id, buyer)
         _write(order, OrderStatus.SHIPPED, by=by or buyer)
+        Order.objects.filter(pk=order.pk).update(shipped_at=order.updated_at)
         invoices.issue_invoice(order)
         if tracking_number or courier:
             Order.objects.filter(pk=order.pk).update(
@@ -129,6 +130,7 @@ def order_deliver(*, order_id: int, buyer=None, by=None) -> Order:
     with transaction.atomic():
         order = _lock(order_id, buyer)
         _write(order, OrderStatus.DELIVERED, by=by or buyer)
+        Order.objects.filter(pk=order.pk).update(delivered_at=order.updated_at)
     return _answer(order)
 
 
