@@ -16,6 +16,11 @@ def fill(apps, schema_editor):
     for invoice in Invoice.objects.filter(amount=0).only("pk", "order_id"):
         total = Order.objects.filter(pk=invoice.order_id).values_list("total", flat=True).first()
         Invoice.objects.filter(pk=invoice.pk).update(amount=total or 0)
+    # Orders shipped or delivered before the order kept when: their history's moment.
+    Change = apps.get_model("orders", "OrderStatusChange")
+    for status, field in (("Shipped", "shipped_at"), ("Delivered", "delivered_at")):
+        for order_id, at in Change.objects.filter(status=status).values_list("order_id", "at"):
+            Order.objects.filter(pk=order_id, **{f"{field}__isnull": True}).update(**{field: at})
 
 
 class Migration(migrations.Migration):
