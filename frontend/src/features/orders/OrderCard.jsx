@@ -1,6 +1,8 @@
 // One order: number, date, status, items (with their options, "Size: M · Colour: Black",
 // when the line is a variant) with quantity and price, total, address, and the
-// courier and tracking number once entered. The admin's screens add the buyer's phone and
+// shipment once it ships (courier, AWB, the tracking link, the day it should arrive; see
+// ShipmentInfo). A line partly or wholly cancelled before shipping says how many units
+// went ("Cancelled: 1"; its quantity is what is left). The admin's screens add the buyer's phone and
 // email (`showBuyer`). The `actions` slot holds Cancel (shopper) or the status control
 // (admin). Orders with tax lines show each line's HSN and GST (rate, and CGST + SGST or
 // IGST), the delivery charge and the tax included, the structured shipping address, and
@@ -16,6 +18,9 @@ import { paths } from '../../config/paths';
 import { formatPrice } from '../../lib/format';
 import { describeOptions } from '../../lib/variants';
 import OrderDocuments from './OrderDocuments';
+import ShipmentInfo from './ShipmentInfo';
+import { AFTER_SALE_MESSAGES } from './afterSaleMessages';
+import { cancelledOf } from './afterSale';
 import { AWAITING_PAYMENT, lineTax, orderDate } from './orderFormat';
 
 function ShippingAddress({ address }) {
@@ -188,7 +193,10 @@ export default function OrderCard({ order, showBuyer = false, actions = null }) 
           <tbody>
             {order.products.map((line) => (
               // Two sizes of one product are two lines of one product id.
-              <tr key={`${line._id}:${line.variant ?? ''}`}>
+              <tr
+                key={line.lineId ?? `${line._id}:${line.variant ?? ''}`}
+                className={Number(line.quantity) === 0 ? 'text-body-secondary' : undefined}
+              >
                 <td>
                   <Link to={paths.product(line.slug)}>{line.name}</Link>
                   {describeOptions(line.options) && (
@@ -197,7 +205,14 @@ export default function OrderCard({ order, showBuyer = false, actions = null }) 
                     </div>
                   )}
                 </td>
-                <td className="text-end">{line.quantity}</td>
+                <td className="text-end">
+                  {line.quantity}
+                  {cancelledOf(line) > 0 && (
+                    <div className="small text-danger" data-testid="line-cancelled">
+                      {AFTER_SALE_MESSAGES.cancelledQuantity(cancelledOf(line))}
+                    </div>
+                  )}
+                </td>
                 <td className="text-end">{formatPrice(line.price)}</td>
                 {discounted && (
                   <td className="text-end" data-testid="line-discount">
@@ -247,12 +262,7 @@ export default function OrderCard({ order, showBuyer = false, actions = null }) 
             Invoice {order.invoiceNumber}
           </p>
         )}
-        {(order.courier || order.trackingNumber) && (
-          <p className="mb-0 mt-1" data-testid="tracking">
-            <strong>Shipped with:</strong> {order.courier || 'Courier not given'}
-            {order.trackingNumber && <>, tracking number {order.trackingNumber}</>}
-          </p>
-        )}
+        <ShipmentInfo order={order} />
         <OrderDocuments order={order} />
         {actions && <div className="mt-3">{actions}</div>}
       </div>

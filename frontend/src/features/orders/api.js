@@ -16,7 +16,10 @@ export const verifyRazorpayPayment = (
   });
 export const getMyOrders = () => apiClient.get('/api/v1/auth/orders');
 export const getOrder = (id) => apiClient.get(`/api/v1/orders/${enc(id)}`);
-export const cancelOrder = (id) => apiClient.post(`/api/v1/orders/${enc(id)}/cancel`);
+// The whole order, or with `lines` ([{_id: lineId, quantity}]) only those units (before
+// shipping; contract, "Cancelling part of an order").
+export const cancelOrder = (id, lines) =>
+  apiClient.post(`/api/v1/orders/${enc(id)}/cancel`, lines ? { lines } : undefined);
 export const getAllOrders = ({ page = 1, status, q } = {}) =>
   apiClient.get('/api/v1/auth/all-orders', {
     params: { page, ...(status ? { status } : {}), ...(q ? { q } : {}) },
@@ -29,5 +32,16 @@ export const getDashboard = () => apiClient.get('/api/v1/admin/dashboard');
 // link would lack the token.
 export const getInvoice = (id) =>
   apiClient.get(`/api/v1/orders/${enc(id)}/invoice`, { responseType: 'blob' });
-export const getCreditNote = (id) =>
-  apiClient.get(`/api/v1/orders/${enc(id)}/credit-note`, { responseType: 'blob' });
+// The latest credit note, or the one of `number` (an order may have several: one per return).
+export const getCreditNote = (id, number) =>
+  apiClient.get(`/api/v1/orders/${enc(id)}/credit-note`, {
+    responseType: 'blob',
+    ...(number ? { params: { number } } : {}),
+  });
+// The buyer's returns and exchanges of one order, and asking for one: `lines`
+// ([{_id: lineId, quantity}]), `reason`, `kind` (refund or exchange), `exchangeVariant`
+// (an exchange's other variant of the same product), optional `note`.
+export const getOrderReturns = (id, { signal } = {}) =>
+  apiClient.get(`/api/v1/orders/${enc(id)}/returns`, { signal });
+export const requestReturn = (id, request) =>
+  apiClient.post(`/api/v1/orders/${enc(id)}/returns`, request);

@@ -127,14 +127,17 @@ describe('Order detail', () => {
     expect(
       within(card).getByRole('button', { name: 'Download invoice of order #42' }),
     ).toBeInTheDocument();
-    const history = screen.getByRole('region', { name: 'Status history' });
-    const steps = within(history).getAllByRole('listitem');
+    const timeline = screen.getByRole('region', { name: 'Order timeline' });
+    const steps = within(timeline).getAllByRole('listitem');
     expect(steps.map((step) => step.firstChild.textContent)).toEqual([
-      'Not Processed',
+      'Placed',
       'Processing',
       'Shipped',
+      'Delivered',
     ]);
     expect(within(steps[2]).getByText(/2026/)).toHaveAttribute('datetime', '2026-11-22T16:45:00Z');
+    expect(steps[2]).toHaveAttribute('aria-current', 'step');
+    expect(steps[3]).toHaveTextContent('Not yet');
     expect(within(card).queryByRole('button', { name: /Cancel/ })).not.toBeInTheDocument();
   });
 
@@ -160,9 +163,7 @@ describe('Order detail', () => {
     const dialog = await screen.findByRole('dialog');
     expect(server.calls.some((call) => call.key.startsWith('POST'))).toBe(false);
     await user.click(within(dialog).getByRole('button', { name: /cancel order/i }));
-    await waitFor(() =>
-      expect(screen.getByTestId('status-history')).toHaveTextContent('Cancelled'),
-    );
+    await waitFor(() => expect(screen.getByTestId('timeline')).toHaveTextContent('Cancelled'));
     expect(screen.getByTestId('status')).toHaveTextContent('Cancelled');
     expect(screen.queryByRole('button', { name: 'Cancel order #42' })).not.toBeInTheDocument();
   });

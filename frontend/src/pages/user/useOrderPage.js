@@ -1,7 +1,8 @@
 // What the order detail and confirmation pages share: the order read from GET
 // /orders/{id} (with its status history), and its two actions, Pay Now (an order still
 // awaiting its online payment) and Cancel (after the confirmation dialog). After either,
-// the order is read again so the history shows the move.
+// the order is read again so the history shows the move (`reload` does so after the order
+// page's other moves: items cancelled, a return asked for).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import toast from '../../lib/toast';
 import { MESSAGES } from '../../constants/messages';
@@ -91,5 +92,6 @@ export function useOrderPage(id) {
     setAsking,
     cancelling,
     cancel,
+    reload: load,
   };
 }
