@@ -150,12 +150,14 @@ def order_cancel(*, order_id: int, buyer=None, by=None) -> Order:
 
 def order_return(*, order_id: int, buyer=None, by=None) -> Order:
     """Shipped (the courier brought it back) or Delivered (the buyer returned it) ->
-    Returned: every line's stock back, an order paid online refunded in full, the credit
-    note for its tax invoice numbered, the returned mail."""
+    Returned: the stock of every unit not cancelled and not already back through a
+    buyer's return (what its credit notes credited) back, an order paid online refunded,
+    one credit note for everything not credited yet numbered, the returned mail."""
     with transaction.atomic():
         order = _lock(order_id, buyer)
         _write(order, OrderStatus.RETURNED, by=by or buyer)
-        order_release_stock(order)
+        done = invoices.credited(order)
+        order_release_stock(order, {line.pk: done.left(line) for line in order.lines.all()})
         _refund(order)
         invoices.issue_credit_note(order)
         order_mail(order.pk, OrderStatus.RETURNED)

@@ -264,21 +264,64 @@ class Row:
     total: Decimal
 
 
+def _description(line) -> str:
+    options = ", ".join(f"{name}: {value}" for name, value in (line.options or {}).items())
+    description = f"{line.name} ({options})" if options else line.name
+    if line.sku:
+        description += f", SKU {line.sku}"
+    return description
+
+
+def _delivery_row(order: Order, rows: list[Row], figures: dict | None = None) -> Row:
+    """The delivery charge: as charged on the order, or (`figures`) as a credit note
+    gives it back. A composite supply: it is taxed as its principal supply, the line of
+    the highest value at the delivery's rate, whose HSN it carries."""
+    principal = max(
+        (row for row in rows if row.rate == order.delivery_gst_rate),
+        key=lambda row: row.taxable,
+        default=None,
+    )
+    if figures is None:
+        tax = order.delivery_cgst + order.delivery_sgst + order.delivery_igst
+        figures = {
+            "value": order.delivery_charge,
+            "taxableValue": order.delivery_charge - tax,
+            "cgst": order.delivery_cgst,
+            "sgst": order.delivery_sgst,
+            "igst": order.delivery_igst,
+        }
+    value = Decimal(figures["value"])
+    return Row(
+        description="Delivery charge",
+        hsn=principal.hsn if principal else "-",
+        quantity=1,
+        unit=DELIVERY_UNIT,
+        unit_price=value,
+        discount=ZERO,
+        taxable=Decimal(figures["taxableValue"]),
+        rate=order.delivery_gst_rate,
+        cgst=Decimal(figures["cgst"]),
+        sgst=Decimal(figures["sgst"]),
+        igst=Decimal(figures["igst"]),
+        total=value,
+    )
+
+
 def _rows(order: Order) -> list[Row]:
+    """The order's lines as its invoice prints them; a line cancelled whole (quantity 0)
+    is left out."""
     rows = []
     for line in order.lines.all():
+        if not line.quantity:
+            continue
         # What the buyer pays for the line: its value less its share of the coupon.
         total = line.price * line.quantity - line.discount
         tax = line.cgst + line.sgst + line.igst
         # Lines placed before GST was recorded hold zeros: their whole price is the value.
         taxable = line.taxable_value or (total - tax)
-        options = ", ".join(f"{name}: {value}" for name, value in (line.options or {}).items())
-        description = f"{line.name} ({options})" if options else line.name
-        if line.sku:
-            description += f", SKU {line.sku}"
         rows.append(
             Row(
-                description=description,
+                description=_description(line),
                 hsn=line.hsn or "-",
                 quantity=line.quantity,
                 unit=UNIT,
@@ -293,30 +336,41 @@ def _rows(order: Order) -> list[Row]:
             )
         )
     if order.delivery_charge:
-        tax = order.delivery_cgst + order.delivery_sgst + order.delivery_igst
-        # A composite supply: the delivery is taxed as its principal supply, the line of
-        # the highest value at the delivery's rate, whose HSN it carries.
-        principal = max(
-            (row for row in rows if row.rate == order.delivery_gst_rate),
-            key=lambda row: row.taxable,
-            default=None,
-        )
+        rows.append(_delivery_row(order, rows))
+    return rows
+
+
+def _credited_rows(order: Order, document: Invoice) -> list[Row]:
+    """A credit note's own lines, as issued (`Invoice.lines`): the units that came back
+    of each order line, their discount, value and tax; the delivery charge when it came
+    back. A credit note from before they were kept credits the whole order."""
+    if not document.lines:
+        return _rows(order)
+    by_id = {line.pk: line for line in order.lines.all()}
+    rows, delivery = [], None
+    for item in document.lines:
+        if item.get("line") is None:
+            delivery = item
+            continue
+        line = by_id[item["line"]]
         rows.append(
             Row(
-                description="Delivery charge",
-                hsn=principal.hsn if principal else "-",
-                quantity=1,
-                unit=DELIVERY_UNIT,
-                unit_price=order.delivery_charge,
-                discount=ZERO,
-                taxable=order.delivery_charge - tax,
-                rate=order.delivery_gst_rate,
-                cgst=order.delivery_cgst,
-                sgst=order.delivery_sgst,
-                igst=order.delivery_igst,
-                total=order.delivery_charge,
+                description=_description(line),
+                hsn=line.hsn or "-",
+                quantity=int(item["quantity"]),
+                unit=UNIT,
+                unit_price=line.price,
+                discount=Decimal(item.get("discount") or "0"),
+                taxable=Decimal(item["taxableValue"]),
+                rate=line.gst_rate,
+                cgst=Decimal(item["cgst"]),
+                sgst=Decimal(item["sgst"]),
+                igst=Decimal(item["igst"]),
+                total=Decimal(item["value"]),
             )
         )
+    if delivery is not None:
+        rows.append(_delivery_row(order, rows, delivery))
     return rows
 
 
@@ -470,11 +524,20 @@ def _summary_table(rows: list[Row], inter_state: bool, styles) -> Table:
     return table
 
 
-def _discount_note(order: Order, styles) -> list:
-    """The coupon and its discount, under the lines that carry it (none without one)."""
+def _discount_note(order: Order, styles, *, partial: bool = False) -> list:
+    """The coupon and its discount, under the lines that carry it (none without one). A
+    credit note of some units (`partial`) credits each line's share of it."""
     if not order.discount_total:
         return []
     code = f"Coupon {order.coupon_code}" if order.coupon_code else "Discount"
+    if partial:
+        return [
+            _p(
+                f"{code}: each line is credited after its share of the discount; "
+                "GST is credited on the value after the discount.",
+                styles["base"],
+            )
+        ]
     return [
         _p(
             f"{code}: {inr(order.discount_total, sign=True)} off the lines above; "
@@ -518,7 +581,7 @@ def _render(document: Invoice, shop: ShopDetails) -> bytes:
     )
     credit_note = document.kind == InvoiceKind.CREDIT_NOTE
     original = Invoice.objects.get(order=order, kind=InvoiceKind.INVOICE) if credit_note else None
-    rows = _rows(order)
+    rows = _credited_rows(order, document) if credit_note else _rows(order)
     name, address_lines, state, code, phone = _recipient(order, shop)
     place_code = order.place_of_supply or code or shop.state_code
     inter_state = _inter_state(rows, place_code, shop)
@@ -582,7 +645,7 @@ def _render(document: Invoice, shop: ShopDetails) -> bytes:
         Spacer(1, 1 * mm),
         _lines_table(rows, inter_state, styles),
         Spacer(1, 3 * mm),
-        *_discount_note(order, styles),
+        *_discount_note(order, styles, partial=credit_note and bool(document.lines)),
         _p(f"{credited}: {inr(total, sign=True)}", styles["head"]),
         _p(f"Amount in words: {amount_in_words(total)}", styles["base"]),
         Spacer(1, 4 * mm),

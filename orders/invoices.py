@@ -8,22 +8,28 @@ transaction: two servers shipping at once wait for each other, and a transaction
 rolls back gives its number back with everything else, so the series never has a gap
 or a duplicate.
 
-An invoice is issued in the transaction that moves an order to Shipped, a credit note
-in the one that moves an invoiced order to Returned (orders.actions: order_ship,
-order_return);
-the PDF is made by a job of the task queue (orders.tasks.render_invoice), or by the
-download when the job has not run yet, and kept in the media storage under a name with
-an unguessable part (orders/invoice_files.py).
+An invoice is issued in the transaction that moves an order to Shipped
+(orders.actions.order_ship); a credit note in the one that moves an invoiced order to
+Returned (orders.actions.order_return: everything not credited yet), or a return to
+Received (returns.services: the units returned). A credit note keeps its own lines as
+issued (`Invoice.lines`): what comes back of each order line after its share of the
+discount, with the tax on it, and the delivery charge when it is refunded. The PDF is
+made by a job of the task queue (orders.tasks.render_invoice), or by the download when
+the job has not run yet, and kept in the media storage under a name with an unguessable
+part (orders/invoice_files.py).
 """
 
+from collections import defaultdict
 from datetime import datetime
+from decimal import ROUND_HALF_UP, Decimal
 from zoneinfo import ZoneInfo
 
 from django.db import IntegrityError, transaction
 from django.http import Http404
 from django.utils import timezone
 
-from orders.models import Invoice, InvoiceKind, InvoiceSequence, Order
+from orders import tax
+from orders.models import Invoice, InvoiceKind, InvoiceSequence, Order, OrderLine
 from orders.selectors import NOT_FOUND
 from orders.shop_details import get_shop_details, seller_snapshot
 from orders.tasks import render_invoice
@@ -106,7 +112,14 @@ def allocate(kind: str, moment: datetime, *, shop=None) -> tuple[int, int, str]:
     return year, serial, number
 
 
-def _issue(order: Order, kind: str, at: datetime | None) -> Invoice:
+def _issue(
+    order: Order,
+    kind: str,
+    at: datetime | None,
+    *,
+    amount: Decimal,
+    lines: list[dict] | None = None,
+) -> Invoice:
     moment = at or timezone.now()
     # One reading of the seller's details gives the number's prefix and the seller the
     # document names for good.
@@ -120,6 +133,8 @@ def _issue(order: Order, kind: str, at: datetime | None) -> Invoice:
         serial=serial,
         issued_at=moment,
         seller=seller_snapshot(shop),
+        amount=amount,
+        lines=lines or [],
     )
     # A job row written in this transaction: the PDF is made once the document is
     # committed, never for one that was rolled back.
@@ -134,36 +149,181 @@ def issue_invoice(order: Order, *, at: datetime | None = None) -> Invoice:
     existing = Invoice.objects.filter(order=order, kind=InvoiceKind.INVOICE).first()
     if existing is not None:
         return existing
-    document = _issue(order, InvoiceKind.INVOICE, at)
+    document = _issue(order, InvoiceKind.INVOICE, at, amount=order.total)
     Order.objects.filter(pk=order.pk).update(invoice_number=document.number)
     order.invoice_number = document.number
     return document
 
 
-def issue_credit_note(order: Order, *, at: datetime | None = None) -> Invoice | None:
-    """A credit note for the whole of the order's tax invoice (rule 53: its own series,
-    naming the invoice), in the caller's transaction (the move to Returned). None when the
-    order has no invoice (shipped before invoices existed): there is nothing to credit.
-    An order that has one keeps it: a second call does nothing."""
-    documents = {d.kind: d for d in Invoice.objects.filter(order=order)}
-    if InvoiceKind.INVOICE not in documents:
+# --- credit notes -------------------------------------------------------------------------
+
+PAISA = Decimal("0.01")
+ZERO = Decimal("0.00")
+MONEY_KEYS = ("value", "discount", "taxableValue", "cgst", "sgst", "igst")
+
+
+class Credited:
+    """What an order's credit notes have credited so far: per order line the units and
+    the sums of each amount, and whether the delivery charge came back. A credit note
+    from before credit notes kept their lines credited the whole order."""
+
+    def __init__(self, documents: list[Invoice]):
+        self.units: dict[int, int] = defaultdict(int)
+        self.sums: dict[int, dict[str, Decimal]] = defaultdict(
+            lambda: dict.fromkeys(MONEY_KEYS, ZERO)
+        )
+        self.delivery = False
+        self.everything = False
+        for document in documents:
+            if not document.lines:
+                self.everything = self.delivery = True
+                continue
+            for row in document.lines:
+                if row.get("line") is None:
+                    self.delivery = True
+                    continue
+                self.units[row["line"]] += int(row["quantity"])
+                sums = self.sums[row["line"]]
+                for key in MONEY_KEYS:
+                    sums[key] += Decimal(row.get(key) or "0")
+
+    def left(self, line: OrderLine) -> int:
+        """Units of `line` not credited yet (of those the order is for, not cancelled)."""
+        if self.everything:
+            return 0
+        return max(line.quantity - self.units[line.pk], 0)
+
+
+def credited(order: Order) -> Credited:
+    """What the order's credit notes have credited so far (read in the caller's
+    transaction, which holds the order's lock)."""
+    return Credited(list(Invoice.objects.filter(order=order, kind=InvoiceKind.CREDIT_NOTE)))
+
+
+def _money(value: Decimal) -> str:
+    return str(Decimal(value).quantize(PAISA))
+
+
+def _intra_state(order: Order, line: OrderLine | None, shop) -> bool:
+    """CGST + SGST (the place of supply is the shop's state) or IGST, as the line was
+    taxed; a line taxed at 0 (or before GST), by the place of supply."""
+    if line is not None and line.igst:
+        return False
+    if line is not None and (line.cgst or line.sgst):
+        return True
+    if order.delivery_igst:
+        return False
+    if order.delivery_cgst or order.delivery_sgst:
+        return True
+    return (order.place_of_supply or shop.state_code) == shop.state_code
+
+
+def credit_row(order: Order, line: OrderLine, quantity: int, done: Credited, shop) -> dict:
+    """The credit note's line for `quantity` units of `line`: their value after their
+    share of the line's discount (discount x units / quantity, rounded half up; the last
+    units of the line take what is left of it), and the tax on that value at the line's
+    rate and the order's place of supply (the last units take what is left of the line's
+    taxable value and taxes, so a line credited in parts credits its invoice exactly)."""
+    before = done.units[line.pk]
+    if quantity < 1 or before + quantity > line.quantity:
+        raise ValueError(f"{quantity} units of order line {line.pk} cannot be credited")
+    sums = done.sums[line.pk]
+    last = before + quantity == line.quantity
+    if last:
+        discount = line.discount - sums["discount"]
+    else:
+        discount = (line.discount * quantity / line.quantity).quantize(PAISA, ROUND_HALF_UP)
+    value = line.price * quantity - discount
+    untaxed = not (line.taxable_value or line.cgst or line.sgst or line.igst)
+    if untaxed:
+        # A line recorded before GST: its whole value, no tax.
+        cgst = sgst = igst = ZERO
+    elif last:
+        cgst = line.cgst - sums["cgst"]
+        sgst = line.sgst - sums["sgst"]
+        igst = line.igst - sums["igst"]
+    else:
+        part = tax.split(value, line.gst_rate, intra_state=_intra_state(order, line, shop))
+        cgst, sgst, igst = part.cgst, part.sgst, part.igst
+    return {
+        "line": line.pk,
+        "quantity": quantity,
+        "value": _money(value),
+        "discount": _money(discount),
+        "taxableValue": _money(value - cgst - sgst - igst),
+        "cgst": _money(cgst),
+        "sgst": _money(sgst),
+        "igst": _money(igst),
+    }
+
+
+def delivery_row(order: Order) -> dict:
+    """The delivery charge back, with its tax as charged: a line with `"line": None`."""
+    taxes = order.delivery_cgst + order.delivery_sgst + order.delivery_igst
+    return {
+        "line": None,
+        "quantity": 1,
+        "value": _money(order.delivery_charge),
+        "discount": _money(ZERO),
+        "taxableValue": _money(order.delivery_charge - taxes),
+        "cgst": _money(order.delivery_cgst),
+        "sgst": _money(order.delivery_sgst),
+        "igst": _money(order.delivery_igst),
+    }
+
+
+def issue_credit_note(
+    order: Order,
+    *,
+    lines: list[tuple[OrderLine, int]] | None = None,
+    delivery: bool | None = None,
+    at: datetime | None = None,
+) -> Invoice | None:
+    """A credit note against the order's tax invoice (rule 53: its own series, naming the
+    invoice), in the caller's transaction, which holds the order's lock.
+
+    With `lines` ([(order line, units)], a return received: returns.services), for those
+    units, and the delivery charge when `delivery`. Without (the whole order returned:
+    orders.actions.order_return), for every unit not credited yet and not cancelled, and
+    the delivery charge unless a credit note gave it back already; when nothing is left
+    to credit, the latest credit note is answered and nothing is issued (a second call
+    does nothing). None when the order has no invoice (shipped before invoices existed):
+    there is nothing to credit."""
+    if not Invoice.objects.filter(order=order, kind=InvoiceKind.INVOICE).exists():
         return None
-    if InvoiceKind.CREDIT_NOTE in documents:
-        return documents[InvoiceKind.CREDIT_NOTE]
-    return _issue(order, InvoiceKind.CREDIT_NOTE, at)
+    done = credited(order)
+    shop = get_shop_details()
+    if lines is None:
+        lines = [(line, left) for line in order.lines.all() if (left := done.left(line)) > 0]
+        if delivery is None:
+            delivery = bool(order.delivery_charge) and not done.delivery
+        if not lines and not delivery:
+            return (
+                Invoice.objects.filter(order=order, kind=InvoiceKind.CREDIT_NOTE)
+                .order_by("-issued_at", "-id")
+                .first()
+            )
+    rows = [credit_row(order, line, quantity, done, shop) for line, quantity in lines]
+    if delivery and order.delivery_charge and not done.delivery:
+        rows.append(delivery_row(order))
+    amount = sum((Decimal(row["value"]) for row in rows), ZERO)
+    return _issue(order, InvoiceKind.CREDIT_NOTE, at, amount=amount, lines=rows)
 
 
-def invoice_get_for(*, user, order_id: int, kind: str) -> Invoice:
-    """The order's invoice (or credit note) for the order's buyer or an admin. Anyone
-    else gets the order call's 404, so an order's existence is not revealed; its buyer
-    is told when there is no such document yet."""
+def invoice_get_for(*, user, order_id: int, kind: str, number: str | None = None) -> Invoice:
+    """The order's invoice, or its latest credit note (`number`: that one), for the
+    order's buyer or an admin. Anyone else gets the order call's 404, so an order's
+    existence is not revealed; its buyer is told when there is no such document yet."""
     orders = Order.objects.filter(pk=order_id)
     if getattr(user, "role", None) != ADMIN_ROLE:
         orders = orders.filter(buyer=user)
     order = orders.only("pk").first()
     if order is None:
         raise Http404(NOT_FOUND)
-    document = Invoice.objects.filter(order=order, kind=kind).first()
+    documents = Invoice.objects.filter(order=order, kind=kind)
+    if number:
+        documents = documents.filter(number=number)
+    document = documents.order_by("-issued_at", "-id").first()
     if document is None:
         raise Http404(NO_INVOICE if kind == InvoiceKind.INVOICE else NO_CREDIT_NOTE)
     return document

@@ -56,8 +56,9 @@ class OrderQuerySet(models.QuerySet):
         return self.order_by("-created_at", "-id")
 
     def with_lines(self):
-        """Buyer joined and lines in one more query, whatever the number of orders."""
-        return self.select_related("buyer", "online_payment").prefetch_related("lines")
+        """Buyer joined, then lines and tax documents (the answer's `creditNotes`) in one
+        more query each, whatever the number of orders."""
+        return self.select_related("buyer", "online_payment").prefetch_related("lines", "invoices")
 
     def of_buyer(self, buyer):
         return self.filter(buyer=buyer)

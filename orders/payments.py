@@ -22,8 +22,10 @@ The status moves the payment makes (paid, given up unpaid) are orders' own handl
 
 from typing import Any, Protocol
 
-# Every payment code the wire knows, whether or not its method is on here.
-CODES = ("cod", "razorpay")
+# Every payment code the wire knows, whether or not its method is on here. "exchange" is
+# the replacement order of a return (the returns app's method): never available at
+# checkout, which refuses it.
+CODES = ("cod", "razorpay", "exchange")
 
 
 class PaymentMethod(Protocol):

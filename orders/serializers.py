@@ -1,18 +1,23 @@
 """The wire shape of orders (contract, "Orders"), in one place: input serializers check
 requests; output serializers write every answer and are what the OpenAPI schema reads."""
 
+from zoneinfo import ZoneInfo
+
+from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from accounts.india import NAME_OF
-from orders.models import Order, OrderLine, OrderStatus, manual_next_statuses
+from orders.models import InvoiceKind, Order, OrderLine, OrderStatus, manual_next_statuses
 from orders.payments import CODES, payment_method
 from shop.api.fields import IdField, TextField, WholeNumberField, iso_utc, rupees_number
 
 MAX_CART_LINES = 50
 QUANTITY_ERROR = "Quantity must be a whole number from 1 to 10."
 STATUS_ERROR = "Status must be one of: " + ", ".join(OrderStatus.values) + "."
+# A credit note's date is its Indian date of issue (orders.invoices).
+INDIA = ZoneInfo("Asia/Kolkata")
 
 
 # --- input --------------------------------------------------------------------------------
@@ -323,6 +328,15 @@ class RazorpayCheckoutOutput(serializers.Serializer):
     checkoutUrl = serializers.CharField(help_text="Ours: Razorpay's checkout script.")
 
 
+class CreditNoteOutput(serializers.Serializer):
+    number = serializers.CharField(help_text="Its number in the credit-note series.")
+    date = serializers.SerializerMethodField(help_text="Date of issue (YYYY-MM-DD, India).")
+    amount = MoneyField(help_text="What it credits, tax inclusive (rupees).")
+
+    def get_date(self, document) -> str:
+        return timezone.localtime(document.issued_at, INDIA).date().isoformat()
+
+
 class OrderOutput(serializers.ModelSerializer):
     _id = serializers.CharField(source="pk")
     products = OrderLineOutput(source="lines", many=True)
@@ -363,6 +377,10 @@ class OrderOutput(serializers.ModelSerializer):
     invoiceNumber = serializers.CharField(
         source="invoice_number", allow_null=True, help_text="Null until the order ships."
     )
+    creditNotes = serializers.SerializerMethodField(
+        help_text="One per credit note issued for the order (a return received, the whole "
+        "order returned), oldest first: `{number, date, amount}`."
+    )
 
     class Meta:
         model = Order
@@ -387,6 +405,7 @@ class OrderOutput(serializers.ModelSerializer):
             "razorpay",
             "coupon",
             "discountTotal",
+            "creditNotes",
         ]
 
     def get_coupon(self, order) -> str | None:
@@ -409,6 +428,12 @@ class OrderOutput(serializers.ModelSerializer):
             return None
         method = payment_method(order.payment_method)
         return method.checkout_options(order) if method is not None else None
+
+    @extend_schema_field(CreditNoteOutput(many=True))
+    def get_creditNotes(self, order) -> list[dict]:
+        # From the order's documents (OrderQuerySet.with_lines prefetches them), oldest first.
+        notes = [d for d in order.invoices.all() if d.kind == InvoiceKind.CREDIT_NOTE]
+        return CreditNoteOutput(notes, many=True).data
 
     def get_nextStatuses(self, order) -> list[str]:
         return [s for s in OrderStatus.values if s in manual_next_statuses(order.status)]

@@ -265,9 +265,9 @@ class DocumentDownload(APIView):
     content_negotiation_class = FirstRenderer
     kind = InvoiceKind.INVOICE
 
-    def get(self, request, order_id):
+    def get(self, request, order_id, number: str | None = None):
         document = invoices.invoice_get_for(
-            user=request.user, order_id=_order_id(order_id), kind=self.kind
+            user=request.user, order_id=_order_id(order_id), kind=self.kind, number=number
         )
         data = invoice_files.invoice_pdf_bytes(document)
         response = HttpResponse(data, content_type="application/pdf")
@@ -280,12 +280,14 @@ class DocumentDownload(APIView):
         return response
 
 
-def _document_schema(what: str, when: str):
+def _document_schema(what: str, when: str, more: str = "", parameters=()):
     return extend_schema(
         summary=f"The order's {what} as a PDF (its buyer or an admin)",
         description=f"Answered as a download (`Content-Disposition: attachment`, the file "
         f"named after the document's number with '/' made '-'). 404 until {when}, and for "
-        "anyone but the buyer and admins (the same 404 as for an order that does not exist).",
+        "anyone but the buyer and admins (the same 404 as for an order that does not exist)."
+        + more,
+        parameters=list(parameters),
         responses={
             (200, "application/pdf"): OpenApiResponse(OpenApiTypes.BINARY, description="A4 PDF."),
             **error_responses(401, 404),
@@ -304,6 +306,22 @@ class InvoiceView(DocumentDownload):
 class CreditNoteView(DocumentDownload):
     kind = InvoiceKind.CREDIT_NOTE
 
-    @_document_schema("credit note", "an invoiced order is returned")
+    @_document_schema(
+        "latest credit note",
+        "an invoiced order is returned, or a return of it is received",
+        " An order may have several (one per return received, and one for the whole "
+        "order returned; the order's `creditNotes` lists them): `number` picks one (404 "
+        "when the order has none of that number).",
+        parameters=[
+            OpenApiParameter(
+                "number",
+                str,
+                OpenApiParameter.QUERY,
+                required=False,
+                description="A credit note number of the order (`SS/CN2627/0003`); "
+                "without it, the latest.",
+            )
+        ],
+    )
     def get(self, request, order_id):
-        return super().get(request, order_id)
+        return super().get(request, order_id, number=request.query_params.get("number") or None)

@@ -42,10 +42,11 @@ class ReturnStatus(models.TextChoices):
 
 
 # Where each status may move next; Refunded only for kind refund, Exchanged only for
-# kind exchange (returns.services checks the kind).
+# kind exchange (returns.services checks the kind). Approved -> Rejected is ours: the
+# parcel never came (an exchange's held stock goes back).
 NEXT_STATUSES: dict[str, frozenset[str]] = {
     ReturnStatus.REQUESTED: frozenset({ReturnStatus.APPROVED, ReturnStatus.REJECTED}),
-    ReturnStatus.APPROVED: frozenset({ReturnStatus.RECEIVED}),
+    ReturnStatus.APPROVED: frozenset({ReturnStatus.RECEIVED, ReturnStatus.REJECTED}),
     ReturnStatus.RECEIVED: frozenset({ReturnStatus.REFUNDED, ReturnStatus.EXCHANGED}),
     ReturnStatus.REJECTED: frozenset(),
     ReturnStatus.REFUNDED: frozenset(),

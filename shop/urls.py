@@ -62,6 +62,8 @@ urlpatterns = [
     path("api/v1/", include("payments.urls")),
     # Coupons (the admin's calls; coupons/check is the orders' and comes first).
     path("api/v1/", include("promotions.urls")),
+    # Returns and exchanges: orders/{id}/returns, returns, returns/{id}/status.
+    path("api/v1/", include("returns.urls")),
     # Where the shop delivers (anyone): orders/delivery.py.
     path("api/v1/delivery/<str:pincode>", DeliveryView.as_view(), name="delivery"),
     path("api/v1/shop-info", ShopInfoView.as_view(), name="shop-info"),
