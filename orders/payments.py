@@ -13,13 +13,17 @@ orders calls it only through this protocol:
 - `checkout_started(order, created=...)`, after that transaction commits: what the
   browser opens the gateway's checkout with, and the order as it is then;
 - `checkout_options(order)`: the same for an order read later (its `razorpay` answer);
-- `refund(order)`, in the transaction of a cancel or a return: the order's payment back;
+- `refund(order)`, in the transaction of a cancel or a return of the whole order: what
+  is left of the order's payment back (what its partial refunds have not given back);
+- `refund_part(order, amount=..., key=..., reason=...)`, in the transaction of a cancel
+  of part of the order: `amount` rupees of its payment back, once per `key`;
 - `shop_info()`: what `GET /shop-info` adds for the method.
 
 The status moves the payment makes (paid, given up unpaid) are orders' own handlers
 (orders.actions.order_pay, order_expire), which the payment code calls.
 """
 
+from decimal import Decimal
 from typing import Any, Protocol
 
 # Every payment code the wire knows, whether or not its method is on here. "exchange" is
@@ -49,7 +53,12 @@ class PaymentMethod(Protocol):
         """The options of an order still awaiting its payment, else None."""
 
     def refund(self, order) -> None:
-        """In a cancel's or a return's transaction: the order's payment back, if paid."""
+        """In a cancel's or a return's transaction: what is left of the order's payment
+        back, if paid."""
+
+    def refund_part(self, order, *, amount: Decimal, key: str, reason: str) -> None:
+        """In the transaction of a cancel of part of the order: `amount` rupees of its
+        payment back, if paid (never more than is left of it), once per `key`."""
 
     def shop_info(self) -> dict:
         """Keys `GET /shop-info` adds while the method is available."""
@@ -76,6 +85,9 @@ class CashOnDelivery:
 
     def refund(self, order) -> None:
         return None  # nothing was paid before delivery
+
+    def refund_part(self, order, *, amount: Decimal, key: str, reason: str) -> None:
+        return None  # the buyer pays at the door what the order is then
 
     def shop_info(self) -> dict:
         return {}

@@ -1,7 +1,8 @@
 """Stock an order gives back: a cancel, a return, the expiry of an unpaid order and the
 undoing of an online checkout whose gateway order failed all put every line's quantity
-back through `order_release_stock`, in the caller's transaction (the one that moves or
-deletes the order), after the order's rows are locked (the lock order: orders.actions)."""
+back through `order_release_stock`, and a cancel of part of an order (orders.cancel) puts
+back the units it cancels, in the caller's transaction (the one that moves or changes
+the order), after the order's rows are locked (the lock order: orders.actions)."""
 
 from django.db.models import F
 from django.utils import timezone
@@ -11,18 +12,23 @@ from catalog.models import Product, Variant
 from orders.models import Order
 
 
-def order_release_stock(order: Order) -> None:
-    """Returns every line's quantity to its product and its variant, in the order
-    checkout takes them (products in id order, a product before its variants). A line
-    whose variant was removed since (or placed before variants) returns its stock to the
-    product's only variant, if it has one; when it has several, the stock is not
-    returned (it cannot be known which)."""
+def order_release_stock(order: Order, units: dict[int, int] | None = None) -> None:
+    """Returns each line's units to its product and its variant, in the order checkout
+    takes them (products in id order, a product before its variants): every line's
+    quantity (what the order is for now), or, with `units` ({line id: n}), n units of
+    each line named. A line whose variant was removed since (or placed before variants)
+    returns its stock to the product's only variant, if it has one; when it has several,
+    the stock is not returned (it cannot be known which)."""
     now = timezone.now()
-    lines = sorted(
-        order.lines.exclude(product=None), key=lambda line: (line.product_id, line.variant_id or 0)
-    )
+    lines = order.lines.exclude(product=None)
+    if units is not None:
+        lines = lines.filter(pk__in=list(units))
+    lines = sorted(lines, key=lambda line: (line.product_id, line.variant_id or 0, line.pk))
     returned = set()
     for line in lines:
+        count = line.quantity if units is None else units[line.pk]
+        if count <= 0:
+            continue
         variant_id = line.variant_id
         if variant_id is None:
             own = list(
@@ -32,8 +38,8 @@ def order_release_stock(order: Order) -> None:
         if variant_id is None:
             continue
         Product.objects.filter(pk=line.product_id).update(
-            quantity=F("quantity") + line.quantity, updated_at=now
+            quantity=F("quantity") + count, updated_at=now
         )
-        Variant.objects.filter(pk=variant_id).update(quantity=F("quantity") + line.quantity)
+        Variant.objects.filter(pk=variant_id).update(quantity=F("quantity") + count)
         returned.add(line.product_id)
     stock_changed(returned)

@@ -150,6 +150,18 @@ def fetch_payment(payment_id: str) -> dict:
     return _call("fetch a payment", client().payment.fetch, payment_id)
 
 
+def payment_refunds(payment_id: str) -> list[dict]:
+    """The refunds made of a payment (Razorpay's `GET /payments/{id}/refunds`, newest
+    first, at most 100: far more than the shop ever asks of one payment)."""
+    answer = _call(
+        "list a payment's refunds",
+        client().payment.fetch_multiple_refund,
+        payment_id,
+        {"count": 100},
+    )
+    return list(answer.get("items", []))
+
+
 def refund(*, payment_id: str, amount: int, notes: dict) -> dict:
     """A refund of `amount` paise of the payment; its answer (`id`, `status`...)."""
     # The client's payment.refund(payment_id, data): its second definition wins.

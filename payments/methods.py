@@ -2,9 +2,11 @@
 has for paying): registered by this app when it is ready (payments.apps). What orders
 asks of it, it does here with this app's code: the payment record and the expiry job
 in checkout's transaction, the gateway's order after the commit, the checkout options
-of an order awaiting its payment, the refund of a cancelled or returned one."""
+of an order awaiting its payment, the refund of a cancelled or returned one, and of
+part of one."""
 
 from datetime import timedelta
+from decimal import Decimal
 
 from django.conf import settings
 from django.utils import timezone
@@ -56,6 +58,9 @@ class Razorpay:
 
     def refund(self, order: Order) -> None:
         refunds.refund_if_paid(order)
+
+    def refund_part(self, order: Order, *, amount: Decimal, key: str, reason: str) -> None:
+        refunds.refund_part(order=order, amount=amount, key=key, reason=reason)
 
     def shop_info(self) -> dict:
         return {

@@ -447,7 +447,7 @@ def _apply(name: str, event: dict, stray: int | None = None) -> str:
         return "recorded"
     if name in ("refund.processed", "refund.failed"):
         entity = _entity(event, "refund")
-        refund = Refund.objects.filter(payment_id=str(entity.get("payment_id"))).first()
+        refund = _refund_of(entity)
         if refund is None:
             return "ignored"
         status = "processed" if name == "refund.processed" else "failed"
@@ -457,3 +457,26 @@ def _apply(name: str, event: dict, stray: int | None = None) -> str:
         )
         return status
     return "ignored"
+
+
+def _refund_of(entity: dict) -> Refund | None:
+    """The refund a refund webhook is about, among its payment's (`payment_id` is
+    indexed): by the gateway's refund id, else by the key its notes carry (the job's
+    answer may not have been stored yet), else the payment's only refund while it has no
+    refund id (one asked before the notes carried a key). None when none is ours (a
+    refund made in Razorpay's dashboard, say)."""
+    payment_id = entity.get("payment_id")
+    if not payment_id or not isinstance(payment_id, str):
+        return None
+    refunds = list(Refund.objects.filter(payment_id=payment_id).order_by("pk"))
+    refund_id = entity.get("id")
+    notes = entity.get("notes") if isinstance(entity.get("notes"), dict) else {}
+    for found in refunds:
+        if refund_id and found.refund_id == refund_id:
+            return found
+    for found in refunds:
+        if notes.get("key") and found.key == notes.get("key"):
+            return found
+    if len(refunds) == 1 and not refunds[0].refund_id:
+        return refunds[0]
+    return None

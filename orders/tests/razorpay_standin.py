@@ -5,7 +5,7 @@ API (Basic auth with the key id and secret, amounts in paise, errors in Razorpay
 shape `{"error": {"code", "description"}}`):
   POST /v1/orders                      GET /v1/orders/{id}    GET /v1/orders/{id}/payments
   GET  /v1/payments/{id}               POST /v1/payments/{id}/refund
-  GET  /v1/refunds/{id}
+  GET  /v1/payments/{id}/refunds       GET  /v1/refunds/{id}
 Checkout:
   GET  /v1/checkout.js   defines window.Razorpay(options) with .open() and
                          .on('payment.failed', fn): a small dialog with "Pay" and "Fail"
@@ -16,7 +16,8 @@ Checkout:
 Switches (attributes, changed by tests at any time): `fail_orders` = None, "timeout"
 (answers after `hang_seconds`) or "5xx"; `order_delay` (seconds before an order is
 made); `webhook_url` (where to send webhooks; None: none are sent); `refund_status`
-("processed" or "pending")."""
+("processed" or "pending"); `lose_refund_answers` (how many of the next refunds are made
+but answered with a 500, as when the answer is lost on its way back)."""
 
 import base64
 import contextlib
@@ -67,6 +68,7 @@ class Standin:
         self.order_delay = 0.0
         self.webhook_url: str | None = None
         self.refund_status = "processed"
+        self.lose_refund_answers = 0
         self.server: ThreadingHTTPServer | None = None
 
     # --- life ---------------------------------------------------------------------------
@@ -181,6 +183,20 @@ class Standin:
             "razorpay_order_id": order_id,
             "razorpay_signature": payment_signature(order_id, payment["id"], self.key_secret),
         }
+
+    def payment_refunds(self, payment_id: str) -> list[dict]:
+        """A payment's refunds, newest first (as Razorpay lists them)."""
+        with self.lock:
+            if payment_id not in self.payments:
+                raise _Error(400, "BAD_REQUEST_ERROR", "The id provided does not exist")
+            # The dict keeps the order they were made in.
+            mine = [r for r in self.refunds.values() if r["payment_id"] == payment_id]
+        return mine[::-1]
+
+    def refunded(self, payment_id: str) -> int:
+        """The paise refunded of a payment so far (every refund made of it)."""
+        with self.lock:
+            return sum(r["amount"] for r in self.refunds.values() if r["payment_id"] == payment_id)
 
     def refund(self, payment_id: str, body: dict) -> dict:
         with self.lock:
@@ -332,8 +348,17 @@ class _Handler(BaseHTTPRequestHandler):
             if refund is None:
                 raise _Error(400, "BAD_REQUEST_ERROR", "The id provided does not exist")
             return self._send(200, refund)
+        if method == "GET" and len(parts) == 4 and parts[1] == "payments" and parts[3] == "refunds":
+            items = owner.payment_refunds(parts[2])
+            return self._send(200, {"entity": "collection", "count": len(items), "items": items})
         if method == "POST" and len(parts) == 4 and parts[1] == "payments" and parts[3] == "refund":
-            return self._send(200, owner.refund(parts[2], self._body()))
+            made = owner.refund(parts[2], self._body())
+            with owner.lock:
+                lost = owner.lose_refund_answers > 0
+                owner.lose_refund_answers -= lost
+            if lost:  # made, but the shop never hears of it
+                raise _Error(500, "SERVER_ERROR", "The server encountered an error")
+            return self._send(200, made)
         raise _Error(400, "BAD_REQUEST_ERROR", "The requested URL was not found on the server.")
 
     def _handle(self, method: str):
