@@ -28,7 +28,7 @@ from django.db import transaction
 from django.http import Http404
 from django.utils import timezone
 
-from orders import invoices, selectors
+from orders import invoices, selectors, shipments
 from orders.models import NEXT_STATUSES, PAYMENT_MOVES, Order, OrderStatus, OrderStatusChange
 from orders.models import Payment as PaymentRecord
 from orders.payments import payment_method
@@ -110,17 +110,22 @@ def order_ship(
     *, order_id: int, buyer=None, by=None, tracking_number: str = "", courier: str = ""
 ) -> Order:
     """Processing -> Shipped: the tax invoice numbered (orders.invoices), the courier and
-    tracking number stored (both optional) and the shipped mail, which is sent after the
-    commit and reads them, enqueued. A refused move numbers nothing and stores neither."""
+    its AWB (`tracking_number`) stored (both optional), the expected delivery counted
+    again from today (orders.shipments) and the shipped mail, which is sent after the
+    commit and reads them, enqueued. A refused move numbers nothing and stores nothing."""
     with transaction.atomic():
         order = _lock(order_id, buyer)
         _write(order, OrderStatus.SHIPPED, by=by or buyer)
-        Order.objects.filter(pk=order.pk).update(shipped_at=order.updated_at)
-        invoices.issue_invoice(order)
+        shipped = {
+            "shipped_at": order.updated_at,
+            "expected_delivery": shipments.expected_delivery(
+                shipments.order_pincode(order), order.updated_at
+            ),
+        }
         if tracking_number or courier:
-            Order.objects.filter(pk=order.pk).update(
-                tracking_number=tracking_number, courier=courier
-            )
+            shipped.update(tracking_number=tracking_number, courier=courier)
+        Order.objects.filter(pk=order.pk).update(**shipped)
+        invoices.issue_invoice(order)
         order_mail(order.pk, OrderStatus.SHIPPED)
     return _answer(order)
 

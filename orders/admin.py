@@ -7,6 +7,7 @@ is refunded and the buyer gets the mail."""
 from decimal import Decimal
 
 from django import forms
+from django.conf import settings
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpResponse
@@ -17,10 +18,11 @@ from django.utils.html import format_html_join
 from django.utils.safestring import mark_safe
 
 from accounts import pincodes
-from orders import delivery
+from orders import delivery, shipments
 from orders.actions import order_set_status
 from orders.invoice_files import file_name, invoice_pdf_bytes
 from orders.models import (
+    Courier,
     Order,
     OrderLine,
     OrderStatusChange,
@@ -243,7 +245,17 @@ MAX_IMPORT_BYTES = 5 * 1024 * 1024
 class ServedPincodeForm(forms.ModelForm):
     class Meta:
         model = ServedPincode
-        fields = ("pincode", "cod")
+        fields = ("pincode", "cod", "days")
+        help_texts = {
+            "days": f"Days from order (and again from shipping) to delivery here, 0 to "
+            f"{delivery.MAX_DAYS}; blank: the DELIVERY_DAYS setting."
+        }
+
+    def clean_days(self):
+        days = self.cleaned_data["days"]
+        if days is not None and days > delivery.MAX_DAYS:
+            raise forms.ValidationError(f"At most {delivery.MAX_DAYS} days.")
+        return days
 
     def clean_pincode(self):
         pin = self.cleaned_data["pincode"].strip()
@@ -256,8 +268,10 @@ class ServedPincodeImportForm(forms.Form):
     file = forms.FileField(
         label="CSV file",
         help_text=(
-            'Header "pincode,cod", then one PIN code a line with cod 1 (cash on delivery) '
-            "or 0. The file replaces the whole list; one bad line and nothing changes."
+            'Header "pincode,cod" (or "pincode,cod,days"), then one PIN code a line with cod '
+            "1 (cash on delivery) or 0, and the days a delivery there takes (0 to 60; blank: "
+            "the DELIVERY_DAYS setting). The file replaces the whole list; one bad line and "
+            "nothing changes."
         ),
     )
 
@@ -278,12 +292,16 @@ class ServedPincodeAdmin(admin.ModelAdmin):
     does (the same code)."""
 
     form = ServedPincodeForm
-    list_display = ("pincode", "cod", "state", "city")
+    list_display = ("pincode", "cod", "delivery_days", "state", "city")
     list_filter = ("cod",)
     search_fields = ("^pincode",)
     ordering = ("pincode",)
     list_per_page = 100
     change_list_template = "admin/orders/servedpincode/change_list.html"
+
+    @admin.display(description="Delivery days", ordering="days")
+    def delivery_days(self, served):
+        return served.days if served.days is not None else f"{settings.DELIVERY_DAYS} (default)"
 
     @admin.display(description="State")
     def state(self, served):
@@ -336,6 +354,40 @@ class ServedPincodeAdmin(admin.ModelAdmin):
 
 
 admin.site.register(ServedPincode, ServedPincodeAdmin)
+
+
+# --- Couriers and their tracking pages -------------------------------------------------------
+
+
+class CourierForm(forms.ModelForm):
+    class Meta:
+        model = Courier
+        fields = ("name", "tracking_url")
+
+    def clean_name(self):
+        name = " ".join(self.cleaned_data["name"].split())
+        # One name a courier, in any case: orders find their courier's template by it.
+        others = Courier.objects.exclude(pk=self.instance.pk).values_list("name", flat=True)
+        if any(shipments.courier_key(other) == shipments.courier_key(name) for other in others):
+            raise forms.ValidationError(f"There is already a courier named {name}.")
+        return name
+
+    def clean_tracking_url(self):
+        return shipments.clean_template(self.cleaned_data["tracking_url"])
+
+
+class CourierAdmin(admin.ModelAdmin):
+    """The couriers the admin panel offers when an order ships, and each one's tracking
+    page: an order shipped with a courier of that name (any case) and an AWB links to the
+    template with the AWB in place of {awb} (orders.shipments)."""
+
+    form = CourierForm
+    list_display = ("name", "tracking_url")
+    search_fields = ("name",)
+    ordering = ("name",)
+
+
+admin.site.register(Courier, CourierAdmin)
 
 
 class ShopDetailsForm(forms.ModelForm):

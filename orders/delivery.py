@@ -9,8 +9,11 @@ moment its import commits, and no cache can serve an old one. Both queries are i
 reads of a table of some 20,000 short rows; a cached copy would save about a millisecond
 and need its own invalidation.
 
-`served_pincodes_import` replaces the list from CSV text (header `pincode,cod`), all or
-nothing; `manage.py import_pincodes` and the Django admin's "Import CSV" page call it.
+`served_pincodes_import` replaces the list from CSV text (header `pincode,cod`, or
+`pincode,cod,days` with each PIN code's delivery days, blank for the DELIVERY_DAYS
+setting), all or nothing; `manage.py import_pincodes` and the Django admin's "Import CSV"
+page call it. The days are what orders.shipments counts an order's expected delivery
+with.
 """
 
 import csv
@@ -24,8 +27,13 @@ from accounts import pincodes
 from orders.models import ServedPincode
 
 HEADER = ("pincode", "cod")
+HEADER_DAYS = ("pincode", "cod", "days")
+HEADER_PROBLEM = 'Line 1: the header must be "pincode,cod" or "pincode,cod,days".'
 COD_VALUES = {"1": True, "0": False}
+MAX_DAYS = 60
 MAX_PROBLEMS = 20  # reported at once; the rest are summed up
+# Rows per INSERT: at most this; Django's bulk_create sends fewer when the database takes
+# fewer parameters in one statement (SQLite: 999, so 333 rows of the table's 3 columns).
 IMPORT_BATCH = 2000
 
 
@@ -69,9 +77,18 @@ class ImportResult:
     cod: int  # of them, with cash on delivery
 
 
-def parse_served_csv(text: str) -> dict[str, bool]:
-    """PIN code -> cod from the CSV text, or ImportProblem naming every bad line (up to
-    MAX_PROBLEMS of them)."""
+@dataclass(frozen=True)
+class Served:
+    """One row of the served list: cash on delivery there, and the delivery days (None:
+    DELIVERY_DAYS)."""
+
+    cod: bool
+    days: int | None = None
+
+
+def parse_served_csv(text: str) -> dict[str, Served]:
+    """PIN code -> Served from the CSV text, or ImportProblem naming every bad line (up
+    to MAX_PROBLEMS of them)."""
     text = text.removeprefix("\ufeff")  # a spreadsheet's byte-order mark
     rows = csv.reader(io.StringIO(text, newline=""))
     problems: list[str] = []
@@ -79,18 +96,20 @@ def parse_served_csv(text: str) -> dict[str, bool]:
         header = next(rows, None)
     except csv.Error as error:
         raise ImportProblem([f"Line 1: {error}."]) from error
-    if header is None or tuple(cell.strip().lower() for cell in header) != HEADER:
-        raise ImportProblem(['Line 1: the header must be "pincode,cod".'])
-    served: dict[str, bool] = {}
+    names = header and tuple(cell.strip().lower() for cell in header)
+    if names not in (HEADER, HEADER_DAYS):
+        raise ImportProblem([HEADER_PROBLEM])
+    served: dict[str, Served] = {}
     first_line: dict[str, int] = {}
     try:
         for row in rows:
             line = rows.line_num
-            problem = _row_problem(row, served, first_line)
+            problem = _row_problem(row, served, first_line, len(names))
             if problem is None:
                 if row and any(cell.strip() for cell in row):
                     pin, cod = row[0].strip(), row[1].strip()
-                    served[pin] = COD_VALUES[cod]
+                    days = row[2].strip() if len(row) > 2 else ""
+                    served[pin] = Served(COD_VALUES[cod], int(days) if days else None)
                     first_line[pin] = line
                 continue
             problems.append(f"Line {line}: {problem}")
@@ -111,11 +130,12 @@ def parse_served_csv(text: str) -> dict[str, bool]:
     return served
 
 
-def _row_problem(row: list[str], served: dict, first_line: dict) -> str | None:
+def _row_problem(row: list[str], served: dict, first_line: dict, columns: int) -> str | None:
     if not row or not any(cell.strip() for cell in row):
         return None  # a blank line
-    if len(row) != 2:
-        return f"expected 2 values (pincode,cod), found {len(row)}."
+    if len(row) != columns:
+        names = ",".join(HEADER_DAYS[:columns])
+        return f"expected {columns} values ({names}), found {len(row)}."
     pin, cod = row[0].strip(), row[1].strip()
     if not (len(pin) == 6 and pin.isascii() and pin.isdigit()):
         return f'"{pin[:20]}" is not a six-digit PIN code.'
@@ -123,27 +143,32 @@ def _row_problem(row: list[str], served: dict, first_line: dict) -> str | None:
         return f"PIN code {pin} is not in India Post's directory."
     if cod not in COD_VALUES:
         return f'cod must be 1 or 0, not "{cod[:20]}".'
+    days = row[2].strip() if columns > 2 else ""
+    if days and not (days.isascii() and days.isdigit() and int(days) <= MAX_DAYS):
+        return f'days must be a whole number from 0 to {MAX_DAYS} or blank, not "{days[:20]}".'
     if pin in served:
         return f"PIN code {pin} is listed twice (first on line {first_line[pin]})."
     return None
 
 
-def served_pincodes_replace(served: dict[str, bool]) -> ImportResult:
+def served_pincodes_replace(served: dict[str, Served]) -> ImportResult:
     """The served list becomes exactly `served`, in one transaction: readers see the old
     list or the new one, never a mix (or an empty table, which would mean every PIN)."""
+    rows = [
+        ServedPincode(pincode=pin, cod=row.cod, days=row.days)
+        for pin, row in sorted(served.items())
+    ]
     with transaction.atomic():
         ServedPincode.objects.all().delete()
-        ServedPincode.objects.bulk_create(
-            (ServedPincode(pincode=pin, cod=cod) for pin, cod in sorted(served.items())),
-            batch_size=IMPORT_BATCH,
-        )
-    return ImportResult(loaded=len(served), cod=sum(served.values()))
+        ServedPincode.objects.bulk_create(rows, batch_size=IMPORT_BATCH)
+    return ImportResult(loaded=len(served), cod=sum(row.cod for row in served.values()))
 
 
 def served_pincodes_import(text: str) -> ImportResult:
-    """Replace the served list from CSV text (header `pincode,cod`, cod 1 or 0). One bad
-    row, a duplicate, a PIN code not in the directory or a bad header refuses the whole
-    file (ImportProblem) and the list stays as it was."""
+    """Replace the served list from CSV text (header `pincode,cod`, cod 1 or 0, or
+    `pincode,cod,days`, days a whole number 0-60 or blank). One bad row, a duplicate, a
+    PIN code not in the directory or a bad header refuses the whole file (ImportProblem)
+    and the list stays as it was."""
     return served_pincodes_replace(parse_served_csv(text))
 
 

@@ -7,6 +7,7 @@ import logging
 from django.conf import settings
 from django.core.mail import send_mail
 
+from orders import shipments
 from orders.models import Order, OrderStatus
 from shop.money import rupees
 
@@ -53,6 +54,26 @@ def inr(amount) -> str:
     return rupees(amount, paise=True)
 
 
+def indian_date(day) -> str:
+    """A date as India writes it: Friday, 4 December 2026."""
+    return f"{day:%A}, {day.day} {day:%B %Y}"
+
+
+def _shipped_lines(order: Order) -> list[str]:
+    """The courier, the AWB, the link to track it (orders.shipments: from the courier's
+    template) and the day it should arrive, each when known."""
+    lines = []
+    if order.courier or order.tracking_number:
+        lines += [f"Courier: {order.courier or 'not given'}"]
+        lines += [f"AWB (tracking number): {order.tracking_number or 'not given'}"]
+    link = shipments.order_tracking_url(order)
+    if link:
+        lines += [f"Track your parcel: {link}"]
+    if order.expected_delivery:
+        lines += [f"Expected delivery: {indian_date(order.expected_delivery)}"]
+    return [*lines, ""] if lines else []
+
+
 def _body(order: Order, event: str) -> str:
     lines = [f"Hello {order.buyer.name},", "", _intro(order, event), "", f"Order {order.pk}"]
     lines += [
@@ -68,9 +89,8 @@ def _body(order: Order, event: str) -> str:
     if order.tax_total:
         lines += [f"Includes GST of {inr(order.tax_total)}"]
     lines += [""]
-    if event == OrderStatus.SHIPPED and (order.courier or order.tracking_number):
-        lines += [f"Courier: {order.courier or 'not given'}"]
-        lines += [f"Tracking number: {order.tracking_number or 'not given'}", ""]
+    if event == OrderStatus.SHIPPED:
+        lines += _shipped_lines(order)
     lines += ["Deliver to:", order.address, "", "ShopSphere"]
     return "\n".join(lines)
 

@@ -11,6 +11,7 @@ from rest_framework import serializers
 from accounts.india import NAME_OF
 from orders.models import InvoiceKind, Order, OrderLine, OrderStatus, manual_next_statuses
 from orders.payments import CODES, payment_method
+from orders.shipments import CourierBook, shipment
 from shop.api.fields import IdField, TextField, WholeNumberField, iso_utc, rupees_number
 
 MAX_CART_LINES = 50
@@ -156,13 +157,24 @@ def _optional_text(label: str, **kwargs) -> TextField:
 
 class OrderStatusInput(serializers.Serializer):
     status = StatusField()
-    trackingNumber = _optional_text(
-        "Tracking number", help_text="With status Shipped only: the courier's tracking number."
+    awb = _optional_text(
+        "AWB", help_text="With status Shipped only: the courier's AWB (tracking) number."
     )
-    courier = _optional_text("Courier", help_text="With status Shipped only: who carries it.")
+    trackingNumber = _optional_text(
+        "Tracking number", help_text="The AWB under its older name (old clients); as `awb`."
+    )
+    courier = _optional_text(
+        "Courier", help_text="With status Shipped only: who carries it (any name)."
+    )
 
     def validate(self, attrs):
-        attrs["trackingNumber"] = attrs.get("trackingNumber") or ""
+        awb, older = attrs.get("awb") or "", attrs.get("trackingNumber") or ""
+        if awb and older and awb != older:
+            raise serializers.ValidationError(
+                {"awb": ["Send the AWB once: awb and trackingNumber differ."]}
+            )
+        # The AWB travels on as `trackingNumber` (the view's and the handlers' name).
+        attrs["trackingNumber"] = attrs["awb"] = awb or older
         attrs["courier"] = attrs.get("courier") or ""
         shipping = attrs["status"] == OrderStatus.SHIPPED
         if not shipping and (attrs["trackingNumber"] or attrs["courier"]):
@@ -337,6 +349,16 @@ class CreditNoteOutput(serializers.Serializer):
         return timezone.localtime(document.issued_at, INDIA).date().isoformat()
 
 
+class ShipmentOutput(serializers.Serializer):
+    courier = serializers.CharField(allow_null=True)
+    awb = serializers.CharField(allow_null=True, help_text="The air waybill (tracking) number.")
+    trackingUrl = serializers.CharField(
+        allow_null=True, help_text="The courier's tracking page for this AWB."
+    )
+    shippedAt = TimestampField()
+    deliveredAt = TimestampField(allow_null=True)
+
+
 class OrderOutput(serializers.ModelSerializer):
     _id = serializers.CharField(source="pk")
     products = OrderLineOutput(source="lines", many=True)
@@ -377,6 +399,18 @@ class OrderOutput(serializers.ModelSerializer):
     invoiceNumber = serializers.CharField(
         source="invoice_number", allow_null=True, help_text="Null until the order ships."
     )
+    shipment = serializers.SerializerMethodField(
+        help_text="Null until the order ships; then the courier and AWB (null when not "
+        "given), the tracking link from the courier's template (null when none) and when "
+        "it shipped and was delivered (null until then)."
+    )
+    expectedDelivery = serializers.DateField(
+        source="expected_delivery",
+        allow_null=True,
+        read_only=True,
+        help_text="The day it should arrive (YYYY-MM-DD, India): from the PIN code's "
+        "delivery days, counted from the order, then from its shipping; null on old orders.",
+    )
     creditNotes = serializers.SerializerMethodField(
         help_text="One per credit note issued for the order (a return received, the whole "
         "order returned), oldest first: `{number, date, amount}`."
@@ -402,6 +436,8 @@ class OrderOutput(serializers.ModelSerializer):
             "deliveryCharge",
             "taxTotal",
             "invoiceNumber",
+            "shipment",
+            "expectedDelivery",
             "razorpay",
             "coupon",
             "discountTotal",
@@ -434,6 +470,13 @@ class OrderOutput(serializers.ModelSerializer):
         # From the order's documents (OrderQuerySet.with_lines prefetches them), oldest first.
         notes = [d for d in order.invoices.all() if d.kind == InvoiceKind.CREDIT_NOTE]
         return CreditNoteOutput(notes, many=True).data
+
+    @extend_schema_field(ShipmentOutput(allow_null=True))
+    def get_shipment(self, order) -> dict | None:
+        # One courier lookup per answer, shared by a list's orders (orders.shipments).
+        book = self.context.setdefault("couriers", CourierBook())
+        found = shipment(order, book)
+        return ShipmentOutput(found).data if found else None
 
     def get_nextStatuses(self, order) -> list[str]:
         return [s for s in OrderStatus.values if s in manual_next_statuses(order.status)]

@@ -48,7 +48,7 @@ from accounts.pincodes import lookup as lookup_pincode
 from catalog import tax as catalog_tax
 from catalog.cache import stock_changed
 from catalog.models import Product, Variant
-from orders import selectors, tax
+from orders import selectors, shipments, tax
 
 # The status moves are orders.actions' handlers; these two are named here too (the demo
 # command and the catalogue's tests call them from here).
@@ -441,6 +441,8 @@ def _place(buyer, lines, destination, bill, payment, idempotency_key, digest) ->
         order.coupon = bill.applied.coupon
         order.coupon_code = bill.applied.coupon.code
         order.discount_total = bill.discount_total
+    # From the PIN code's delivery days (orders.shipments), counted from today in India.
+    order.expected_delivery = shipments.expected_delivery(destination.pincode, order.created_at)
     order.full_clean(exclude=["buyer", "coupon"])
     order.save()
     if bill.applied is not None:

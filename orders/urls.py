@@ -4,7 +4,7 @@ Paying online's calls (verify, the webhook) are mounted from payments/urls.py.""
 
 from django.urls import path
 
-from orders import views
+from orders import views, views_couriers
 
 urlpatterns = [
     path("orders/checkout", views.CheckoutView.as_view()),
@@ -17,4 +17,5 @@ urlpatterns = [
     path("auth/all-orders", views.AllOrdersView.as_view()),
     path("auth/order-status/<str:order_id>", views.OrderStatusView.as_view()),
     path("admin/dashboard", views.DashboardView.as_view()),
+    path("couriers", views_couriers.CouriersView.as_view()),
 ]

@@ -214,8 +214,9 @@ class OrderStatusView(APIView):
         summary="Move an order to its next status (admin)",
         description="Not Processed -> Processing -> Shipped -> Delivered; Cancelled from Not "
         "Processed or Processing (stock goes back). Any other move is 409. With Shipped, "
-        "optional `trackingNumber` and `courier` are stored on the order, shown to the buyer "
-        "and put in the shipped mail; with any other status they are 400.",
+        "optional `courier` and `awb` (`trackingNumber`, its older name, is taken too) are "
+        "stored on the order, answered in `shipment` with the courier's tracking link and "
+        "put in the shipped mail; with any other status they are 400.",
         request=OrderStatusInput,
         responses={200: AdminOrderAnswer, **error_responses(400, 401, 403, 404, 409, 413, 415)},
     )

@@ -1,7 +1,8 @@
 """GET /api/v1/shop-info: what the shop says about itself (the footer, the contact page,
 checkout's notes, invoices): the seller, its address and GSTIN, customer care and the
 grievance officer (Consumer Protection (E-Commerce) Rules 2020, rules 4 and 5), and the
-selling terms the client shows (delivery charge, cash on delivery limit, payment methods).
+selling terms the client shows (delivery charge, cash on delivery limit, payment methods,
+the days after delivery in which a buyer may return: `shop.returnWindowDays`).
 
 Anyone may read it; it is read from orders/shop_details.py (no query when cached) and
 answered with an ETag, so a browser revalidates it for a 304 without SQL."""
@@ -77,9 +78,16 @@ class ShopOutput(serializers.Serializer):
     tollFree = serializers.CharField(
         source="toll_free", help_text="Ours: the toll-free customer care number; may be blank."
     )
+    returnWindowDays = serializers.SerializerMethodField(
+        help_text="Days after delivery in which a buyer may ask to return or exchange "
+        "(setting RETURN_WINDOW_DAYS)."
+    )
 
     def get_address(self, details) -> str:
         return f"{details.address}, {details.city} {details.pincode}"
+
+    def get_returnWindowDays(self, details) -> int:
+        return settings.RETURN_WINDOW_DAYS
 
 
 class DeliveryOutput(serializers.Serializer):

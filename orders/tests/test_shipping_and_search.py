@@ -118,7 +118,7 @@ def test_shipping_stores_tracking_shows_it_to_the_buyer_and_mails_it(
     assert (mine["trackingNumber"], mine["courier"]) == ("EZ123456789IN", "India Post")
     [message] = mail.outbox
     assert "Courier: India Post" in message.body
-    assert "Tracking number: EZ123456789IN" in message.body
+    assert "AWB (tracking number): EZ123456789IN" in message.body
 
 
 def test_shipping_without_tracking_still_works(admin_api, processing):

@@ -36,7 +36,14 @@ def test_a_fresh_install_answers_the_contract_keys_from_its_placeholders(api, se
     }
     shop = body["shop"]
     contract = {"legalName", "address", "state", "stateCode", "gstin", "email", "phone"}
-    assert set(shop) == contract | {"grievanceOfficer", "tradeName", "city", "pincode", "tollFree"}
+    assert set(shop) == contract | {
+        "grievanceOfficer",
+        "tradeName",
+        "city",
+        "pincode",
+        "tollFree",
+        "returnWindowDays",
+    }
     assert set(shop["grievanceOfficer"]) == {"name", "designation", "email", "phone"}
     assert body["success"] is True
     assert shop["legalName"] == "ShopSphere Retail Private Limited"
@@ -54,6 +61,13 @@ def test_a_fresh_install_answers_the_contract_keys_from_its_placeholders(api, se
     assert body["codLimit"] == 50000
     assert body["paymentMethods"] == ["cod"]
     assert body["invoices"] is True and body["pricesIncludeTax"] is True
+
+
+def test_the_return_window_is_the_setting_in_days(api, settings):
+    settings.RETURN_WINDOW_DAYS = 7
+    assert api.get(URL).json()["shop"]["returnWindowDays"] == 7
+    settings.RETURN_WINDOW_DAYS = 10  # read at each answer, not cached with the details
+    assert api.get(URL).json()["shop"]["returnWindowDays"] == 10
 
 
 def test_the_delivery_rule_is_given_in_rupees(api):

@@ -1,10 +1,12 @@
 """`manage.py import_pincodes FILE.csv`: the PIN codes the shop's courier serves.
 
-The file (header `pincode,cod`, one PIN code a line, `cod` 1 or 0) replaces the list,
-all or nothing: a bad header or row, a PIN code listed twice or one not in India Post's
-directory refuses the whole file, names each bad line and exits non-zero, and the list
-stays as it was. `--clear` deletes the list, so every PIN code is served with cash on
-delivery again. The Django admin's "Import CSV" page does the same (orders/delivery.py).
+The file (header `pincode,cod`, one PIN code a line, `cod` 1 or 0; or
+`pincode,cod,days` with the days a delivery there takes, 0-60, blank for the
+DELIVERY_DAYS setting) replaces the list, all or nothing: a bad header or row, a PIN
+code listed twice or one not in India Post's directory refuses the whole file, names
+each bad line and exits non-zero, and the list stays as it was. `--clear` deletes the
+list, so every PIN code is served with cash on delivery again. The Django admin's
+"Import CSV" page does the same (orders/delivery.py).
 """
 
 from pathlib import Path
@@ -20,10 +22,13 @@ from orders.delivery import (
 
 
 class Command(BaseCommand):
-    help = "Replace the list of PIN codes the shop serves from a CSV file (pincode,cod)."
+    help = (
+        "Replace the list of PIN codes the shop serves from a CSV file "
+        "(pincode,cod or pincode,cod,days)."
+    )
 
     def add_arguments(self, parser):
-        parser.add_argument("file", nargs="?", help="CSV with the header pincode,cod")
+        parser.add_argument("file", nargs="?", help="CSV with the header pincode,cod[,days]")
         parser.add_argument(
             "--clear",
             action="store_true",
