@@ -49,7 +49,16 @@ def test_admin_logs_in_and_sees_the_panel_with_their_details(page, base_url):
     expect(menu.get_by_role("heading", name="Admin Panel")).to_be_visible()
     links = menu.get_by_role("link")
     expect(links).to_have_text(
-        ["Create Category", "Create Product", "Products", "Users", "Orders", "Coupons", "Sales"]
+        [
+            "Create Category",
+            "Create Product",
+            "Products",
+            "Users",
+            "Orders",
+            "Coupons",
+            "Sales",
+            "Returns",
+        ]
     )
     expect(page.get_by_text("Admin Name: Asha Rao")).to_be_visible()
     expect(page.get_by_text(f"Admin Email: {admin.email}")).to_be_visible()

@@ -73,6 +73,9 @@ const CouponsPage = lazy(
   () => import(/* webpackChunkName: "admin" */ '../pages/admin/CouponsPage'),
 );
 const SalesPage = lazy(() => import(/* webpackChunkName: "admin" */ '../pages/admin/SalesPage'));
+const AdminReturnsPage = lazy(
+  () => import(/* webpackChunkName: "admin" */ '../pages/admin/AdminReturnsPage'),
+);
 
 // Footer links use /categories/{slug} (decision F8): they land on the category screen.
 function FooterCategoryRedirect() {
@@ -123,6 +126,7 @@ export const routes = [
       { path: 'orders', element: <AdminOrdersPage /> },
       { path: 'coupons', element: <CouponsPage /> },
       { path: 'sales', element: <SalesPage /> },
+      { path: 'returns', element: <AdminReturnsPage /> },
     ],
   },
   { path: '*', element: <NotFoundPage /> },

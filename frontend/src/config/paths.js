@@ -32,6 +32,7 @@ export const paths = {
   adminOrders: '/dashboard/admin/orders',
   adminCoupons: '/dashboard/admin/coupons',
   adminSales: '/dashboard/admin/sales',
+  adminReturns: '/dashboard/admin/returns',
 };
 
 // The API is served by the same Django app; another host can be configured at build time.

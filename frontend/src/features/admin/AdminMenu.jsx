@@ -10,6 +10,7 @@ const LINKS = [
   { to: paths.adminOrders, label: 'Orders' },
   { to: paths.adminCoupons, label: 'Coupons' },
   { to: paths.adminSales, label: 'Sales' },
+  { to: paths.adminReturns, label: 'Returns' },
 ];
 
 export default function AdminMenu() {
