@@ -35,3 +35,5 @@ export const createSale = (sale) => apiClient.post('/api/v1/sales', sale);
 export const updateSale = (id, changes) =>
   apiClient.put(`/api/v1/sales/${encodeURIComponent(id)}`, changes);
 export const deleteSale = (id) => apiClient.delete(`/api/v1/sales/${encodeURIComponent(id)}`);
+// Couriers with tracking pages (the Django admin keeps them), for the move to Shipped.
+export const listCouriers = ({ signal } = {}) => apiClient.get('/api/v1/couriers', { signal });

@@ -2,11 +2,14 @@
 // found by number, phone or email; each with the buyer's name, phone and email, items,
 // total and date. A status changes only when the admin chooses one of the allowed moves
 // and presses Update Status (an arrow key on the select changes nothing); Shipped takes a
-// courier and tracking number, and Cancelled asks first.
-import { useId, useState } from 'react';
+// courier (one of the couriers on file, loaded when Shipped is first chosen, or any name)
+// and its AWB, and Cancelled asks first.
+import { useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import toast from '../../lib/toast';
 import AdminShell from '../../features/admin/AdminShell';
+import ShipFields from '../../features/admin/ShipFields';
+import { listCouriers } from '../../features/admin/api';
 import { getAllOrders, setOrderStatus } from '../../features/orders/api';
 import CancelOrderDialog from '../../features/orders/CancelOrderDialog';
 import OrderCard from '../../features/orders/OrderCard';
@@ -17,12 +20,13 @@ import { usePageMeta } from '../../lib/usePageMeta';
 import { usePagedList } from '../../lib/usePagedList';
 import Pager from '../../components/ui/Pager';
 
-function StatusControl({ order, busy, onSubmit }) {
+function StatusControl({ order, busy, couriers, onShipping, onSubmit }) {
   const id = useId();
   const options = order.nextStatuses ?? [];
   const [next, setNext] = useState('');
   const [courier, setCourier] = useState('');
-  const [trackingNumber, setTrackingNumber] = useState('');
+  const [other, setOther] = useState(false);
+  const [awb, setAwb] = useState('');
   if (options.length === 0) {
     return <p className="small text-body-secondary mb-0">This order is {order.status}: final.</p>;
   }
@@ -33,7 +37,7 @@ function StatusControl({ order, busy, onSubmit }) {
       onSubmit={(event) => {
         event.preventDefault();
         if (!next) return;
-        onSubmit(next, next === 'Shipped' ? { courier, trackingNumber } : {});
+        onSubmit(next, next === 'Shipped' ? { courier: courier.trim(), awb: awb.trim() } : {});
       }}
     >
       <div>
@@ -44,7 +48,10 @@ function StatusControl({ order, busy, onSubmit }) {
           id={`${id}-status`}
           className="form-select form-select-sm w-auto"
           value={next}
-          onChange={(event) => setNext(event.target.value)}
+          onChange={(event) => {
+            setNext(event.target.value);
+            if (event.target.value === 'Shipped') onShipping();
+          }}
         >
           <option value="">Choose ...</option>
           {options.map((status) => (
@@ -55,32 +62,16 @@ function StatusControl({ order, busy, onSubmit }) {
         </select>
       </div>
       {next === 'Shipped' && (
-        <>
-          <div>
-            <label htmlFor={`${id}-courier`} className="form-label small mb-1">
-              Courier (optional)
-            </label>
-            <input
-              id={`${id}-courier`}
-              className="form-control form-control-sm"
-              maxLength={100}
-              value={courier}
-              onChange={(event) => setCourier(event.target.value)}
-            />
-          </div>
-          <div>
-            <label htmlFor={`${id}-tracking`} className="form-label small mb-1">
-              Tracking number (optional)
-            </label>
-            <input
-              id={`${id}-tracking`}
-              className="form-control form-control-sm"
-              maxLength={100}
-              value={trackingNumber}
-              onChange={(event) => setTrackingNumber(event.target.value)}
-            />
-          </div>
-        </>
+        <ShipFields
+          id={id}
+          couriers={couriers}
+          courier={courier}
+          onCourier={setCourier}
+          other={other}
+          onOther={setOther}
+          awb={awb}
+          onAwb={setAwb}
+        />
       )}
       <button type="submit" className="btn btn-primary btn-sm" disabled={!next || busy}>
         Update Status
@@ -139,6 +130,20 @@ export default function AdminOrdersPage() {
   );
   const [busy, setBusy] = useState(null);
   const [asking, setAsking] = useState(null);
+  // The couriers on file, asked for once, when a move to Shipped is first chosen; none
+  // (or a failed load) leaves the courier a text field.
+  const [couriers, setCouriers] = useState([]);
+  const couriersAsked = useRef(false);
+  function loadCouriers() {
+    if (couriersAsked.current) return;
+    couriersAsked.current = true;
+    listCouriers()
+      .then(({ data }) => setCouriers(Array.isArray(data?.couriers) ? data.couriers : []))
+      .catch((error) => {
+        couriersAsked.current = false; // the next Shipped asks again
+        console.error('couriers could not be loaded', error);
+      });
+  }
 
   // Filters, search and page live in the address, so a link (the dashboard's "waiting")
   // opens them and one change fetches once. A new filter or search starts at page 1.
@@ -203,6 +208,8 @@ export default function AdminOrdersPage() {
               key={order.status}
               order={order}
               busy={busy === order._id}
+              couriers={couriers}
+              onShipping={loadCouriers}
               onSubmit={(next, shipping) =>
                 next === 'Cancelled' ? setAsking(order) : move(order, next, shipping)
               }

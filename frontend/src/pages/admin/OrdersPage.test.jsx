@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
@@ -167,26 +167,98 @@ describe('Admin orders', () => {
     expect(put.body).toEqual({ status: 'Cancelled' });
   });
 
-  it('moves an order to Shipped with its courier and tracking number', async () => {
+  const COURIERS = [
+    { _id: '2', name: 'Blue Dart', trackingUrlTemplate: 'https://bluedart.example/t/{awb}' },
+    { _id: '1', name: 'Delhivery', trackingUrlTemplate: 'https://delhivery.example/{awb}' },
+  ];
+  const shipping = (couriers) => ({
+    'GET /api/v1/auth/all-orders': {
+      data: [order(5, 'Processing'), order(6, 'Processing')],
+      headers: { 'x-total-count': '2', 'x-page-size': '20' },
+    },
+    'GET /api/v1/couriers': couriers,
+    'PUT /api/v1/auth/order-status/5': (body) => ({
+      data: { success: true, order: order(5, body.status) },
+    }),
+  });
+  const puts = () => server.calls.filter((call) => call.key.startsWith('PUT'));
+
+  it('ships with a courier on file and its AWB, asking for the couriers once', async () => {
     const user = userEvent.setup();
-    server = fakeServer({
-      'GET /api/v1/auth/all-orders': {
-        data: [order(5, 'Processing')],
-        headers: { 'x-total-count': '1', 'x-page-size': '20' },
-      },
-      'PUT /api/v1/auth/order-status/5': (body) => ({
-        data: { success: true, order: order(5, body.status) },
-      }),
-    });
+    server = fakeServer(shipping({ data: { success: true, couriers: COURIERS } }));
+    open();
+    const [card, another] = await screen.findAllByRole('article');
+    expect(server.calls.some((call) => call.key === 'GET /api/v1/couriers')).toBe(false);
+    await user.selectOptions(within(card).getByLabelText('New status of order #5'), 'Shipped');
+    const courier = await within(card).findByRole('combobox', { name: 'Courier (optional)' });
+    expect([...courier.options].map((o) => o.textContent)).toEqual([
+      'Not given',
+      'Blue Dart',
+      'Delhivery',
+      'Other courier ...',
+    ]);
+    expect(within(card).queryByLabelText('Courier name')).not.toBeInTheDocument();
+    await user.selectOptions(courier, 'Delhivery');
+    await user.type(within(card).getByLabelText('AWB / tracking number (optional)'), ' DL 42/7 ');
+    await user.selectOptions(within(another).getByLabelText('New status of order #6'), 'Shipped');
+    expect(within(another).getByRole('combobox', { name: 'Courier (optional)' })).toHaveValue('');
+    await user.click(within(card).getByRole('button', { name: 'Update Status' }));
+    expect(await screen.findByText('Order marked Shipped')).toBeInTheDocument();
+    expect(puts().map((call) => call.body)).toEqual([
+      { status: 'Shipped', courier: 'Delhivery', awb: 'DL 42/7' },
+    ]);
+    expect(server.calls.filter((call) => call.key === 'GET /api/v1/couriers')).toHaveLength(1);
+  });
+
+  it('takes another courier typed in, all from the keyboard', async () => {
+    const user = userEvent.setup();
+    server = fakeServer(shipping({ data: { success: true, couriers: COURIERS } }));
+    open();
+    const status = await screen.findByLabelText('New status of order #5');
+    status.focus();
+    await user.keyboard('{Enter}');
+    await user.selectOptions(status, 'Shipped');
+    const courier = await screen.findByRole('combobox', { name: 'Courier (optional)' });
+    await user.tab();
+    expect(courier).toHaveFocus();
+    await user.selectOptions(courier, 'Other courier ...');
+    await user.tab();
+    expect(screen.getByLabelText('Courier name')).toHaveFocus();
+    await user.keyboard('Ekart Logistics');
+    await user.tab();
+    expect(screen.getByLabelText('AWB / tracking number (optional)')).toHaveFocus();
+    await user.keyboard('FMPC123{Enter}');
+    expect(await screen.findByText('Order marked Shipped')).toBeInTheDocument();
+    expect(puts().map((call) => call.body)).toEqual([
+      { status: 'Shipped', courier: 'Ekart Logistics', awb: 'FMPC123' },
+    ]);
+  });
+
+  it('keeps the courier a text field when none are on file or they fail to load', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    server = fakeServer(shipping({ status: 500, data: { success: false, message: 'Down' } }));
     open();
     await user.selectOptions(await screen.findByLabelText('New status of order #5'), 'Shipped');
     await user.type(screen.getByLabelText('Courier (optional)'), 'India Post');
-    await user.type(screen.getByLabelText('Tracking number (optional)'), 'EZ1IN');
-    await user.click(screen.getByRole('button', { name: 'Update Status' }));
+    await user.type(screen.getByLabelText('AWB / tracking number (optional)'), 'EZ1IN');
+    expect(screen.queryByRole('combobox', { name: 'Courier (optional)' })).not.toBeInTheDocument();
+    await user.click(screen.getAllByRole('button', { name: 'Update Status' })[0]);
     expect(await screen.findByText('Order marked Shipped')).toBeInTheDocument();
-    expect(screen.getByTestId('status')).toHaveTextContent('Shipped');
-    const put = server.calls.find((call) => call.key.startsWith('PUT'));
-    expect(put.body).toEqual({ status: 'Shipped', courier: 'India Post', trackingNumber: 'EZ1IN' });
+    expect(screen.getAllByTestId('status')[0]).toHaveTextContent('Shipped');
+    expect(puts().map((call) => call.body)).toEqual([
+      { status: 'Shipped', courier: 'India Post', awb: 'EZ1IN' },
+    ]);
+  });
+
+  it('ships with neither when both are left empty', async () => {
+    const user = userEvent.setup();
+    server = fakeServer(shipping({ data: { success: true, couriers: [] } }));
+    open();
+    await user.selectOptions(await screen.findByLabelText('New status of order #5'), 'Shipped');
+    await user.click(screen.getAllByRole('button', { name: 'Update Status' })[0]);
+    expect(await screen.findByText('Order marked Shipped')).toBeInTheDocument();
+    expect(puts().map((call) => call.body)).toEqual([{ status: 'Shipped', courier: '', awb: '' }]);
   });
 
   it('filters by status and pages through 20 at a time', async () => {
