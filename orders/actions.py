@@ -24,17 +24,31 @@ payments app) lock the order first as well. Two of them on one order wait for ea
 other in turn and never deadlock. docs/orders.md has the same rule under "Locks".
 """
 
+import logging
+
 from django.db import transaction
 from django.http import Http404
 from django.utils import timezone
 
-from orders import invoices, selectors, shipments
-from orders.models import NEXT_STATUSES, PAYMENT_MOVES, Order, OrderStatus, OrderStatusChange
+from orders import cancel, invoices, selectors, shipments
+from orders.models import (
+    NEXT_STATUSES,
+    PAYMENT_MOVES,
+    Order,
+    OrderStatus,
+    OrderStatusChange,
+    Refund,
+)
 from orders.models import Payment as PaymentRecord
 from orders.payments import payment_method
 from orders.stock import order_release_stock
 from orders.tasks import order_mail
 from shop.api.exceptions import Conflict
+
+logger = logging.getLogger("orders.actions")
+
+# The mail event of a cancel of part of an order (orders.emails).
+CANCELLED_PART = "cancelled-part"
 
 
 def status_recorded(*, order_id: int, status: str, at=None, by=None) -> None:
@@ -139,17 +153,80 @@ def order_deliver(*, order_id: int, buyer=None, by=None) -> Order:
     return _answer(order)
 
 
-def order_cancel(*, order_id: int, buyer=None, by=None) -> Order:
+def order_cancel(*, order_id: int, buyer=None, by=None, lines: list[dict] | None = None) -> Order:
     """Awaiting Payment, Not Processed or Processing -> Cancelled, by the buyer (with
     `buyer`: only their own order, 404 otherwise) or an admin: every line's stock back,
-    an order paid online refunded in full (its payment method; a job asks the gateway),
-    the cancelled mail."""
+    an order paid online refunded (what is left of its payment: its payment method; a
+    job asks the gateway), the cancelled mail.
+
+    With `lines` (`[{_id: line id, quantity}]`, CancelInput's), only those units
+    (`_cancel_part`)."""
+    if lines is not None:
+        return _cancel_part(order_id=order_id, buyer=buyer, by=by, lines=lines)
     with transaction.atomic():
         order = _lock(order_id, buyer)
-        _write(order, OrderStatus.CANCELLED, by=by or buyer)
-        order_release_stock(order)
-        _refund(order)
-        order_mail(order.pk, OrderStatus.CANCELLED)
+        _cancel_whole(order, by=by or buyer)
+    return _answer(order)
+
+
+def _cancel_whole(order: Order, *, by=None) -> None:
+    """The locked `order` Cancelled, with its side effects."""
+    _write(order, OrderStatus.CANCELLED, by=by)
+    order_release_stock(order)
+    _refund(order)
+    order_mail(order.pk, OrderStatus.CANCELLED)
+
+
+PAY_FIRST = (
+    "This order is waiting for its payment, so part of it cannot be cancelled yet: cancel "
+    "the whole order, or pay for it first and then cancel the items you do not want."
+)
+
+
+def _cancel_part(*, order_id: int, lines: list[dict], buyer=None, by=None) -> Order:
+    """Part of an order cancelled before it ships (orders.cancel works out what is left):
+    in Not Processed or Processing, those units' stock back, each line's quantity down
+    and `cancelled` up, the totals, tax and coupon of what is left written, an order
+    paid online refunded the difference (its payment method's `refund_part`, keyed
+    "cancel:<order id>:<n>"), the cancelled-part mail; the status stays. Nothing left:
+    the whole order is cancelled as `order_cancel` does it. Awaiting Payment, Shipped and
+    later: 409; a line not the order's or more units than are left: 400; a cancel that
+    would make the order cost more: 409. A refused cancel changes nothing."""
+    with transaction.atomic():
+        order = _lock(order_id, buyer)
+        if order.status == OrderStatus.AWAITING_PAYMENT:
+            raise Conflict(PAY_FIRST)
+        if order.status not in (OrderStatus.NOT_PROCESSED, OrderStatus.PROCESSING):
+            raise Conflict(f"An order that is {order.status} cannot be set to Cancelled.")
+        current = cancel.order_lines(order)
+        units = cancel.units_asked(current, lines)
+        rest = cancel.remainder(order, current, units)
+        if rest.nothing_left:
+            _cancel_whole(order, by=by or buyer)
+            return _answer(order)
+        cancel.remainder_check(order, rest)
+        before = order.total
+        cancel.remainder_write(order, rest)
+        order_release_stock(order, units)
+        if before > order.total:
+            method = payment_method(order.payment_method)
+            if method is not None:
+                done = Refund.objects.filter(key__startswith=f"cancel:{order.pk}:").count()
+                method.refund_part(
+                    order,
+                    amount=before - order.total,
+                    key=f"cancel:{order.pk}:{done + 1}",
+                    reason=Refund.Reason.PART,
+                )
+        order_mail(order.pk, CANCELLED_PART)
+        logger.info(
+            "Order %s: %s cancelled by user %s; total %s -> %s",
+            order.pk,
+            ", ".join(f"{count} of line {pk}" for pk, count in units.items()),
+            getattr(by or buyer, "pk", None),
+            before,
+            order.total,
+        )
     return _answer(order)
 
 

@@ -18,6 +18,8 @@ SUBJECTS = {
     OrderStatus.SHIPPED: "ShopSphere: your order {number} has shipped",
     OrderStatus.CANCELLED: "ShopSphere: your order {number} is cancelled",
     OrderStatus.RETURNED: "ShopSphere: your order {number} is returned",
+    # Part of the order cancelled before shipping (orders.actions, CANCELLED_PART).
+    "cancelled-part": "ShopSphere: items of your order {number} are cancelled",
 }
 INTROS = {
     "placed": "Thank you for your order. You pay in cash when it is delivered.",
@@ -26,6 +28,9 @@ INTROS = {
     OrderStatus.RETURNED: (
         "We have your order back. A credit note cancels its tax invoice; you can download "
         "it from your orders."
+    ),
+    "cancelled-part": (
+        "The items you asked to cancel are cancelled. This is what your order is for now."
     ),
 }
 
@@ -37,6 +42,10 @@ ONLINE_INTROS = {
     OrderStatus.CANCELLED: (
         "Your order has been cancelled. Your payment is refunded in full, to the account "
         "or card it came from."
+    ),
+    "cancelled-part": (
+        "The items you asked to cancel are cancelled, and the difference is refunded to "
+        "the account or card your payment came from. This is what your order is for now."
     ),
 }
 
@@ -78,6 +87,7 @@ def _body(order: Order, event: str) -> str:
     lines = [f"Hello {order.buyer.name},", "", _intro(order, event), "", f"Order {order.pk}"]
     lines += [
         f"  {line.quantity} x {line.name} at {inr(line.price)}: {inr(line.subtotal)}"
+        + (f" ({line.cancelled} cancelled)" if line.cancelled else "")
         for line in order.lines.all()
     ]
     if order.discount_total:

@@ -134,6 +134,52 @@ class IdempotencyKeyInput(serializers.Serializer):
     )
 
 
+CANCEL_QUANTITY_ERROR = "The quantity to cancel must be a whole number from 1 to 10."
+
+
+class CancelLineInput(serializers.Serializer):
+    _id = IdField(
+        help_text="The order line's `lineId`.",
+        error_messages={
+            "required": "Each line to cancel needs its _id (the line's lineId).",
+            "invalid": "A line's _id must be the lineId of one of the order's lines.",
+            "null": "Each line to cancel needs its _id (the line's lineId).",
+        },
+    )
+    quantity = WholeNumberField(
+        min_value=1,
+        max_value=10,
+        help_text="Units to cancel: at most what is left of the line.",
+        error_messages=dict.fromkeys(
+            ("required", "invalid", "min_value", "max_value", "null", "max_string_length"),
+            CANCEL_QUANTITY_ERROR,
+        ),
+    )
+
+
+class CancelInput(serializers.Serializer):
+    """The buyer's cancel: no `lines`, the whole order; with them, those units only (two
+    entries of one line are added up; the lines are checked against the order by
+    orders.cancel, under its lock)."""
+
+    lines = serializers.ListField(
+        child=CancelLineInput(),
+        required=False,
+        allow_empty=False,
+        max_length=MAX_CART_LINES,
+        help_text="Optional: the units to cancel, `[{_id: lineId, quantity}]`; leave it "
+        "out to cancel the whole order.",
+        error_messages={
+            "empty": "Choose at least one line to cancel, or send no lines to cancel the "
+            "whole order.",
+            "null": "Choose at least one line to cancel, or send no lines to cancel the "
+            "whole order.",
+            "not_a_list": "Lines must be a list of {{_id, quantity}}.",
+            "max_length": f"At most {MAX_CART_LINES} lines can be cancelled at once.",
+        },
+    )
+
+
 class StatusField(serializers.ChoiceField):
     def __init__(self, **kwargs):
         kwargs.setdefault(
@@ -293,16 +339,26 @@ class OrderLineOutput(serializers.ModelSerializer):
     sgst = MoneyField(help_text="State GST (delivery in the shop's state), rupees.")
     igst = MoneyField(help_text="Integrated GST (delivery to another state), rupees.")
     discount = MoneyField(help_text="The line's share of the coupon's discount (rupees).")
+    lineId = serializers.CharField(
+        source="pk", help_text="The order line's own id (a cancel's or a return's `_id`)."
+    )
+    cancelledQuantity = serializers.IntegerField(
+        source="cancelled",
+        min_value=0,
+        help_text="Units cancelled before shipping; `quantity` is what is left.",
+    )
 
     class Meta:
         model = OrderLine
         fields = [
             "_id",
+            "lineId",
             "name",
             "slug",
             "description",
             "price",
             "quantity",
+            "cancelledQuantity",
             "discount",
             "variant",
             "sku",

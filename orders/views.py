@@ -12,10 +12,11 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from orders import actions, invoice_files, invoices, selectors, services
-from orders.models import InvoiceKind
+from orders.models import InvoiceKind, OrderStatus
 from orders.serializers import (
     AdminOrderAnswer,
     AdminOrderOutput,
+    CancelInput,
     CheckoutAnswer,
     CheckoutInput,
     CouponCheckAnswer,
@@ -173,12 +174,26 @@ class OrderCancelView(APIView):
     permission_classes = [IsSignedIn]
 
     @extend_schema(
-        summary="Cancel my order before it ships (stock goes back)",
-        request=None,
-        responses={200: OrderAnswer, **error_responses(400, 401, 404, 409)},
+        summary="Cancel my order, or part of it, before it ships (stock goes back)",
+        description="No body (or no `lines`): the whole order is Cancelled; a paid order is "
+        "refunded what is left of its payment. With `lines: [{_id: lineId, quantity}]`, "
+        "while Not Processed or Processing: only those units; the totals, tax and coupon "
+        "of what is left are worked out again at the checkout's prices (a coupon no longer "
+        "met is dropped), a paid order is refunded the difference and the status stays, "
+        "unless nothing is left (then Cancelled). 400: a line not of this order, more than "
+        "is left of it, a bad quantity; 409: Awaiting Payment (cancel the whole order or "
+        "pay first), shipped or later, or a cancel that would make the order cost more.",
+        request=CancelInput,
+        responses={200: OrderAnswer, **error_responses(400, 401, 404, 409, 413, 415)},
     )
     def post(self, request, order_id):
-        order = actions.order_cancel(buyer=request.user, order_id=_order_id(order_id))
+        order_pk = _order_id(order_id)
+        data = CancelInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        lines = data.validated_data.get("lines")
+        order = actions.order_cancel(buyer=request.user, order_id=order_pk, lines=lines)
+        if lines is not None and order.status != OrderStatus.CANCELLED:
+            return _answer(order, "Items cancelled")
         return _answer(order, "Order cancelled")
 
 
