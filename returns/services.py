@@ -396,7 +396,7 @@ def return_set_status(
     with transaction.atomic():
         order = _lock_order(order_id)
         ret = (
-            Return.objects.select_for_update()
+            Return.objects.select_for_update(of=("self",))
             .select_related("exchange_variant__product")
             .get(pk=return_id)
         )

@@ -56,13 +56,13 @@ def stock(variant: Variant) -> tuple[int, int]:
     )
 
 
-def place(buyer, *items, coupon: str = "", payment: str = "cod") -> Order:
+def place(user, *items, coupon: str = "", payment: str = "cod") -> Order:
     """An order of `(variant, quantity)` items through checkout."""
     cart = [
         {"_id": variant.product_id, "variant": variant.pk, "quantity": quantity}
         for variant, quantity in items
     ]
-    order, _ = order_checkout(buyer=buyer, cart=cart, coupon=coupon, payment=payment)
+    order, _ = order_checkout(buyer=user, cart=cart, coupon=coupon, payment=payment)
     return order
 
 
@@ -83,7 +83,7 @@ def ten_off(db):
 
 
 @pytest.fixture
-def delivered(buyer, tee, ten_off):
+def delivered(buyer, tee, ten_off):  # noqa: F811 (the fixture)
     """Three Cotton Tees (M) at Rs 499 with 10% off: a line of Rs 1,497.00 less 149.70,
     paid 1,347.30, of which 5% GST in Karnataka (the shop's state) is CGST 32.08 + SGST
     32.08 on a taxable 1,283.14. Cash on delivery, delivered, its mails sent."""
