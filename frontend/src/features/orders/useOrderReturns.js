@@ -13,12 +13,21 @@ const NONE = [];
 export function useOrderReturns(order, { onDone } = {}) {
   const id = order?._id ?? null;
   const asks = Boolean(id) && mayHaveReturns(order);
+  // The answer is kept with its order's id: while another order's returns load (an
+  // exchange's link), the last order's are not shown as its own; while the same order's
+  // load again (after a request), they stay.
   const list = useApi(
     (signal) =>
-      asks ? getOrderReturns(id, { signal }).then(({ data }) => data?.returns ?? NONE) : NONE,
+      asks
+        ? getOrderReturns(id, { signal }).then(({ data }) => ({
+            id,
+            returns: data?.returns ?? NONE,
+          }))
+        : { id, returns: NONE },
     [id, asks],
-    { initialData: NONE },
+    { initialData: null },
   );
+  const current = list.data?.id === id ? list.data : null;
 
   async function request(body) {
     await requestReturn(id, body);
@@ -31,9 +40,11 @@ export function useOrderReturns(order, { onDone } = {}) {
     await onDone?.();
   }
 
+  const returns = Array.isArray(current?.returns) ? current.returns : NONE;
   return {
-    returns: Array.isArray(list.data) ? list.data : NONE,
-    loading: asks && list.loading,
+    returns,
+    // Known once this order's returns were read (or failed to be).
+    ready: !asks || Boolean(current) || Boolean(list.error),
     error: list.error,
     request,
   };

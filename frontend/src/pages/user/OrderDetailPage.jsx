@@ -145,7 +145,7 @@ export default function OrderDetailPage() {
             order={order}
             actions={<OrderActions page={page} cancelItems={cancelItems} />}
           />
-          {!returns.loading && (
+          {returns.ready && (
             <ReturnSection
               order={order}
               returns={returns.returns}
