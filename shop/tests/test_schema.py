@@ -69,6 +69,10 @@ CONTRACT_CALLS = {
     ("post", "/api/v1/sales"),
     ("put", "/api/v1/sales/{}"),
     ("delete", "/api/v1/sales/{}"),
+    ("post", "/api/v1/orders/{}/returns"),  # returns and exchanges
+    ("get", "/api/v1/orders/{}/returns"),
+    ("get", "/api/v1/returns"),
+    ("put", "/api/v1/returns/{}/status"),
 }
 ADMIN_CALLS = {
     ("get", "/api/v1/auth/admin-auth"),
@@ -91,6 +95,8 @@ ADMIN_CALLS = {
     ("post", "/api/v1/sales"),
     ("put", "/api/v1/sales/{}"),
     ("delete", "/api/v1/sales/{}"),
+    ("get", "/api/v1/returns"),
+    ("put", "/api/v1/returns/{}/status"),
 }
 SIGNED_IN_CALLS = {
     ("get", "/api/v1/auth/user-auth"),
@@ -110,6 +116,8 @@ SIGNED_IN_CALLS = {
     ("put", "/api/v1/auth/cart"),
     ("post", "/api/v1/auth/cart/merge"),
     ("post", "/api/v1/coupons/check"),
+    ("post", "/api/v1/orders/{}/returns"),
+    ("get", "/api/v1/orders/{}/returns"),
 }
 
 
