@@ -10,7 +10,6 @@ import Footer from '../app/layout/Footer';
 import AboutPage from './AboutPage';
 import ContactPage from './ContactPage';
 import FaqPage from './FaqPage';
-import ReturnsPage from './ReturnsPage';
 import TermsPage from './TermsPage';
 import PolicyPage from './PolicyPage';
 
@@ -80,35 +79,6 @@ describe('FAQ', () => {
     expect(await screen.findAllByText(/The cart shows the delivery charge/)).toHaveLength(2);
     expect(screen.queryByTestId('shop-skeleton')).not.toBeInTheDocument();
     expect(screen.getByText(/our customer care team/)).toBeInTheDocument();
-  });
-});
-
-describe('Returns', () => {
-  it('refunds cash on delivery by bank transfer, promises no card refund, names credit notes', async () => {
-    server = show(ReturnsPage);
-    const refunds = await screen.findByTestId('refunds');
-    expect(refunds).toHaveTextContent('cash on delivery orders by bank transfer (NEFT/IMPS)');
-    expect(refunds).toHaveTextContent('delivery charges included when the item was faulty');
-    expect(refunds).toHaveTextContent('GST credit note');
-    expect(refunds).not.toHaveTextContent(/UPI|card/);
-    expect(screen.getByRole('link', { name: '+91 80 4567 8900' })).toHaveAttribute(
-      'href',
-      'tel:+918045678900',
-    );
-  });
-
-  it('mentions online refunds only when the shop takes online payments, and no delivery charge when free', async () => {
-    server = show(ReturnsPage, {
-      data: shopInfoAnswer({
-        paymentMethods: ['cod', 'razorpay'],
-        delivery: { charge: 0, freeFrom: null },
-        invoices: false,
-      }),
-    });
-    const refunds = await screen.findByTestId('refunds');
-    expect(refunds).toHaveTextContent('online payments to the same account or card');
-    expect(refunds).not.toHaveTextContent('delivery charges');
-    expect(refunds).not.toHaveTextContent('credit note');
   });
 });
 
