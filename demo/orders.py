@@ -13,7 +13,7 @@ from rest_framework.exceptions import APIException
 
 from accounts.addresses import address_create
 from catalog.models import Variant
-from orders.models import NEXT_STATUSES, Order, OrderLine, OrderStatus
+from orders.models import NEXT_STATUSES, Courier, Order, OrderLine, OrderStatus
 from orders.services import order_checkout, order_set_status
 
 DEMO_SHOPPERS = 5
@@ -36,6 +36,25 @@ PATHS = [
     [OrderStatus.PROCESSING, OrderStatus.SHIPPED, OrderStatus.DELIVERED],
     [OrderStatus.CANCELLED],
 ]
+
+
+# Couriers with their tracking pages (the Django admin keeps them); demo orders ship with
+# them, so the panel's Shipped form lists them and shipped orders link to tracking.
+DEMO_COURIERS = [
+    ("Delhivery", "https://www.delhivery.com/track/package/{awb}"),
+    (
+        "India Post",
+        "https://www.indiapost.gov.in/_layouts/15/dop.portal.tracking/trackconsignment.aspx?consignment={awb}",
+    ),
+]
+
+
+def demo_couriers() -> list[str]:
+    """The demo couriers, made when missing (an operator's own template is kept)."""
+    for name, template in DEMO_COURIERS:
+        if not Courier.objects.filter(name__iexact=name).exists():
+            Courier.objects.create(name=name, tracking_url=template)
+    return [name for name, _ in DEMO_COURIERS]
 
 
 def order_links_drop() -> None:
@@ -93,6 +112,7 @@ def demo_orders_place(wanted: int) -> tuple[int, int] | None:
         return None
     rng = random.Random(existing)
     now = timezone.now()
+    couriers = demo_couriers()
     placed = 0
     for index in range(existing, wanted):
         picks = rng.sample(in_stock, k=min(len(in_stock), rng.randint(1, 3)))
@@ -106,7 +126,13 @@ def demo_orders_place(wanted: int) -> tuple[int, int] | None:
             continue
         for status in rng.choice(PATHS):
             if status in NEXT_STATUSES[Order.objects.get(pk=order.pk).status]:
-                order_set_status(order_id=order.pk, status=status)
+                shipping = {}
+                if status == OrderStatus.SHIPPED:
+                    shipping = {
+                        "courier": couriers[index % len(couriers)],
+                        "tracking_number": f"DEMO{order.pk:08d}IN",
+                    }
+                order_set_status(order_id=order.pk, status=status, **shipping)
         Order.objects.filter(pk=order.pk).update(
             created_at=now - timedelta(hours=7 * (wanted - index))
         )

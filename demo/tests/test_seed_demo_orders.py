@@ -5,7 +5,7 @@ import pytest
 from django.core.management import call_command
 
 from catalog.models import Product
-from orders.models import Order, OrderLine
+from orders.models import Courier, Order, OrderLine
 
 pytestmark = pytest.mark.django_db
 
@@ -29,6 +29,21 @@ def test_seed_demo_adds_demo_orders_and_a_rerun_adds_none(tmp_path, settings):
         assert product.quantity == sum(v.quantity for v in variants) >= 0
     call_command("seed_demo", products=12, orders=15)
     assert Order.objects.count() == 15
+
+
+def test_demo_orders_ship_with_a_demo_courier_and_link_to_its_tracking():
+    from accounts.tests.factories import AdminFactory
+    from orders.tests.conftest import client_for
+
+    call_command("seed_demo", products=12, orders=18)
+
+    assert list(Courier.objects.values_list("name", flat=True)) == ["Delhivery", "India Post"]
+    shipped = Order.objects.exclude(shipped_at=None)
+    assert shipped.exists()
+    assert all(order.courier and order.tracking_number for order in shipped)
+    answer = client_for(AdminFactory()).get("/api/v1/auth/all-orders").json()
+    links = [o["shipment"]["trackingUrl"] for o in answer if o["shipment"]]
+    assert links and all(link.startswith("https://www.") for link in links)
 
 
 def test_seed_demo_without_orders_places_none():
