@@ -41,8 +41,9 @@ def test_the_admin_list_gives_each_buyers_phone_and_email_in_fixed_queries(
     buyers = [UserFactory(phone=f"98765432{i:02d}") for i in range(3)]
     for buyer in buyers:
         place_order(buyer, kettle)
-    # admin (token), count, orders with buyers joined, their lines
-    with django_assert_num_queries(4):
+    # admin (token), count, orders with buyers joined, their lines, their tax documents
+    # (creditNotes)
+    with django_assert_num_queries(5):
         body = admin_api.get(ALL).json()
     assert [o["buyer"] for o in body] == [
         {"_id": str(b.pk), "name": b.name, "email": b.email, "phone": b.phone}

@@ -96,8 +96,9 @@ def test_order_detail_answers_the_history_oldest_first_in_one_more_query(
 ):
     order = place_order(buyer, kettle)
     order_set_status(order_id=order.pk, status="Processing")
-    # user (token), the order with buyer and payment joined, its lines, its history
-    with django_assert_num_queries(4):
+    # user (token), the order with buyer and payment joined, its lines, its tax documents
+    # (creditNotes), its history
+    with django_assert_num_queries(5):
         response = buyer_api.get(f"/api/v1/orders/{order.pk}")
     assert response.status_code == 200
     history = response.json()["order"]["statusHistory"]
