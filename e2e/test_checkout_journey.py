@@ -1,7 +1,7 @@
 """The checkout journey of a new shopper, on a phone and on a laptop: a cart filled while
 signed out, registering from the cart (signed in and back on the cart with the items),
 the review of where the order goes and what it costs, placing it cash on delivery, the
-confirmation page and the order's own page with its status history. Both new pages load
+confirmation page and the order's own page with its timeline. Both new pages load
 again on a reload and pass the axe check."""
 
 import re
@@ -95,19 +95,20 @@ def test_register_from_the_cart_review_place_and_follow_the_order(page, base_url
     expect(page.get_by_test_id("placed-address")).to_have_text("21 Park Street, Kolkata 700016")
     assert_accessible(page, "the order confirmation")
 
-    # The order's own page: lines, address, status history.
+    # The order's own page: lines, address, the timeline (placed; shipped and delivered ahead).
     page.get_by_role("link", name="View Order").click()
     detail_path = f"/dashboard/user/orders/{order.pk}"
     expect(page).to_have_url(base_url + detail_path)
     card = page.get_by_role("article", name=f"Order #{order.pk}")
     expect(card.get_by_role("link", name="Brass Lamp")).to_be_visible()
     expect(card.get_by_text("21 Park Street, Kolkata 700016")).to_be_visible()
-    history = page.get_by_role("region", name="Status history")
-    expect(history.get_by_role("listitem")).to_have_count(1)
-    expect(history.get_by_role("listitem")).to_contain_text("Not Processed")
+    history = page.get_by_role("region", name="Order timeline")
+    expect(history.get_by_role("listitem")).to_have_count(3)
+    expect(history.get_by_role("listitem").first).to_contain_text("Placed")
+    expect(history.get_by_role("listitem").last).to_contain_text("Delivered")
     assert_accessible(page, "the order's page")
 
-    # Cancelled from its page: the history grows by one.
+    # Cancelled from its page: placed, then cancelled, nothing ahead.
     card.get_by_role("button", name=f"Cancel order #{order.pk}").click()
     page.get_by_role("dialog", name=f"Cancel order #{order.pk}?").get_by_role(
         "button", name="Cancel order"
@@ -120,7 +121,7 @@ def test_register_from_the_cart_review_place_and_follow_the_order(page, base_url
     ]
 
     page.reload()
-    expect(page.get_by_role("region", name="Status history").get_by_role("listitem")).to_have_count(
+    expect(page.get_by_role("region", name="Order timeline").get_by_role("listitem")).to_have_count(
         2
     )
     expect(
