@@ -73,6 +73,7 @@ CONTRACT_CALLS = {
     ("get", "/api/v1/orders/{}/returns"),
     ("get", "/api/v1/returns"),
     ("put", "/api/v1/returns/{}/status"),
+    ("get", "/api/v1/couriers"),  # shipments: the couriers with tracking pages (the admin's)
 }
 ADMIN_CALLS = {
     ("get", "/api/v1/auth/admin-auth"),
@@ -97,6 +98,7 @@ ADMIN_CALLS = {
     ("delete", "/api/v1/sales/{}"),
     ("get", "/api/v1/returns"),
     ("put", "/api/v1/returns/{}/status"),
+    ("get", "/api/v1/couriers"),
 }
 SIGNED_IN_CALLS = {
     ("get", "/api/v1/auth/user-auth"),
