@@ -1,14 +1,14 @@
 // One order: number, date, status, items (with their options, "Size: M · Colour: Black",
-// when the line is a variant) with quantity and price, total, address, and the
-// shipment once it ships (courier, AWB, the tracking link, the day it should arrive; see
-// ShipmentInfo). A line partly or wholly cancelled before shipping says how many units
-// went ("Cancelled: 1"; its quantity is what is left). The admin's screens add the buyer's phone and
-// email (`showBuyer`). The `actions` slot holds Cancel (shopper) or the status control
-// (admin). Orders with tax lines show each line's HSN and GST (rate, and CGST + SGST or
-// IGST), the delivery charge and the tax included, the structured shipping address, and
-// the invoice (once shipped) and credit note (once returned) to download. An order placed
-// with a coupon shows its code and the discount it gave, and each line's share of it in a
-// Discount column (only when a line has one).
+// when the line is a variant) with quantity and price, total, address, and the shipment
+// once it ships (courier, AWB, the tracking link, the day it should arrive; ShipmentInfo).
+// A line partly or wholly cancelled before shipping says how many units went
+// ("Cancelled: 1"; its quantity is what is left). The admin's screens add the buyer's
+// phone and email (`showBuyer`). The `actions` slot holds Cancel (shopper) or the status
+// control (admin). Orders with tax lines show each line's HSN and GST (rate, and CGST +
+// SGST or IGST), the delivery charge and the tax included, the structured shipping
+// address, and the invoice (once shipped) and credit notes (OrderDocuments) to download.
+// An order placed with a coupon shows its code and the discount it gave, and each line's
+// share of it in a Discount column (only when a line has one).
 // Payment: cash on delivery, or online ("Awaiting payment" until Razorpay's payment is
 // verified, then "Paid online" with its payment id), and a paid order's refund once it was
 // cancelled or returned ("Refund pending", "Refunded", "Refund failed"). Admin cards add

@@ -1,8 +1,9 @@
 // "Return or exchange" on a delivered order's page: while the return window is open
 // (`returnWindowDays` of shop-info from the delivery), until when, and the form behind a
 // button that says whether it is open; after a request the form closes and the focus
-// goes back to that button (or to the title when nothing is left to return). Once the window closed it says when; with every unit already
-// returned (or on its way back) it says so. Nothing shows for an order not delivered.
+// goes back to that button (or to the title when nothing is left to return). Once the
+// window closed it says when; with every unit already returned (or on its way back) it
+// says so. Nothing shows for an order not delivered.
 import { useEffect, useId, useRef, useState } from 'react';
 import { useFocusAfterRender } from '../../lib/useFocusAfterRender';
 import { AFTER_SALE_MESSAGES as M } from './afterSaleMessages';
