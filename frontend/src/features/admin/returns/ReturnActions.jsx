@@ -55,6 +55,7 @@ function RefundStep({ ret, id, payment, reference, setReference, problem, refere
     );
   }
   if (payment.data !== 'cod') return <p className="small mb-2">{M.onlineRefund}</p>;
+  const due = Number(ret.refundAmount) > 0;
   return (
     <div className="mb-2">
       <label htmlFor={`${id}-reference`} className="form-label small mb-1">
@@ -65,7 +66,7 @@ function RefundStep({ ret, id, payment, reference, setReference, problem, refere
         ref={referenceRef}
         className={`form-control form-control-sm${problem ? ' is-invalid' : ''}`}
         maxLength={100}
-        required
+        required={due}
         aria-invalid={problem ? true : undefined}
         aria-describedby={`${id}-reference-help${problem ? ` ${id}-reference-problem` : ''}`}
         value={reference}
@@ -110,8 +111,9 @@ export default function ReturnActions({ ret, busy = false, onMove, paymentOf }) 
     setError(null);
     let refundReference;
     if (status === 'Refunded' && cod) {
-      refundReference = reference.trim();
-      if (!refundReference) {
+      refundReference = reference.trim() || undefined;
+      // Nothing to pay back (a whole-order return credited it already): no reference due.
+      if (!refundReference && Number(ret.refundAmount) > 0) {
         setProblem(M.referenceNeeded);
         referenceRef.current?.focus();
         return;

@@ -68,6 +68,24 @@ describe('ReturnActions', () => {
     expect(screen.getByRole('button', { name: 'Refund ₹999 return #12' })).toBeEnabled();
   });
 
+  it('needs no reference when a cash refund has nothing left to pay back', async () => {
+    const user = userEvent.setup();
+    const onMove = vi.fn(async () => {});
+    render(
+      <ReturnActions
+        ret={ret({ status: 'Received', paymentMethod: 'cod', refundAmount: 0 })}
+        onMove={onMove}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Refund return #12' }));
+    expect(await screen.findByRole('textbox', { name: /reference/ })).not.toBeRequired();
+    await user.click(screen.getByRole('button', { name: 'Refund ₹0 return #12' }));
+    expect(onMove).toHaveBeenCalledWith(expect.anything(), 'Refunded', {
+      note: '',
+      refundReference: undefined,
+    });
+  });
+
   it('says a finished return has no further steps', () => {
     render(<ReturnActions ret={ret({ status: 'Rejected', nextStatuses: [] })} onMove={vi.fn()} />);
     expect(screen.getByText('No further steps.')).toBeInTheDocument();
