@@ -239,5 +239,9 @@ AdminReturnAnswer = _answer(
 )
 
 
+class AdminReturnListAnswer(Envelope):
+    returns = AdminReturnOutput(many=True, help_text="One page of returns, newest first.")
+
+
 class OrderReturnsAnswer(Envelope):
     returns = ReturnOutput(many=True, help_text="The order's returns, newest first.")

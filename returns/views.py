@@ -11,6 +11,7 @@ from orders.selectors import NOT_FOUND
 from returns import selectors, services
 from returns.serializers import (
     AdminReturnAnswer,
+    AdminReturnListAnswer,
     AdminReturnOutput,
     OrderReturnsAnswer,
     ReturnAnswer,
@@ -21,7 +22,7 @@ from returns.serializers import (
 )
 from shop.api.envelope import ok
 from shop.api.fields import parse_id
-from shop.api.paging import PAGE_HEADERS, paged
+from shop.api.paging import PAGE_HEADERS
 from shop.api.parsers import JSONParser
 from shop.api.permissions import IsAdmin, IsSignedIn
 from shop.api.schema import error_responses
@@ -82,23 +83,21 @@ class ReturnListView(APIView):
     permission_classes = [IsSignedIn, IsAdmin]
 
     @extend_schema(
-        summary="All returns and exchanges, 20 a page, newest first (admin; a bare list)",
+        summary="All returns and exchanges, 20 a page, newest first (admin)",
         description="`status` keeps one status. Each return carries its buyer's `email` and "
-        "`phone`.",
+        "`phone`. Paged as the other admin lists (`page`, the `X-Total-Count` and "
+        "`X-Page-Size` headers), in the envelope `{success, returns}`.",
         parameters=[ReturnListInput, *PAGE_HEADERS],
-        responses={
-            (200, "application/json"): AdminReturnOutput(many=True),
-            **error_responses(400, 401, 403),
-        },
+        responses={200: AdminReturnListAnswer, **error_responses(400, 401, 403)},
     )
     def get(self, request):
         query = ReturnListInput(data=request.query_params)
         query.is_valid(raise_exception=True)
         found = selectors.return_list(**query.validated_data)
-        return paged(
-            AdminReturnOutput(found.returns, many=True).data,
-            total=found.total,
-            page_size=selectors.RETURNS_PER_PAGE,
+        return ok(
+            {"returns": AdminReturnOutput(found.returns, many=True).data},
+            X_Total_Count=str(found.total),
+            X_Page_Size=str(selectors.RETURNS_PER_PAGE),
         )
 
 

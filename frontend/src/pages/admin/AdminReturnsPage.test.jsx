@@ -73,7 +73,7 @@ afterEach(() => {
 });
 
 const page = (rows, { total = rows.length, size = 20 } = {}) => ({
-  data: rows,
+  data: { success: true, returns: rows },
   headers: { 'x-total-count': String(total), 'x-page-size': String(size) },
 });
 
