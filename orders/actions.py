@@ -210,7 +210,7 @@ def _cancel_part(*, order_id: int, lines: list[dict], buyer=None, by=None) -> Or
         order_release_stock(order, units)
         if before > order.total:
             method = payment_method(order.payment_method)
-            if method is not None:
+            if method is not None and method.online:  # cash on delivery: paid at the door
                 done = Refund.objects.filter(key__startswith=f"cancel:{order.pk}:").count()
                 method.refund_part(
                     order,

@@ -4,8 +4,10 @@ which the app registers as a periodic job of shop/tasks.py).
 
 It asks the gateway again about
 - every refund not yet made: `pending` with no refund id, whether its job is still trying
-  or gave up while the gateway was away (`refunds.refund_make`: made, or marked failed
-  when the gateway refuses it);
+  or gave up while the gateway was away (`refunds.refund_make`: made, or found made by
+  the key in its notes among the payment's refunds there, or marked failed when the
+  gateway refuses it), oldest first: a payment with several refunds (partial cancels,
+  returns, then what was left) has each asked once, for the amount it recorded;
 - every refund the gateway took but has not settled (`pending` with a refund id, whose
   `refund.processed` or `refund.failed` webhook never came): its status is read again
   and, once the gateway has settled it, recorded (`refunds.refund_settle`);
