@@ -67,11 +67,13 @@ def test_checkout_places_an_order_with_database_prices_and_takes_stock(
     assert order["products"] == [
         {
             "_id": str(phone.pk),
+            "lineId": str(OrderLine.objects.get(order_id=order["_id"], product_ref=phone.pk).pk),
             "name": "Pixel 9",
             "slug": phone.slug,
             "description": phone.description,
             "price": 19999.5,
             "quantity": 2,
+            "cancelledQuantity": 0,
             "discount": 0,
             "variant": str(phone.variants.get().pk),
             "sku": f"SS-{phone.pk}",
@@ -87,11 +89,13 @@ def test_checkout_places_an_order_with_database_prices_and_takes_stock(
         },
         {
             "_id": str(case.pk),
+            "lineId": str(OrderLine.objects.get(order_id=order["_id"], product_ref=case.pk).pk),
             "name": "Phone Case",
             "slug": case.slug,
             "description": case.description,
             "price": 299,
             "quantity": 1,
+            "cancelledQuantity": 0,
             "discount": 0,
             "variant": str(case.variants.get().pk),
             "sku": f"SS-{case.pk}",
