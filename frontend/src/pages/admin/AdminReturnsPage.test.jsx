@@ -61,6 +61,8 @@ const EXCHANGE = ret('14', {
   exchangeOptions: { Size: 'L' },
   status: 'Received',
   nextStatuses: ['Exchanged'],
+  refundAmount: 549,
+  creditNoteNumber: 'SS/CN2627/0004',
 });
 
 let server;
@@ -118,6 +120,10 @@ describe('Returns (admin)', () => {
     expect(within(rowOf('13')).getByRole('button', { name: 'Refund return #13' })).toBeVisible();
     expect(within(rowOf('13')).queryByRole('button', { name: /Mark exchanged/ })).toBeNull();
     expect(rowOf('14')).toHaveTextContent('Exchangefor Size: L');
+    // An exchange's credit note pays nothing back: credited, not refunded.
+    expect(rowOf('14')).toHaveTextContent('Credited ₹549');
+    expect(rowOf('14')).toHaveTextContent('Credit note SS/CN2627/0004');
+    expect(rowOf('14')).not.toHaveTextContent('Refund ₹');
     expect(
       within(rowOf('14')).getByRole('button', { name: 'Mark exchanged return #14' }),
     ).toBeVisible();

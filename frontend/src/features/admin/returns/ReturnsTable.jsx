@@ -65,7 +65,11 @@ function Items({ lines }) {
 
 function Money({ ret }) {
   const rows = [];
-  if (Number(ret.refundAmount) > 0) rows.push(M.refundAmount(formatPrice(ret.refundAmount)));
+  // An exchange's amount is what its credit note credits: nothing is paid back.
+  if (Number(ret.refundAmount) > 0) {
+    const amount = formatPrice(ret.refundAmount);
+    rows.push(ret.kind === 'exchange' ? M.credited(amount) : M.refundAmount(amount));
+  }
   if (ret.creditNoteNumber) rows.push(M.creditNote(ret.creditNoteNumber));
   if (ret.refundReference) rows.push(M.refundReference(ret.refundReference));
   if (ret.refund?.status) rows.push(M.gatewayRefund(ret.refund.status));

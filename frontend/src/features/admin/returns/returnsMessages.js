@@ -25,6 +25,7 @@ export const RETURNS_MESSAGES = {
   buyerNote: (note) => `Buyer's note: ${note}`,
   adminNote: (note) => `Note: ${note}`,
   refundAmount: (amount) => `Refund ${amount}`,
+  credited: (amount) => `Credited ${amount}`,
   refundReference: (reference) => `Reference ${reference}`,
   gatewayRefund: (state) => `Gateway refund: ${state}`,
   creditNote: (number) => `Credit note ${number}`,
