@@ -259,6 +259,9 @@ def test_cancel_items_ship_track_exchange_then_return_and_refund_an_online_order
     row = return_move(admin, exchange.pk, "Mark received", "Received")
     exchange_note = credit_note_number(1)
     expect(status_cell(row).get_by_text(f"Credit note {exchange_note}")).to_be_visible()
+    # The medium's value is credited; nothing is paid back for an exchange.
+    expect(status_cell(row).get_by_text("Credited ₹549", exact=True)).to_be_visible()
+    expect(status_cell(row).get_by_text(re.compile("^Refund"))).to_have_count(0)
     assert stock(tee) == {"S": 5, "M": 5, "L": 4, "product": 14}  # the medium back
     row = return_move(admin, exchange.pk, "Mark exchanged", "Exchanged")
     exchange.refresh_from_db()
@@ -343,9 +346,9 @@ def test_cancel_items_ship_track_exchange_then_return_and_refund_an_online_order
     admin.goto(f"{base_url}/dashboard/admin/returns")
     return_move(admin, refund_return.pk, "Approve", "Approved")
     assert stock(lamp) == {"-": 4, "product": 4}
-    return_move(admin, refund_return.pk, "Mark received", "Received")
+    row = return_move(admin, refund_return.pk, "Mark received", "Received")
+    expect(status_cell(row).get_by_text("Refund ₹1,499.50", exact=True)).to_be_visible()
     assert stock(lamp) == {"-": 5, "product": 5}
-    row = return_row(admin, refund_return.pk)
     row.get_by_role("button", name=f"Refund return #{refund_return.pk}").click()
     expect(
         row.get_by_text("Paid online: the amount goes back to the payment through Razorpay.")
