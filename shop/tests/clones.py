@@ -17,6 +17,7 @@ SOURCE = [
     "orders",
     "payments",
     "promotions",
+    "returns",
     "demo",
     "templates",
     "requirements.txt",
