@@ -163,6 +163,10 @@ class Address(models.Model):
     city = models.CharField(max_length=100)
     state = models.CharField(max_length=60, choices=STATE_CHOICES)
     pincode = models.CharField("PIN code", max_length=6)
+    # A business address: its GSTIN and business name, offered again at checkout so a
+    # business buyer's invoice names them (blank for a home address).
+    gstin = models.CharField("GSTIN", max_length=15, blank=True, default="")
+    business_name = models.CharField(max_length=200, blank=True, default="")
     is_default = models.BooleanField(default=False)
     created_at = models.DateTimeField(default=timezone.now)
 

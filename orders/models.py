@@ -106,6 +106,11 @@ class Order(models.Model):
     delivery_igst = models.DecimalField(max_digits=10, decimal_places=2, default=0)
     # Every line's tax and the delivery charge's, added up.
     tax_total = models.DecimalField(max_digits=12, decimal_places=2, default=0)
+    # A business buyer's GSTIN (15 characters, checked at checkout) and its legal name:
+    # the invoice is then a B2B tax invoice naming them, and GSTR-1 reports it under
+    # b2b. Blank for a consumer.
+    buyer_gstin = models.CharField("buyer's GSTIN", max_length=15, blank=True, default="")
+    business_name = models.CharField(max_length=200, blank=True, default="")
     # The coupon applied at checkout: its code as it was (kept if the coupon is deleted)
     # and the discount it gave, spread over the lines (OrderLine.discount). An order holds
     # one use of its coupon until it is cancelled (promotions.models).
