@@ -56,6 +56,7 @@ INSTALLED_APPS = [
     "payments",
     "promotions",
     "returns",
+    "reports",  # GST returns and the sales and tax summary; no models
 ]
 
 MIDDLEWARE = [
