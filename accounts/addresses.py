@@ -5,6 +5,9 @@ The rules (docs/india-addresses.md):
 - The PIN code is in India Post's directory (accounts.pincodes) and in the address's
   state (a border PIN code in either of its states).
 - At most Address.MAX_PER_USER addresses a user.
+- A business address keeps its GSTIN (accounts.gstin's check) and business name, each
+  with the other or neither; checkout uses them for an order to that address that
+  names none (orders.services).
 - Exactly one address of a user's is the default while the user has any: the first
   one; `is_default=True` on a create or an update moves it there; deleting it hands it
   to the oldest one left. Asking an address to stop being the default changes nothing
@@ -30,6 +33,7 @@ from django.http import Http404
 from rest_framework import serializers
 
 from accounts import pincodes
+from accounts.gstin import GstinError, check_gstin, pair_errors
 from accounts.models import Address, User
 
 # What the profile's free-text `address` holds at most (User.address).
@@ -42,7 +46,7 @@ NOT_YOURS = "Please choose one of your saved addresses."
 NOT_FOUND = "Address not found."
 
 # Field names on the wire (the contract's) for the model's.
-WIRE = {"is_default": "isDefault"}
+WIRE = {"is_default": "isDefault", "business_name": "businessName"}
 
 
 def pincode_problem(*, pincode: str, state: str) -> str | None:
@@ -113,9 +117,16 @@ def _lock_owner(user: User) -> User:
 
 
 def _check(address: Address) -> None:
-    """The model's own checks (choices, lengths), the PIN code's state, and that the
-    text fits the profile's free-text address."""
+    """The model's own checks (choices, lengths), the PIN code's state, the GSTIN (made
+    compact) with its business name, and that the text fits the profile's free-text
+    address."""
     errors: dict[str, list[str]] = {}
+    gstin_error = None
+    if address.gstin:
+        try:
+            address.gstin = check_gstin(address.gstin)
+        except GstinError as error:
+            gstin_error = error.message
     try:
         address.full_clean(exclude=["user"])
     except ValidationError as error:
@@ -124,6 +135,10 @@ def _check(address: Address) -> None:
         problem = pincode_problem(pincode=address.pincode, state=address.state)
         if problem:
             errors["pincode"] = [problem]
+    if gstin_error:
+        errors["gstin"] = [gstin_error]
+    if "gstin" not in errors and "businessName" not in errors:
+        errors.update(pair_errors(address.gstin, address.business_name))
     if errors:
         raise ValidationError(errors)
     if len(address.text) > PROFILE_TEXT_MAX:
@@ -158,6 +173,8 @@ def address_create(
     city: str,
     state: str,
     pincode: str,
+    gstin: str = "",
+    business_name: str = "",
     is_default: bool = False,
 ) -> Address:
     """A new address of the user's: checked, at most MAX_PER_USER, the default when it
@@ -171,6 +188,8 @@ def address_create(
         city=city,
         state=state,
         pincode=pincode,
+        gstin=gstin,
+        business_name=business_name,
     )
     _check(address)
     with transaction.atomic():
@@ -197,6 +216,8 @@ def address_update(
     city: str,
     state: str,
     pincode: str,
+    gstin: str = "",
+    business_name: str = "",
     is_default: bool = False,
 ) -> Address:
     """Replace an address's fields (the whole address is sent, as in a form). Another
@@ -212,6 +233,8 @@ def address_update(
             ("city", city),
             ("state", state),
             ("pincode", pincode),
+            ("gstin", gstin),
+            ("business_name", business_name),
         ):
             setattr(address, field, value)
         _check(address)

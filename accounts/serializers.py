@@ -11,6 +11,7 @@ from rest_framework import serializers
 from rest_framework.fields import empty
 
 from accounts import cart
+from accounts.gstin import GstinField
 from accounts.india import STATES, find_state
 from accounts.models import Address, User
 from shop.api.fields import (
@@ -217,6 +218,16 @@ class AddressInput(serializers.Serializer):
     city = TextField(label="City", max_length=_address_field("city"))
     state = StateField()
     pincode = PincodeField()
+    gstin = GstinField(default="")
+    businessName = TextField(
+        label="Business name",
+        max_length=_address_field("business_name"),
+        required=False,
+        allow_blank=True,
+        allow_null=True,
+        default="",
+        help_text="The business's name as on its GSTIN; with `gstin` only.",
+    )
     isDefault = serializers.BooleanField(  # the contract spells it so
         required=False,
         default=False,
@@ -235,6 +246,8 @@ class AddressInput(serializers.Serializer):
             "city": attrs["city"],
             "state": attrs["state"],
             "pincode": attrs["pincode"],
+            "gstin": attrs.get("gstin") or "",
+            "business_name": attrs.get("businessName") or "",
             "is_default": bool(attrs.get("isDefault")),
         }
 
@@ -254,9 +267,20 @@ class AddressOutput(serializers.Serializer):
     stateCode = serializers.CharField(help_text="The state's two-digit GST code.")
     pincode = serializers.RegexField(r"^[0-9]{6}$")
     isDefault = serializers.BooleanField()
+    gstin = serializers.CharField(
+        allow_null=True, help_text="A business address's GSTIN; null for a home address."
+    )
+    businessName = serializers.CharField(
+        allow_null=True, help_text="The business name that goes with `gstin`; null without."
+    )
 
     def to_representation(self, instance):
-        return instance.as_dict()
+        # An order's `shippingAddress` is `as_dict()` alone: the GSTIN is the order's own.
+        return {
+            **instance.as_dict(),
+            "gstin": instance.gstin or None,
+            "businessName": instance.business_name or None,
+        }
 
 
 # --- output ------------------------------------------------------------------------------

@@ -393,6 +393,21 @@ def _recipient(order: Order, shop: ShopDetails) -> tuple[str, list[str], str, st
     return order.buyer.name, [order.address], NAME_OF.get(code, ""), code, order.buyer.phone
 
 
+def _billed_to(order: Order) -> list[str]:
+    """A business buyer's lines (its name, its GSTIN, the state the GSTIN is registered
+    in, no reverse charge), as the order kept them at checkout; [] for a consumer."""
+    gstin = order.buyer_gstin
+    if not gstin:
+        return []
+    code = gstin[:2]
+    return [
+        order.business_name,
+        f"GSTIN: {gstin}",
+        f"State: {NAME_OF.get(code, '')}, State code: {code}",
+        "Reverse charge: No",
+    ]
+
+
 # --- the page -------------------------------------------------------------------------------
 
 
@@ -617,6 +632,7 @@ def _render(document: Invoice, shop: ShopDetails) -> bytes:
     recipient = [name, *address_lines, f"State: {state}, State code: {code}"]
     if phone:
         recipient.append(f"Phone: {phone}")
+    billed = _billed_to(order)
 
     header = Table(
         [
@@ -629,12 +645,33 @@ def _render(document: Invoice, shop: ShopDetails) -> bytes:
         colWidths=[300, 223],
     )
     header.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("SPAN", (0, 0), (1, 0))]))
-    party_heading = "Recipient (unregistered) - billed and shipped to"
-    party = Table(
-        [[[_p(party_heading, styles["head"]), _p("\n".join(recipient), styles["base"])]]],
-        colWidths=[523],
-    )
-    party.setStyle(TableStyle([("BOX", (0, 0), (-1, -1), 0.4, colors.grey)]))
+    if billed:
+        # A registered buyer (B2B): billed to the business by its GSTIN, shipped to the
+        # delivery address (rule 46(d), (o)).
+        party = Table(
+            [
+                [
+                    [
+                        _p("Recipient (registered) - billed to", styles["head"]),
+                        _p("\n".join(billed), styles["base"]),
+                    ],
+                    [_p("Shipped to", styles["head"]), _p("\n".join(recipient), styles["base"])],
+                ]
+            ],
+            colWidths=[262, 261],
+        )
+        party.setStyle(
+            TableStyle(
+                [("BOX", (0, 0), (-1, -1), 0.4, colors.grey), ("VALIGN", (0, 0), (-1, -1), "TOP")]
+            )
+        )
+    else:
+        party_heading = "Recipient (unregistered) - billed and shipped to"
+        party = Table(
+            [[[_p(party_heading, styles["head"]), _p("\n".join(recipient), styles["base"])]]],
+            colWidths=[523],
+        )
+        party.setStyle(TableStyle([("BOX", (0, 0), (-1, -1), 0.4, colors.grey)]))
     credited = "Total credited" if credit_note else "Total invoice value"
     story = [
         header,

@@ -8,6 +8,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from accounts.gstin import GstinField, pair_errors
 from accounts.india import NAME_OF
 from orders.models import InvoiceKind, Order, OrderLine, OrderStatus, manual_next_statuses
 from orders.payments import CODES, payment_method
@@ -104,12 +105,35 @@ class CheckoutInput(serializers.Serializer):
         default="",
         help_text="Ours: a coupon code (any case); 400 saying why when it does not apply.",
     )
+    # A business buyer's (docs/tax.md, "Business buyers"). Not sent: with `addressId`,
+    # the address's own (if it has one); sent as "" or null: none.
+    gstin = GstinField()
+    businessName = TextField(
+        source="business_name",
+        label="Business name",
+        max_length=Order._meta.get_field("business_name").max_length,
+        required=False,
+        allow_blank=True,
+        allow_null=True,
+        help_text="The business's name as on its GSTIN: with `gstin` only, and required.",
+    )
 
     def validate_address(self, value):
         return value or ""
 
     def validate_coupon(self, value):
         return value or ""
+
+    def validate(self, attrs):
+        """A GSTIN and a business name go together. When neither key is sent, neither
+        reaches checkout (the address's may apply); null counts as sent, meaning none."""
+        if "gstin" in attrs or "business_name" in attrs:
+            attrs["gstin"] = attrs.get("gstin") or ""
+            attrs["business_name"] = attrs.get("business_name") or ""
+            errors = pair_errors(attrs["gstin"], attrs["business_name"])
+            if errors:
+                raise serializers.ValidationError(errors)
+        return attrs
 
 
 class CouponCheckInput(serializers.Serializer):
@@ -471,6 +495,13 @@ class OrderOutput(serializers.ModelSerializer):
         help_text="One per credit note issued for the order (a return received, the whole "
         "order returned), oldest first: `{number, date, amount}`."
     )
+    buyerGstin = serializers.SerializerMethodField(
+        help_text="A business buyer's GSTIN (its invoice is a B2B tax invoice); null for "
+        "a consumer."
+    )
+    businessName = serializers.SerializerMethodField(
+        help_text="The business name that goes with `buyerGstin`; null for a consumer."
+    )
 
     class Meta:
         model = Order
@@ -498,7 +529,15 @@ class OrderOutput(serializers.ModelSerializer):
             "coupon",
             "discountTotal",
             "creditNotes",
+            "buyerGstin",
+            "businessName",
         ]
+
+    def get_buyerGstin(self, order) -> str | None:
+        return order.buyer_gstin or None
+
+    def get_businessName(self, order) -> str | None:
+        return order.business_name or None
 
     def get_coupon(self, order) -> str | None:
         return order.coupon_code or None

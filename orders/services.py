@@ -26,6 +26,11 @@ is in orders.actions and docs/orders.md under "Locks".
 A free-text address must hold a PIN code the directory knows (accounts.pincodes): it
 fixes the delivery state, and so the place of supply and the tax; text without one is
 400 and places nothing.
+
+A business buyer's GSTIN and business name (sent, or those of the saved address chosen
+by `addressId` when none is sent) are kept on the order, whose invoice is then a B2B tax
+invoice; they change no tax: the place of supply stays the delivery state (docs/tax.md,
+"Business buyers").
 """
 
 import hashlib
@@ -43,6 +48,7 @@ from rest_framework.exceptions import ValidationError
 
 from accounts.addresses import address_default, address_for_checkout
 from accounts.cart import cart_clear
+from accounts.gstin import GstinError, check_gstin, pair_errors
 from accounts.india import state_code
 from accounts.pincodes import lookup as lookup_pincode
 from catalog import tax as catalog_tax
@@ -167,12 +173,18 @@ def _sale_prices(lines: "OrderedDict[int, Line]") -> None:
 
 
 def _request_digest(
-    wanted, address: str, payment: str, address_id: int | None = None, coupon: str = ""
+    wanted,
+    address: str,
+    payment: str,
+    address_id: int | None = None,
+    coupon: str = "",
+    business: tuple[str, str] | None = None,
 ) -> str:
     """What a checkout asked for, as a digest kept on its order: the merged cart (order of
     lines does not matter), the address as sent (text or id), the payment method, the
-    coupon's code. A cart that names no variant, sent with a text address and no coupon,
-    is written as before variants, addresses and coupons, so its retries still match."""
+    coupon's code, the GSTIN and business name when sent (compact, as checked). A cart
+    that names no variant, sent with a text address, no coupon and no GSTIN, is written
+    as before variants, addresses, coupons and GSTINs, so its retries still match."""
     if any(variant is not None for _, variant in wanted):
         cart = sorted([pk, variant or 0, n] for (pk, variant), n in wanted.items())
     else:
@@ -185,6 +197,8 @@ def _request_digest(
         asked["addressId"] = address_id
     if coupon:
         asked["coupon"] = coupon
+    if business is not None:
+        asked["gstin"], asked["businessName"] = business
     canonical = json.dumps(asked, separators=(",", ":"))
     return hashlib.sha256(canonical.encode()).hexdigest()
 
@@ -200,13 +214,16 @@ def _earlier_order(buyer, key: str, digest: str) -> Order | None:
 
 class Destination:
     """Where an order goes: the address text, the address object (None for free text),
-    the PIN code when known and the GST state code of the place of supply."""
+    the PIN code when known and the GST state code of the place of supply; and who is
+    billed: `business`, the (GSTIN, business name) of a business buyer, ("", "") for a
+    consumer."""
 
-    __slots__ = ("pincode", "shipping_address", "state_code", "text")
+    __slots__ = ("business", "pincode", "shipping_address", "state_code", "text")
 
-    def __init__(self, text, shipping_address, pincode, state_code):
+    def __init__(self, text, shipping_address, pincode, state_code, business=("", "")):
         self.text, self.shipping_address = text, shipping_address
         self.pincode, self.state_code = pincode, state_code
+        self.business = business
 
 
 def _destination(buyer, address: str, address_id: int | None) -> Destination:
@@ -214,10 +231,14 @@ def _destination(buyer, address: str, address_id: int | None) -> Destination:
     profile's. A text that is the default address's text is that address (the spec's
     client sends the profile's address); other text is placed by the first PIN code in it
     that the directory knows. Text with none is 400 (NEEDS_PIN): the state, and so the
-    tax, always follows the PIN."""
+    tax, always follows the PIN. An address chosen by id bills its GSTIN and business
+    name, when it keeps them (the caller may put others in their place)."""
     if address_id is not None:
         chosen = address_for_checkout(buyer, address_id)
-        return Destination(chosen.text, chosen.as_dict(), chosen.pincode, chosen.state_code)
+        business = (chosen.gstin, chosen.business_name) if chosen.gstin else ("", "")
+        return Destination(
+            chosen.text, chosen.as_dict(), chosen.pincode, chosen.state_code, business
+        )
     text = address or (buyer.address or "").strip()
     if not text:
         raise ValidationError({"address": [NO_ADDRESS]})
@@ -229,6 +250,23 @@ def _destination(buyer, address: str, address_id: int | None) -> Destination:
         if place is not None:
             return Destination(text, None, pincode, state_code(place.state))
     raise ValidationError({"address": [NEEDS_PIN]})
+
+
+def _business(gstin: str | None, business_name: str | None) -> tuple[str, str] | None:
+    """The GSTIN and business name sent (None: neither was), checked again for callers
+    other than the API's (whose serializer checked them): 400 naming the field."""
+    if gstin is None and business_name is None:
+        return None
+    gstin, business_name = gstin or "", (business_name or "").strip()
+    if gstin:
+        try:
+            gstin = check_gstin(gstin)
+        except GstinError as error:
+            raise ValidationError({"gstin": [error.message]}) from None
+    errors = pair_errors(gstin, business_name)
+    if errors:
+        raise ValidationError(errors)
+    return gstin, business_name
 
 
 def _priced(lines: "OrderedDict[int, Line]") -> list[coupons.Priced]:
@@ -323,6 +361,8 @@ def order_checkout(
     payment: str = "cod",
     idempotency_key: str | None = None,
     coupon: str = "",
+    gstin: str | None = None,
+    business_name: str | None = None,
 ) -> tuple[Order, bool]:
     """Place an order for `cart` (`[{_id, quantity}]`); returns (order, created).
 
@@ -342,7 +382,11 @@ def order_checkout(
     With `coupon`, its discount is taken off (contract, "Promotions"), or the checkout is
     400 saying why it does not apply, and nothing is placed; its limits are checked again
     with its row locked once the order row is written, so racing checkouts never exceed
-    them."""
+    them.
+
+    `gstin` and `business_name` (a business buyer's; None when not sent, "" for none)
+    are kept on the order; not sent, an address chosen by `address_id` gives its own.
+    They are part of the Idempotency-Key's request when sent."""
     if not cart:
         raise ValidationError({"cart": [EMPTY_CART]})
     if payment not in CODES:
@@ -352,14 +396,17 @@ def order_checkout(
         raise ValidationError({"payment": [ONLINE_OFF]})
     wanted = _merge(cart)
     code = coupons.normalized(coupon)
+    business = _business(gstin, business_name)
     digest = ""
     if idempotency_key:
-        digest = _request_digest(wanted, address.strip(), payment, address_id, code)
+        digest = _request_digest(wanted, address.strip(), payment, address_id, code, business)
         earlier = _earlier_order(buyer, idempotency_key, digest)
         if earlier is not None:
             return earlier, False
     shop = get_shop_details()
     destination = _destination(buyer, address, address_id)
+    if business is not None:
+        destination.business = business
     lines = _resolve(wanted)
     _check_caps(lines)
     applied = None
@@ -434,6 +481,8 @@ def _place(buyer, lines, destination, bill, payment, idempotency_key, digest) ->
         delivery_sgst=delivery.sgst,
         delivery_igst=delivery.igst,
         tax_total=bill.tax_total,
+        buyer_gstin=destination.business[0],
+        business_name=destination.business[1],
         idempotency_key=idempotency_key or None,
         idempotency_digest=digest,
     )

@@ -19,9 +19,8 @@ from importlib import import_module
 from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.db import connection, transaction
-from stdnum import exceptions as stdnum_errors
-from stdnum.in_ import gstin as stdnum_gstin
 
+from accounts.gstin import GstinError, check_gstin
 from accounts.india import state_code
 from orders.models import ShopDetails
 
@@ -36,7 +35,6 @@ PREFIX_RE = re.compile(r"^[A-Z0-9]{1,4}$")
 PINCODE_RE = re.compile(r"^[0-9]{6}$")
 # Digits with the usual separators: "+91 80 4567 8900", "080-45678900", "1800 123 4567".
 PHONE_RE = re.compile(r"^\+?[0-9][0-9 ()-]{6,18}[0-9]$")
-GSTIN_MESSAGE = "Enter a valid GSTIN: 15 characters whose last is the check character."
 GSTIN_STATE_MESSAGE = "The GSTIN must start with the state's GST code ({code} for {state})."
 PREFIX_MESSAGE = "The invoice prefix is 1 to 4 capital letters A-Z or digits."
 PINCODE_MESSAGE = "A PIN code is six digits."
@@ -53,9 +51,9 @@ def clean_shop_details(values: dict) -> dict:
     number = values.get("gstin")
     if number is not None:
         try:
-            cleaned["gstin"] = number = stdnum_gstin.validate(number)
-        except stdnum_errors.ValidationError:
-            errors["gstin"] = GSTIN_MESSAGE
+            cleaned["gstin"] = number = check_gstin(number)
+        except GstinError as error:
+            errors["gstin"] = error.message
         else:
             state = values.get("state") or ""
             code = state_code(state)

@@ -93,6 +93,9 @@ def test_the_first_address_is_created_as_the_default_in_the_contracts_shape(api,
         "stateCode": "29",
         "pincode": "560001",
         "isDefault": True,
+        # A home address: no GSTIN (accounts/tests/test_business_addresses.py).
+        "gstin": None,
+        "businessName": None,
     }
     assert profile_text(shopper) == (
         "Asha Rao, 12 MG Road, Near the metro, Bengaluru, Karnataka 560001. Phone 9876543210"
@@ -383,6 +386,8 @@ def test_put_replaces_the_fields_and_keeps_the_profile_text_of_the_default(
         "stateCode": "33",
         "pincode": "600001",
         "isDefault": True,
+        "gstin": None,
+        "businessName": None,
     }
     assert profile_text(shopper) == (
         "K. Rao, 7 Beach Road, Chennai, Tamil Nadu 600001. Phone 9000011111"
