@@ -71,9 +71,9 @@ def catalogue(db, settings):
     }
 
 
-def place(buyer, address: str, *items, business=None) -> Order:
+def place(shopper, address: str, *items, business=None) -> Order:
     cart = [{"_id": product.pk, "quantity": quantity} for product, quantity in items]
-    order, _ = order_checkout(buyer=buyer, cart=cart, address=address)
+    order, _ = order_checkout(buyer=shopper, cart=cart, address=address)
     if business:
         Order.objects.filter(pk=order.pk).update(buyer_gstin=business[0], business_name=business[1])
     return Order.objects.get(pk=order.pk)
@@ -99,30 +99,32 @@ def month(db, clock, catalogue):
     """October 2026's documents, in the order they were issued, and those just outside
     it. Returns the orders by name."""
     tee, kettle, tv = catalogue["tee"], catalogue["kettle"], catalogue["tv"]
-    buyer = UserFactory()
+    shopper = UserFactory()
     o = {}
     # September: a large inter-state sale to a consumer, returned in October (cdnur).
-    o["large_returned"] = ship(clock, place(buyer, DELHI, (tv, 2)), ist(2026, 9, 30, 23, 59, 59))
+    o["large_returned"] = ship(clock, place(shopper, DELHI, (tv, 2)), ist(2026, 9, 30, 23, 59, 59))
     # October.
-    o["intra"] = ship(clock, place(buyer, BENGALURU, (tee, 2), (kettle, 1)), ist(2026, 10, 1, 0, 0))
-    o["inter"] = ship(clock, place(buyer, MUMBAI, (kettle, 1)), ist(2026, 10, 3, 11, 0))
+    o["intra"] = ship(
+        clock, place(shopper, BENGALURU, (tee, 2), (kettle, 1)), ist(2026, 10, 1, 0, 0)
+    )
+    o["inter"] = ship(clock, place(shopper, MUMBAI, (kettle, 1)), ist(2026, 10, 3, 11, 0))
     o["b2b_inter"] = ship(
-        clock, place(buyer, MUMBAI, (kettle, 2), (tee, 1), business=ACME), ist(2026, 10, 4, 9, 0)
+        clock, place(shopper, MUMBAI, (kettle, 2), (tee, 1), business=ACME), ist(2026, 10, 4, 9, 0)
     )
     o["b2b_intra"] = ship(
         clock,
-        place(buyer, BENGALURU, (kettle, 3), business=BANGALORE_CO),
+        place(shopper, BENGALURU, (kettle, 3), business=BANGALORE_CO),
         ist(2026, 10, 5, 9, 0),
     )
-    o["large"] = ship(clock, place(buyer, CHENNAI, (tv, 2)), ist(2026, 10, 6, 15, 0))
+    o["large"] = ship(clock, place(shopper, CHENNAI, (tv, 2)), ist(2026, 10, 6, 15, 0))
     # Just at the threshold's edge: Rs 60,000 + 49 delivery to Chennai is small (b2cs).
-    o["inter_small"] = ship(clock, place(buyer, CHENNAI, (tv, 1)), ist(2026, 10, 7, 15, 0))
+    o["inter_small"] = ship(clock, place(shopper, CHENNAI, (tv, 1)), ist(2026, 10, 7, 15, 0))
     # Cancelled before shipping: never invoiced.
-    o["cancelled"] = place(buyer, BENGALURU, (kettle, 1))
+    o["cancelled"] = place(shopper, BENGALURU, (kettle, 1))
     clock(ist(2026, 10, 8, 10, 0))
     actions.order_cancel(order_id=o["cancelled"].pk)
     # Part cancelled before shipping: 1 of 3 tees, and the kettle line whole.
-    part = place(buyer, BENGALURU, (tee, 3), (kettle, 1))
+    part = place(shopper, BENGALURU, (tee, 3), (kettle, 1))
     clock(ist(2026, 10, 9, 10, 0))
     actions.order_cancel(
         order_id=part.pk,
@@ -140,12 +142,12 @@ def month(db, clock, catalogue):
     actions.order_return(order_id=o["large_returned"].pk)
     # Returned whole; its credit note made to look like one from before credit notes
     # kept their lines (empty lines: the whole order).
-    o["old_note"] = ship(clock, place(buyer, DELHI, (tee, 1)), ist(2026, 10, 15, 10, 0))
+    o["old_note"] = ship(clock, place(shopper, DELHI, (tee, 1)), ist(2026, 10, 15, 10, 0))
     clock(ist(2026, 10, 16, 10, 0))
     actions.order_return(order_id=o["old_note"].pk)
     o["old_note"].invoices.filter(kind="credit_note").update(lines=[])
     # The last minute of October is in; the first of November is not.
-    o["last_minute"] = ship(clock, place(buyer, BENGALURU, (tee, 1)), ist(2026, 10, 31, 23, 59))
-    o["november"] = ship(clock, place(buyer, BENGALURU, (tee, 1)), ist(2026, 11, 1, 0, 0))
+    o["last_minute"] = ship(clock, place(shopper, BENGALURU, (tee, 1)), ist(2026, 10, 31, 23, 59))
+    o["november"] = ship(clock, place(shopper, BENGALURU, (tee, 1)), ist(2026, 11, 1, 0, 0))
     clock(ist(2026, 11, 20, 12, 0))  # "today", for the periods' checks
     return o
