@@ -74,6 +74,9 @@ CONTRACT_CALLS = {
     ("get", "/api/v1/returns"),
     ("put", "/api/v1/returns/{}/status"),
     ("get", "/api/v1/couriers"),  # shipments: the couriers with tracking pages (the admin's)
+    ("get", "/api/v1/reports/gstr1"),  # GST returns: GSTR-1 (JSON or a ZIP of CSV)
+    ("get", "/api/v1/reports/gstr1/summary"),
+    ("get", "/api/v1/reports/sales-tax"),  # the sales and tax summary
 }
 ADMIN_CALLS = {
     ("get", "/api/v1/auth/admin-auth"),
@@ -99,6 +102,9 @@ ADMIN_CALLS = {
     ("get", "/api/v1/returns"),
     ("put", "/api/v1/returns/{}/status"),
     ("get", "/api/v1/couriers"),
+    ("get", "/api/v1/reports/gstr1"),
+    ("get", "/api/v1/reports/gstr1/summary"),
+    ("get", "/api/v1/reports/sales-tax"),
 }
 SIGNED_IN_CALLS = {
     ("get", "/api/v1/auth/user-auth"),
