@@ -76,6 +76,9 @@ const SalesPage = lazy(() => import(/* webpackChunkName: "admin" */ '../pages/ad
 const AdminReturnsPage = lazy(
   () => import(/* webpackChunkName: "admin" */ '../pages/admin/AdminReturnsPage'),
 );
+const GstReturnsPage = lazy(
+  () => import(/* webpackChunkName: "admin" */ '../pages/admin/GstReturnsPage'),
+);
 
 // Footer links use /categories/{slug} (decision F8): they land on the category screen.
 function FooterCategoryRedirect() {
@@ -127,6 +130,7 @@ export const routes = [
       { path: 'coupons', element: <CouponsPage /> },
       { path: 'sales', element: <SalesPage /> },
       { path: 'returns', element: <AdminReturnsPage /> },
+      { path: 'gst-returns', element: <GstReturnsPage /> },
     ],
   },
   { path: '*', element: <NotFoundPage /> },

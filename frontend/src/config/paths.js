@@ -33,6 +33,7 @@ export const paths = {
   adminCoupons: '/dashboard/admin/coupons',
   adminSales: '/dashboard/admin/sales',
   adminReturns: '/dashboard/admin/returns',
+  adminGstReturns: '/dashboard/admin/gst-returns',
 };
 
 // The API is served by the same Django app; another host can be configured at build time.

@@ -4,11 +4,14 @@
 // the screen that acts on it, and the shop's counts, each from a call that already exists: products (product-count),
 // categories (get-category), users (users' total) and orders (all-orders' X-Total-Count).
 // Each count arrives on its own; one that fails shows as unavailable, and the orders count
-// is left out until the orders call answers (it arrives with the orders app).
+// is left out until the orders call answers (it arrives with the orders app). Below the
+// owner's figures, the sales and tax summary of a period (features/admin/reports), whose
+// chart brings chart.js in a chunk of its own once the figures are on screen.
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import AdminShell from '../../features/admin/AdminShell';
 import { listUsers } from '../../features/admin/api';
+import SalesTaxPanel from '../../features/admin/reports/SalesTaxPanel';
 import { useAuth } from '../../features/auth/AuthContext';
 import { getCategories, getProductCount } from '../../features/catalog/api';
 import { getAllOrders, getDashboard } from '../../features/orders/api';
@@ -162,6 +165,7 @@ export default function AdminDashboardPage() {
         </h2>
         <OwnerFigures />
       </section>
+      <SalesTaxPanel />
       <h2 className="h5" id="admin-counts-heading">
         Shop at a glance
       </h2>

@@ -1,16 +1,83 @@
 // The admin dashboard's counts come from calls that already exist; the orders count shows
-// only when the orders call answers with its X-Total-Count.
+// only when the orders call answers with its X-Total-Count. The sales and tax panel below
+// the figures (features/admin/reports, tested there) asks for this month so far.
 import { screen, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_KEY } from '../../constants/storageKeys';
 import { fakeServer } from '../../features/auth/testing/fakeServer';
 import { renderRoutes } from '../../features/auth/testing/renderRoutes';
+import { apiClient } from '../../lib/apiClient';
 import AdminDashboardPage from './AdminDashboardPage';
+
+// jsdom has no canvas: the chart's library is a stand-in that draws nothing.
+vi.mock('chart.js', () => {
+  function Chart() {
+    this.destroy = () => {};
+  }
+  Chart.register = () => {};
+  const parts = [
+    'BarController',
+    'BarElement',
+    'CategoryScale',
+    'LinearScale',
+    'Legend',
+    'Tooltip',
+  ];
+  return { Chart, ...Object.fromEntries(parts.map((name) => [name, { id: name }])) };
+});
 
 const ADMIN = { _id: '1', name: 'Ravi', email: 'ravi@example.com', phone: '', role: 1 };
 const routes = [{ path: '/dashboard/admin', element: <AdminDashboardPage /> }];
 const COMMON = {
+  'GET /api/v1/reports/sales-tax': {
+    data: {
+      success: true,
+      from: '2026-04-01',
+      to: '2026-04-20',
+      invoices: {
+        count: 3,
+        taxableValue: 3000,
+        cgst: 90,
+        sgst: 90,
+        igst: 180,
+        tax: 360,
+        value: 3360,
+      },
+      creditNotes: { count: 0, taxableValue: 0, cgst: 0, sgst: 0, igst: 0, tax: 0, value: 0 },
+      totals: { taxableValue: 3000, cgst: 90, sgst: 90, igst: 180, tax: 360, value: 3360 },
+      byRate: [
+        { rate: 12, taxableValue: 3000, cgst: 90, sgst: 90, igst: 180, tax: 360, value: 3360 },
+      ],
+      byState: [
+        {
+          stateCode: '29',
+          state: 'Karnataka',
+          invoices: 2,
+          creditNotes: 0,
+          taxableValue: 1500,
+          cgst: 90,
+          sgst: 90,
+          igst: 0,
+          tax: 180,
+          value: 1680,
+        },
+        {
+          stateCode: '27',
+          state: 'Maharashtra',
+          invoices: 1,
+          creditNotes: 0,
+          taxableValue: 1500,
+          cgst: 0,
+          sgst: 0,
+          igst: 180,
+          tax: 180,
+          value: 1680,
+        },
+      ],
+      byDay: [],
+    },
+  },
   'GET /api/v1/product/product-count': { data: { success: true, total: 42 } },
   'GET /api/v1/category/get-category': {
     data: { success: true, category: [{ _id: '1' }, { _id: '2' }, { _id: '3' }] },
@@ -117,6 +184,32 @@ describe('Admin dashboard', () => {
       'href',
       '/dashboard/admin/product/desk-fan',
     );
+  });
+
+  it('shows the sales and tax summary of this month so far below the figures', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-04-20T06:00:00Z') });
+    const get = vi.spyOn(apiClient, 'get');
+    server = fakeServer({
+      ...COMMON,
+      'GET /api/v1/auth/all-orders': { data: [], headers: { 'x-total-count': '12' } },
+    });
+    try {
+      renderRoutes(routes, '/dashboard/admin');
+      const panel = screen.getByRole('region', { name: 'Sales and tax' });
+      expect(await within(panel).findByTestId('sales-tax-net')).toHaveTextContent(
+        '3 invoices, 0 credit notes. Net taxable value ₹3,000.00, tax ₹360.00',
+      );
+      expect(get).toHaveBeenCalledWith('/api/v1/reports/sales-tax', {
+        params: { from: '2026-04-01', to: '2026-04-20' },
+        signal: expect.any(AbortSignal),
+      });
+      expect(within(panel).getByRole('table', { name: /By state/ })).toHaveTextContent(
+        'Maharashtra (27)',
+      );
+      expect(within(panel).getByRole('img', { name: /Bar chart of taxable value/ })).toBeVisible();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('says the figures are unavailable when the call fails', async () => {
