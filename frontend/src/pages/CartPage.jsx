@@ -6,6 +6,8 @@
 // login and come back signed in. A signed-in shopper may apply a coupon code (the cart's
 // feature checks it for these lines and this payment method); its discount comes off
 // before the delivery rule and the COD limit read the total, and checkout sends the code.
+// A business buys with its GSTIN and name ("I have a GSTIN"), filled in from the chosen
+// address when it keeps them.
 import { Link } from 'react-router-dom';
 import { usePageMeta } from '../lib/usePageMeta';
 import { paths } from '../config/paths';
@@ -27,7 +29,7 @@ import { getProduct } from '../features/catalog/api';
 import { cancelOrder, getOrder } from '../features/orders/api';
 import { isAwaitingPayment } from '../features/orders/orderFormat';
 import { useRazorpay } from '../features/orders/useRazorpay';
-import { CheckoutBar, CheckoutSummary, useCheckout } from '../features/checkout';
+import { CheckoutBar, CheckoutSummary, useBusinessBuyer, useCheckout } from '../features/checkout';
 
 // What checkout needs of the orders to let go of a held one.
 const ORDERS = { getOrder, cancelOrder, isAwaitingPayment };
@@ -42,6 +44,7 @@ export default function CartPage() {
   const lineFocus = useLineFocus();
   const shopInfo = useShopInfo();
   const address = useAddressChoice(user);
+  const business = useBusinessBuyer(address);
   const subtotal = cartTotal(cart);
   const coupon = useCoupon({ signedIn: Boolean(user) });
   const discount = Math.min(coupon.discount, subtotal);
@@ -69,6 +72,7 @@ export default function CartPage() {
     offer: paymentOffer(shopInfo),
     payment,
     orders: ORDERS,
+    business,
   });
   useCouponRecheck(coupon, { lines: lineItems, payment: checkout.method });
 

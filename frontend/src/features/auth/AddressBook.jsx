@@ -25,6 +25,12 @@ export function AddressLines({ address, as: Tag = 'address' }) {
         {address.city}, {address.state} {address.pincode}
       </span>
       <span className="d-block">Phone: {address.phone}</span>
+      {address.gstin && (
+        <span className="d-block" data-testid="address-gstin">
+          GSTIN: {address.gstin}
+          {address.businessName ? ` (${address.businessName})` : ''}
+        </span>
+      )}
     </Tag>
   );
 }

@@ -1,6 +1,6 @@
 // One address of the address book, added or edited: labelled fields (Full name, Phone,
-// Address line 1 and 2, City, State from the official list, PIN code), checked before
-// sending; the server's field errors (`errors: {field: [...]}`: a PIN code in another
+// Address line 1 and 2, City, State from the official list, PIN code, and for a business
+// its GSTIN and business name), checked before sending; the server's field errors (`errors: {field: [...]}`: a PIN code in another
 // state, say) show under their fields, and focus goes to the first field with an error.
 // `onSubmit(payload)` makes the call and resolves to the saved address.
 import { useEffect, useId, useState } from 'react';
@@ -10,8 +10,15 @@ import { errorMessage } from '../../lib/apiClient';
 import FormField from './FormField';
 import FormAlert from './FormAlert';
 import { ADDRESS_FIELDS, addressErrors, addressPayload } from './addresses';
+import { gstinProblem, gstinState } from '../../lib/gstin';
 import { serverFieldErrors } from './formHelpers';
 import { useFormState } from './useFormState';
+
+// A valid GSTIN's state, said under the field.
+function gstinHint(value) {
+  const state = value && !gstinProblem(value) ? gstinState(value) : '';
+  return state ? `Registered in ${state}` : undefined;
+}
 
 export default function AddressForm({
   address = null,
@@ -124,6 +131,29 @@ export default function AddressForm({
             maxLength={6}
             pattern="[0-9]{6}"
             {...field('pincode')}
+          />
+        </div>
+      </div>
+      <div className="row g-0 gx-3">
+        <div className="col-sm-5">
+          <FormField
+            label="GSTIN (optional, for a business)"
+            type="text"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={20}
+            hint={gstinHint(values.gstin)}
+            {...field('gstin')}
+          />
+        </div>
+        <div className="col-sm-7">
+          <FormField
+            label="Business name (optional)"
+            type="text"
+            autoComplete="organization"
+            maxLength={200}
+            {...field('businessName')}
           />
         </div>
       </div>

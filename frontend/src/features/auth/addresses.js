@@ -1,8 +1,11 @@
 // Addresses of the address book: the fields the server takes, the client's checks (the
 // server has the final word: it also checks the PIN code against the state), and the
-// one-line text the server keeps as the profile's address.
+// one-line text the server keeps as the profile's address. A business address also keeps
+// its GSTIN and business name (both or neither; lib/gstin checks the GSTIN), which
+// checkout offers again.
 import { MESSAGES } from '../../constants/messages';
 import { INDIAN_STATES } from '../../constants/indianStates';
+import { businessErrors, normaliseGstin } from '../../lib/gstin';
 import { isIndianMobile } from './formHelpers';
 
 export const ADDRESS_FIELDS = [
@@ -13,6 +16,8 @@ export const ADDRESS_FIELDS = [
   { name: 'city', label: 'City', required: true },
   { name: 'state', label: 'State', required: true },
   { name: 'pincode', label: 'PIN code', required: true },
+  { name: 'gstin', label: 'GSTIN (optional, for a business)', business: true },
+  { name: 'businessName', label: 'Business name (optional)', business: true },
 ];
 
 const STATE_NAMES = new Set(INDIAN_STATES.map((state) => state.name));
@@ -30,14 +35,18 @@ export function addressErrors(values) {
   if (pin && !PIN_SHAPE.test(pin)) errors.pincode = MESSAGES.invalidPincode;
   if (values.state && !STATE_NAMES.has(values.state))
     errors.state = MESSAGES.fieldRequired('State');
-  return errors;
+  return { ...errors, ...businessErrors(values) };
 }
 
 // The body of POST/PUT: the contract's fields, trimmed; `stateCode` follows the state.
+// The GSTIN (compact, in capitals) and business name go only when given: a PUT without
+// them makes the address a home address again.
 export function addressPayload(values, { isDefault } = {}) {
   const body = {};
-  ADDRESS_FIELDS.forEach(({ name }) => {
-    body[name] = String(values[name] ?? '').trim();
+  ADDRESS_FIELDS.forEach(({ name, business }) => {
+    const value =
+      name === 'gstin' ? normaliseGstin(values[name]) : String(values[name] ?? '').trim();
+    if (!business || value) body[name] = value;
   });
   if (isDefault !== undefined) body.isDefault = Boolean(isDefault);
   return body;

@@ -3,9 +3,11 @@
 // when none is saved. `add` saves a new address and chooses it; the first one becomes the
 // default, and the stored user's `address` follows its text, as the server keeps it.
 //
-// Answers { saved, loaded, id, text, known, choose, add }: `saved` the list ([] while
-// loading), `loaded` once it has answered, `id` the chosen address's id (undefined for the
-// profile's text), `text` the address in one line, `known` whether there is one at all.
+// Answers { saved, loaded, id, text, known, business, choose, add }: `saved` the list ([]
+// while loading), `loaded` once it has answered, `id` the chosen address's id (undefined
+// for the profile's text), `text` the address in one line, `known` whether there is one
+// at all, `business` the chosen address's { gstin, businessName } when it keeps a GSTIN
+// (else null).
 import { useCallback, useState } from 'react';
 import { useAuth } from './AuthContext';
 import { createAddress } from './api';
@@ -43,6 +45,9 @@ export function useAddressChoice(user) {
     id: chosen ? chosen._id : undefined,
     text: chosen ? addressText(chosen) : (user?.address ?? ''),
     known: Boolean(chosen) || Boolean(user?.address),
+    business: chosen?.gstin
+      ? { gstin: chosen.gstin, businessName: chosen.businessName ?? '' }
+      : null,
     choose: setChosenId,
     add,
   };

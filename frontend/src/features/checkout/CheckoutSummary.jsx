@@ -5,13 +5,15 @@
 // items: the lines for the review ({ key, label, quantity, subtotal }); priceChanged: a
 // line's price moved since it was added; chooser: see DeliveryAddress; discount and
 // couponCode: the applied coupon's (0 and null without one); coupon: the cart's coupon
-// field, shown under the totals.
+// field, shown under the totals. A business purchase ("I have a GSTIN") is offered under
+// the address when checkout has one (`checkout.business`).
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { formatPrice } from '../../lib/format';
 import { MESSAGES } from '../../constants/messages';
 import PaymentStatus from '../../components/PaymentStatus';
 import UpdateAddressButton from '../../components/UpdateAddressButton';
+import BusinessPurchase from './BusinessPurchase';
 import CheckoutAction from './CheckoutAction';
 import DeliveryAddress from './DeliveryAddress';
 import OrderReview from './OrderReview';
@@ -71,6 +73,12 @@ export default function CheckoutSummary({
                   profileAddress={user.address}
                   chooser={chooser}
                 />
+                {address.known && checkout.business && (
+                  <BusinessPurchase
+                    business={checkout.business}
+                    disabled={checkout.busy || checkout.retrying}
+                  />
+                )}
                 {address.known && (
                   <>
                     <PaymentChoice

@@ -5,7 +5,17 @@ import { apiClient } from '../../lib/apiClient';
 // `address`; without either the server uses the profile's address. `payment` is "cod" or
 // "razorpay" (the latter answers the order Awaiting Payment with `razorpay`, what the
 // gateway's checkout needs). `coupon` is the code applied in the cart, when there is one.
-export const checkout = ({ cart, address, addressId, payment = 'cod', coupon, idempotencyKey }) =>
+// `business` is a business purchase's `{gstin, businessName}` (or `{gstin: ''}`: not one,
+// though the address keeps a GSTIN), sent as it is.
+export const checkout = ({
+  cart,
+  address,
+  addressId,
+  payment = 'cod',
+  coupon,
+  business,
+  idempotencyKey,
+}) =>
   apiClient.post(
     '/api/v1/orders/checkout',
     {
@@ -13,6 +23,7 @@ export const checkout = ({ cart, address, addressId, payment = 'cod', coupon, id
       payment,
       ...(addressId != null ? { addressId } : address ? { address } : {}),
       ...(coupon ? { coupon } : {}),
+      ...(business ?? {}),
     },
     { headers: idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {} },
   );

@@ -22,6 +22,8 @@
 //   offer    { codOffered, codLimit, online }: the shop's payment methods (paymentOffer)
 //   payment  the Razorpay window (features/orders' useRazorpay)
 //   orders   { getOrder, cancelOrder, isAwaitingPayment }: releasing a held order
+//   business a business purchase (useBusinessBuyer), or null: its `body` goes with the
+//            order; an order is not placed while it has errors (they are shown instead)
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import toast from '../../lib/toast';
@@ -49,7 +51,17 @@ export function busyLabelFor(phase) {
   return 'Placing order ...';
 }
 
-export function useCheckout({ user, cart, total, address, offer, payment, orders, coupon = null }) {
+export function useCheckout({
+  user,
+  cart,
+  total,
+  address,
+  offer,
+  payment,
+  orders,
+  coupon = null,
+  business = null,
+}) {
   const navigate = useNavigate();
   const [placing, setPlacing] = useState(false);
   const attemptKey = useRef(null);
@@ -73,10 +85,17 @@ export function useCheckout({ user, cart, total, address, offer, payment, orders
   const lineItems = cart.lines;
   const addressId = address.id;
   const couponCode = coupon || null;
-  // Without a coupon it is what it was before coupons existed.
-  const signature = JSON.stringify(
-    couponCode ? [lineItems, addressId ?? null, couponCode] : [lineItems, addressId ?? null],
-  );
+  // What a business purchase adds to the request ({} for a consumer).
+  const businessBody = business?.body ?? {};
+  const billed = Object.keys(businessBody).length > 0;
+  // Without a coupon it is what it was before coupons existed; a business purchase adds
+  // its GSTIN and name (another GSTIN is another order, under another key).
+  const signature = JSON.stringify([
+    lineItems,
+    addressId ?? null,
+    ...(couponCode || billed ? [couponCode] : []),
+    ...(billed ? [businessBody] : []),
+  ]);
   const retrying = payment.phase === 'failed' && attempt?.signature === signature;
   // After Razorpay's window, focus returns to the main button (its copy on screen: the
   // summary's or the phone bar's).
@@ -148,6 +167,7 @@ export function useCheckout({ user, cart, total, address, offer, payment, orders
         addressId,
         payment: 'cod',
         coupon: couponCode,
+        business: businessBody,
         idempotencyKey: attemptKey.current,
       });
       cart.clear();
@@ -175,6 +195,7 @@ export function useCheckout({ user, cart, total, address, offer, payment, orders
         addressId,
         payment: 'razorpay',
         coupon: couponCode,
+        business: businessBody,
         idempotencyKey: attemptKey.current,
       }));
     } catch (error) {
@@ -201,13 +222,19 @@ export function useCheckout({ user, cart, total, address, offer, payment, orders
     await openPayment(held);
   }
 
-  const placeOrder = () =>
-    exclusive(async () => {
+  const placeOrder = () => {
+    // GSTIN or business name not right: say so by the fields, place nothing.
+    if (business && !business.valid) {
+      business.reveal();
+      return undefined;
+    }
+    return exclusive(async () => {
       // A stale attempt's order goes first, so its reserved stock is free for this one.
       if (attempt?.order && !(await release(attempt))) return;
       if (method === 'razorpay') await startOnline();
       else if (method === 'cod') await placeCod();
     });
+  };
 
   const tryAgain = () =>
     exclusive(async () => {
@@ -237,6 +264,7 @@ export function useCheckout({ user, cart, total, address, offer, payment, orders
     user,
     total,
     address,
+    business,
     empty: cart.empty,
     cod,
     codUsable,

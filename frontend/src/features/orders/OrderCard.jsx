@@ -9,6 +9,8 @@
 // address, and the invoice (once shipped) and credit notes (OrderDocuments) to download.
 // An order placed with a coupon shows its code and the discount it gave, and each line's
 // share of it in a Discount column (only when a line has one).
+// A business buyer's order shows its GSTIN and business name ("GSTIN: ... (name)"): its
+// invoice is a B2B tax invoice.
 // Payment: cash on delivery, or online ("Awaiting payment" until Razorpay's payment is
 // verified, then "Paid online" with its payment id), and a paid order's refund once it was
 // cancelled or returned ("Refund pending", "Refunded", "Refund failed"). Admin cards add
@@ -255,6 +257,12 @@ export default function OrderCard({ order, showBuyer = false, actions = null }) 
         ) : (
           <p className="mb-0 text-body-secondary">
             <strong>Deliver to:</strong> {order.address}
+          </p>
+        )}
+        {order.buyerGstin && (
+          <p className="mb-0 mt-1" data-testid="order-gstin">
+            <strong>GSTIN:</strong> {order.buyerGstin}
+            {order.businessName ? ` (${order.businessName})` : ''}
           </p>
         )}
         {order.invoiceNumber && (

@@ -282,3 +282,18 @@ describe('OrderCard payment', () => {
     expect(details).not.toHaveTextContent('Refunded');
   });
 });
+
+describe('OrderCard of a business buyer', () => {
+  it('shows the GSTIN and business name the order was billed to', () => {
+    show({ ...order, buyerGstin: '29AAACS1234A1ZY', businessName: 'Asha Traders LLP' });
+    expect(screen.getByTestId('order-gstin')).toHaveTextContent(
+      'GSTIN: 29AAACS1234A1ZY (Asha Traders LLP)',
+    );
+  });
+
+  it('shows none for a consumer', () => {
+    show({ ...order, buyerGstin: null, businessName: null });
+    expect(screen.queryByTestId('order-gstin')).toBeNull();
+    expect(screen.queryByText(/GSTIN/)).toBeNull();
+  });
+});
