@@ -9,10 +9,14 @@
    have them; the dashboard's sales and tax panel counts it too, and draws its chart.
 4. "Download JSON" saves the portal's GSTR-1 file: its b2b section lists the invoice under
    the buyer's GSTIN (`ctin`); "Download CSV (ZIP)" saves the CSV files, b2b.csv naming it.
+
+Both screens are also checked with axe (no serious or critical violation), and saved as
+pictures (`SCREENSHOTS_DIR=docs/screenshots` to keep them).
 """
 
 import io
 import json
+import os
 import re
 import zipfile
 from decimal import Decimal
@@ -25,6 +29,7 @@ from playwright.sync_api import expect
 from accounts.tests.factories import AdminFactory, UserFactory
 from catalog.tests.factories import ProductFactory
 from e2e.session import sign_in
+from e2e.test_a11y import assert_accessible
 from orders.models import Invoice, Order, OrderLine
 from orders.shop_details import get_shop_details
 
@@ -51,7 +56,7 @@ def test_rupees_are_written_as_the_screen_does():
     assert rupees(Decimal("0")) == "₹0.00"
 
 
-def test_a_business_buys_with_its_gstin_and_the_owner_downloads_gstr1(page, base_url):
+def test_a_business_buys_with_its_gstin_and_the_owner_downloads_gstr1(page, base_url, tmp_path):
     ProductFactory(name="Office Chair", price=Decimal("11800.00"), quantity=5)
     buyer = UserFactory(name="Kavya Shah", address="8 Marine Drive, Mumbai 400002")
     admin = AdminFactory(name="Shop Owner")
@@ -111,6 +116,10 @@ def test_a_business_buys_with_its_gstin_and_the_owner_downloads_gstr1(page, base
     expect(page.get_by_test_id("gstr1-serials")).to_contain_text(
         f"Invoices: {invoice.number} to {invoice.number}: 1 issued, 0 cancelled"
     )
+    assert_accessible(page, "GST returns")
+    out = Path(os.environ.get("SCREENSHOTS_DIR") or tmp_path)
+    page.set_viewport_size({"width": 1280, "height": 1000})
+    page.screenshot(path=out / "gst-returns.png", full_page=True)
 
     # 4. The return itself, as the portal takes it.
     shop_gstin = get_shop_details().gstin
@@ -146,3 +155,5 @@ def test_a_business_buys_with_its_gstin_and_the_owner_downloads_gstr1(page, base
     )
     expect(panel.get_by_role("img", name=re.compile("Bar chart of taxable value"))).to_be_visible()
     expect(panel.get_by_text("Loading the chart ...")).to_have_count(0)
+    assert_accessible(page, "the dashboard's sales and tax panel")
+    panel.screenshot(path=out / "sales-and-tax.png")

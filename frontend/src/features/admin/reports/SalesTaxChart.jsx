@@ -5,7 +5,7 @@
 // lazily loaded chunk adds its name to it; docs/frontend.md, "Reports"). The canvas is an
 // image named by its aria-label; the table by state beside it holds the same figures as text.
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { rupees } from './money';
+import { rupees, wholeRupees } from './money';
 import { REPORTS_MESSAGES as M } from './reportsMessages';
 
 let loading = null;
@@ -57,7 +57,7 @@ const OPTIONS = {
       callbacks: { label: (item) => `${item.dataset.label}: ${rupees(item.parsed.y)}` },
     },
   },
-  scales: { y: { beginAtZero: true, ticks: { callback: (value) => rupees(value) } } },
+  scales: { y: { beginAtZero: true, ticks: { callback: (value) => wholeRupees(value) } } },
 };
 
 export default function SalesTaxChart({ byState, label }) {

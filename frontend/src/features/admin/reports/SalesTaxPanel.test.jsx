@@ -181,7 +181,13 @@ describe('Sales and tax panel', () => {
       ['Taxable value', [4237.29, 1000, 950]],
       ['Tax', [762.71, 360, 47.5]],
     ]);
-    expect(chart.config.options.scales.y.ticks.callback(100000)).toBe('₹1,00,000.00');
+    expect(chart.config.options.scales.y.ticks.callback(100000)).toBe('₹1,00,000');
+    expect(
+      chart.config.options.plugins.tooltip.callbacks.label({
+        dataset: { label: 'Tax' },
+        parsed: { y: 762.71 },
+      }),
+    ).toBe('Tax: ₹762.71');
     await waitFor(() => expect(screen.queryByText('Loading the chart ...')).toBeNull());
   });
 

@@ -6,3 +6,12 @@ export const rupees = (value) => RUPEES.format(Number(value) || 0);
 
 // A figure that a section takes away from the month's totals.
 export const minusRupees = (value) => (Number(value) ? `−${rupees(value)}` : rupees(0));
+
+// Whole rupees, for a chart's axis: ₹1,00,000.
+const WHOLE = new Intl.NumberFormat('en-IN', {
+  style: 'currency',
+  currency: 'INR',
+  maximumFractionDigits: 0,
+});
+
+export const wholeRupees = (value) => WHOLE.format(Number(value) || 0);
