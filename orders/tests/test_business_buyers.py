@@ -330,14 +330,15 @@ def _placed(buyer, kettle, **business):
 
 
 def test_a_b2b_invoice_names_the_buyer_by_gstin_and_ships_to_the_address(buyer, kettle):
-    order = _placed(buyer, kettle, gstin=KARNATAKA, business_name=NAME)
+    order = _placed(buyer, kettle, gstin=DELHI, business_name=NAME)
     text = pdf_text(render(_shipped(order), shop=get_shop_details()))
     for field in (
         "TAX INVOICE",
         "Recipient (registered) - billed to",
         NAME,
-        f"GSTIN: {KARNATAKA}",
-        "State: Karnataka, State code: 29",
+        # A Delhi business (the seller's own GSTIN is Karnataka's).
+        f"GSTIN: {DELHI}",
+        "State: Delhi, State code: 07",
         "Reverse charge: No",
         "Shipped to",
         "Asha Rao",
@@ -350,6 +351,7 @@ def test_a_b2b_invoice_names_the_buyer_by_gstin_and_ships_to_the_address(buyer, 
     ):
         assert field in text, (field, text)
     assert "unregistered" not in text
+    assert text.count("GSTIN:") == 2  # the seller's and the buyer's
 
 
 def test_a_consumer_invoice_is_unchanged(buyer, kettle):
