@@ -395,7 +395,8 @@ def _recipient(order: Order, shop: ShopDetails) -> tuple[str, list[str], str, st
 
 def _billed_to(order: Order) -> list[str]:
     """A business buyer's lines (its name, its GSTIN, the state the GSTIN is registered
-    in, no reverse charge), as the order kept them at checkout; [] for a consumer."""
+    in), as the order kept them at checkout; [] for a consumer. Every invoice already says
+    "Tax payable on reverse charge: No" below the lines."""
     gstin = order.buyer_gstin
     if not gstin:
         return []
@@ -404,7 +405,6 @@ def _billed_to(order: Order) -> list[str]:
         order.business_name,
         f"GSTIN: {gstin}",
         f"State: {NAME_OF.get(code, '')}, State code: {code}",
-        "Reverse charge: No",
     ]
 
 
