@@ -107,6 +107,20 @@ def address_for_checkout(user: User, address_id) -> Address:
 # --- writes ------------------------------------------------------------------------------
 
 
+def address_keep_business(*, user: User, address_id, gstin: str, business_name: str) -> int:
+    """Checkout kept a business buyer's GSTIN and business name (already checked) on the
+    saved address it shipped to, so the next checkout offers them again. Only the user's
+    own address; returns how many rows changed (0 when it already held them)."""
+    number = _parse_id(address_id)
+    if not number or not gstin:
+        return 0
+    return (
+        Address.objects.filter(pk=number, user=user)
+        .exclude(gstin=gstin, business_name=business_name)
+        .update(gstin=gstin, business_name=business_name)
+    )
+
+
 def _lock_owner(user: User) -> User:
     """The user's row, locked until the transaction ends: one address write per user at
     a time. A deleted user (the token outlived it) has no addresses to write."""

@@ -29,7 +29,8 @@ fixes the delivery state, and so the place of supply and the tax; text without o
 
 A business buyer's GSTIN and business name (sent, or those of the saved address chosen
 by `addressId` when none is sent) are kept on the order, whose invoice is then a B2B tax
-invoice; they change no tax: the place of supply stays the delivery state (docs/tax.md,
+invoice, and, sent with `addressId`, on that saved address for next time; they change
+no tax: the place of supply stays the delivery state (docs/tax.md,
 "Business buyers").
 """
 
@@ -46,7 +47,7 @@ from django.db.models import F
 from django.utils import timezone
 from rest_framework.exceptions import ValidationError
 
-from accounts.addresses import address_default, address_for_checkout
+from accounts.addresses import address_default, address_for_checkout, address_keep_business
 from accounts.cart import cart_clear
 from accounts.gstin import GstinError, check_gstin, pair_errors
 from accounts.india import state_code
@@ -418,6 +419,11 @@ def order_checkout(
     _check_delivery(destination, payment, bill.total)
     try:
         order = _place(buyer, lines, destination, bill, payment, idempotency_key, digest)
+        if business and address_id is not None:
+            # Kept in the address book for next time (accounts.addresses).
+            address_keep_business(
+                user=buyer, address_id=address_id, gstin=business[0], business_name=business[1]
+            )
     except IntegrityError:
         # A retry with the same key raced this one and won: answer its order.
         earlier = idempotency_key and _earlier_order(buyer, idempotency_key, digest)

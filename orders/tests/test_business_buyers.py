@@ -13,6 +13,7 @@ from stdnum.in_ import gstin as stdnum_gstin
 
 from accounts.gstin import GstinError, check_gstin
 from accounts.models import Address
+from accounts.tests.factories import UserFactory
 from catalog.tests.factories import ProductFactory
 from orders.invoice_pdf import render
 from orders.invoices import issue_credit_note, issue_invoice
@@ -225,6 +226,27 @@ def test_gstin_sent_takes_the_place_of_the_addresses(buyer, buyer_api, kettle):
     answer = response.json()["order"]
     assert (answer["buyerGstin"], answer["businessName"]) == (DELHI, "Delhi Branch LLP")
     assert answer["placeOfSupply"]["stateCode"] == "29"
+    # Kept on the address for next time.
+    office.refresh_from_db()
+    assert (office.gstin, office.business_name) == (DELHI, "Delhi Branch LLP")
+
+
+def test_a_gstin_typed_at_checkout_is_offered_again_from_the_address(buyer, buyer_api, kettle):
+    home = _address(buyer)
+    other = _address(UserFactory(), gstin=KARNATAKA, business_name=NAME)
+    first = buyer_api.post(
+        CHECKOUT, _body(kettle, addressId=home.pk, gstin=DELHI, businessName=NAME)
+    )
+    assert first.status_code == 201, first.json()
+    home.refresh_from_db()
+    assert (home.gstin, home.business_name) == (DELHI, NAME)
+    again = buyer_api.post(CHECKOUT, _body(kettle, addressId=home.pk))
+    assert again.json()["order"]["buyerGstin"] == DELHI
+    # A consumer purchase from it later does not wipe it, nor does anyone touch another's.
+    assert buyer_api.post(CHECKOUT, _body(kettle, addressId=home.pk, gstin="")).status_code == 201
+    home.refresh_from_db()
+    other.refresh_from_db()
+    assert home.gstin == DELHI and other.gstin == KARNATAKA
 
 
 @pytest.mark.parametrize("none", ["", None])
