@@ -103,6 +103,8 @@ class OrderAdmin(admin.ModelAdmin):
     readonly_fields = (
         "buyer",
         "address",
+        "buyer_gstin",
+        "business_name",
         "payment_method",
         "total",
         "gateway_order_id",

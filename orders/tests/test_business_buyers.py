@@ -398,3 +398,13 @@ def test_a_credit_note_of_a_b2b_order_names_the_buyers_gstin(buyer, kettle):
     assert f"GSTIN: {DELHI}" in text
     assert NAME in text
     assert "Recipient (registered) - billed to" in text
+
+
+def test_the_django_admin_shows_the_buyers_gstin_and_business_name(
+    buyer, buyer_api, kettle, staff_client
+):
+    response = buyer_api.post(CHECKOUT, _body(kettle, gstin=DELHI, businessName="Delhi Traders"))
+    assert response.status_code == 201, response.json()
+    page = staff_client.get(f"/admin/orders/order/{response.json()['order']['_id']}/change/")
+    html = page.content.decode()
+    assert DELHI in html and "Delhi Traders" in html
