@@ -5,6 +5,7 @@ filter by status. A status change goes through the same handler as the API
 is refunded and the buyer gets the mail."""
 
 from decimal import Decimal
+from urllib.parse import urlencode
 
 from django import forms
 from django.conf import settings
@@ -74,6 +75,14 @@ class OrderStatusChangeInline(admin.TabularInline):
 
 
 class OrderAdminForm(forms.ModelForm):
+    # Taken with the move to Shipped only (orders.actions.order_ship stores them).
+    ship_courier = forms.CharField(
+        label="Courier", max_length=100, required=False, help_text="With the move to Shipped."
+    )
+    ship_awb = forms.CharField(
+        label="AWB", max_length=100, required=False, help_text="With the move to Shipped."
+    )
+
     class Meta:
         model = Order
         fields = ("status",)
@@ -118,7 +127,7 @@ class OrderAdmin(admin.ModelAdmin):
         "updated_at",
         "tax_documents",
     )
-    fields = ("buyer", "status", *readonly_fields[1:])
+    fields = ("buyer", "status", "ship_courier", "ship_awb", *readonly_fields[1:])
     date_hierarchy = "created_at"
     list_per_page = 50
 
@@ -188,7 +197,9 @@ class OrderAdmin(admin.ModelAdmin):
             (
                 (
                     document.get_kind_display(),
-                    reverse("admin:orders_order_document", args=[order.pk, document.kind]),
+                    reverse("admin:orders_order_document", args=[order.pk, document.kind])
+                    + "?"
+                    + urlencode({"number": document.number}),
                     document.number,
                     issue_date(document),
                 )
@@ -212,7 +223,12 @@ class OrderAdmin(admin.ModelAdmin):
         order = self.get_object(request, str(order_id))
         if order is None or not self.has_view_permission(request, order):
             raise Http404("Order not found")
-        document = order.invoices.filter(kind=kind).first()
+        # An order has one tax invoice and a credit note per return: ?number= picks one,
+        # else the latest of the kind.
+        documents = order.invoices.filter(kind=kind).order_by("-issued_at", "-id")
+        if request.GET.get("number"):
+            documents = documents.filter(number=request.GET["number"])
+        document = documents.first()
         if document is None:
             raise Http404("No such document")
         response = HttpResponse(invoice_pdf_bytes(document), content_type="application/pdf")
@@ -232,7 +248,13 @@ class OrderAdmin(admin.ModelAdmin):
 
     def save_model(self, request, obj, form, change):
         if change and "status" in form.changed_data:
-            order_set_status(order_id=obj.pk, status=form.cleaned_data["status"], by=request.user)
+            order_set_status(
+                order_id=obj.pk,
+                status=form.cleaned_data["status"],
+                by=request.user,
+                courier=form.cleaned_data.get("ship_courier", "").strip(),
+                tracking_number=form.cleaned_data.get("ship_awb", "").strip(),
+            )
 
 
 admin.site.register(Order, OrderAdmin)

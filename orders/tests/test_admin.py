@@ -79,3 +79,39 @@ def test_a_status_change_in_the_admin_follows_the_machine_and_returns_stock(staf
     skipped = staff_client.post(f"/admin/orders/order/{order.pk}/change/", {"status": "Shipped"})
     assert skipped.status_code == 200  # the form refuses it
     assert Order.objects.get(pk=order.pk).status == "Cancelled"
+
+
+def _admin_form(order, **fields) -> dict:
+    """The order's change form as the Django admin posts it (inlines read-only)."""
+    line = order.lines.get()
+    changes = list(order.status_changes.order_by("pk"))
+    form = {
+        "lines-TOTAL_FORMS": "1",
+        "lines-INITIAL_FORMS": "1",
+        "lines-MIN_NUM_FORMS": "0",
+        "lines-MAX_NUM_FORMS": "1000",
+        "lines-0-id": str(line.pk),
+        "lines-0-order": str(order.pk),
+        "status_changes-TOTAL_FORMS": str(len(changes)),
+        "status_changes-INITIAL_FORMS": str(len(changes)),
+        "status_changes-MIN_NUM_FORMS": "0",
+        "status_changes-MAX_NUM_FORMS": "1000",
+    }
+    for i, change in enumerate(changes):
+        form[f"status_changes-{i}-id"] = str(change.pk)
+        form[f"status_changes-{i}-order"] = str(order.pk)
+    return {**form, **fields}
+
+
+def test_shipping_in_the_admin_takes_the_courier_and_awb(staff_client, order):
+    page = staff_client.get(f"/admin/orders/order/{order.pk}/change/").content.decode()
+    assert 'name="ship_courier"' in page and 'name="ship_awb"' in page
+    url = f"/admin/orders/order/{order.pk}/change/"
+    assert staff_client.post(url, _admin_form(order, status="Processing")).status_code == 302
+    shipped = staff_client.post(
+        url, _admin_form(order, status="Shipped", ship_courier=" Delhivery ", ship_awb="DL 42/7")
+    )
+    assert shipped.status_code == 302, shipped.content.decode()[:2000]
+    order.refresh_from_db()
+    assert order.status == "Shipped" and order.invoice_number
+    assert (order.courier, order.tracking_number) == ("Delhivery", "DL 42/7")

@@ -8,6 +8,7 @@ import re
 from datetime import datetime
 from decimal import Decimal
 from importlib import import_module
+from urllib.parse import quote
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -791,7 +792,7 @@ def test_the_admins_order_page_links_the_invoice_and_credit_note(staff_client, a
     page = staff_client.get(f"/admin/orders/order/{shipped.pk}/change/")
     assert page.status_code == 200
     link = f"/admin/orders/order/{shipped.pk}/document/invoice/"
-    assert link in page.content.decode()
+    assert link + "?number=" in page.content.decode()
     assert shipped.invoice_number in page.content.decode()
     download = staff_client.get(link)
     assert download.status_code == 200
@@ -799,9 +800,35 @@ def test_the_admins_order_page_links_the_invoice_and_credit_note(staff_client, a
     assert download["Content-Disposition"] == _filename(shipped.invoice_number)
     _status(admin_api, shipped.pk, "Returned")
     page = staff_client.get(f"/admin/orders/order/{shipped.pk}/change/").content.decode()
-    assert f"/admin/orders/order/{shipped.pk}/document/credit_note/" in page
+    assert f"/admin/orders/order/{shipped.pk}/document/credit_note/?number=" in page
     missing = staff_client.get(f"/admin/orders/order/{shipped.pk}/document/other/")
     assert missing.status_code == 404
+
+
+@pytest.mark.django_db
+def test_the_admins_order_page_links_each_credit_note_to_its_own_pdf(
+    staff_client, admin_api, shipped
+):
+    line = shipped.lines.order_by("pk").first()
+    with transaction.atomic():
+        first = issue_credit_note(shipped, lines=[(line, 1)], delivery=False)
+    _status(admin_api, shipped.pk, "Returned")
+    notes = list(shipped.invoices.filter(kind=InvoiceKind.CREDIT_NOTE).order_by("id"))
+    assert len(notes) == 2 and notes[0].number == first.number
+    page = staff_client.get(f"/admin/orders/order/{shipped.pk}/change/").content.decode()
+    for note in notes:
+        number = quote(note.number, safe="")
+        link = f"/admin/orders/order/{shipped.pk}/document/credit_note/?number={number}"
+        assert link in page
+        download = staff_client.get(link)
+        assert download.status_code == 200
+        assert download["Content-Disposition"] == _filename(note.number)
+    latest = staff_client.get(f"/admin/orders/order/{shipped.pk}/document/credit_note/")
+    assert latest["Content-Disposition"] == _filename(notes[-1].number)
+    unknown = staff_client.get(
+        f"/admin/orders/order/{shipped.pk}/document/credit_note/?number=SS%2FCN9999%2F0001"
+    )
+    assert unknown.status_code == 404
 
 
 @pytest.mark.django_db
