@@ -18,6 +18,7 @@ SOURCE = [
     "payments",
     "promotions",
     "returns",
+    "reports",
     "demo",
     "templates",
     "requirements.txt",
