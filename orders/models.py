@@ -228,6 +228,22 @@ class OrderLine(models.Model):
     def __str__(self) -> str:
         return f"{self.quantity} x {self.name}"
 
+    @staticmethod
+    def copied(product, variant) -> dict:
+        """What a line copies of the product and variant it sells when it is written
+        (checkout, an exchange's replacement), so later edits never alter it."""
+        return {
+            "product": product,
+            "product_ref": product.pk,
+            "variant": variant,
+            "variant_ref": variant.pk,
+            "sku": variant.sku,
+            "options": variant.options,
+            "name": product.name,
+            "slug": product.slug,
+            "description": product.description,
+        }
+
     @property
     def ordered(self) -> int:
         """The units the buyer ordered at checkout."""

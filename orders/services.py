@@ -517,15 +517,7 @@ def _place(buyer, lines, destination, bill, payment, idempotency_key, digest) ->
         rows.append(
             OrderLine(
                 order=order,
-                product=product,
-                product_ref=product.pk,
-                variant=variant,
-                variant_ref=variant.pk,
-                sku=variant.sku,
-                options=variant.options,
-                name=product.name,
-                slug=product.slug,
-                description=product.description,
+                **OrderLine.copied(product, variant),
                 price=line.price,
                 quantity=line.quantity,
                 discount=share,

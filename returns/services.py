@@ -345,15 +345,7 @@ def _exchange(move: Move) -> None:
     )
     OrderLine.objects.create(
         order=replacement,
-        product=product,
-        product_ref=product.pk,
-        variant=variant,
-        variant_ref=variant.pk,
-        sku=variant.sku,
-        options=variant.options,
-        name=product.name,
-        slug=product.slug,
-        description=product.description,
+        **OrderLine.copied(product, variant),
         price=Decimal("0.00"),
         quantity=_units(ret),
         hsn=catalog_tax.hsn(product, product.category),

@@ -1,6 +1,7 @@
 """The shop the live-server payment suites seed with `manage.py shell -c`: one speaker at
 Rs 2,499.00 (its one variant) with `%(stock)d` in stock, and the imports their buyers'
-lines need. A suite adds its buyers and prints what it reads back."""
+lines need. A suite adds its buyers and prints what it reads back; BUYER_AND_ADMIN is the
+speaker with one buyer and one admin, printing their tokens and the product's id."""
 
 SPEAKER = """
 import json
@@ -16,3 +17,18 @@ product = Product.objects.create(
 )
 give_single_variants([product.pk])
 """
+
+BUYER_AND_ADMIN = (
+    SPEAKER
+    + """
+buyer = User.objects.create_user(
+    "buyer@example.com", "Shop-Pass-2026!", name="Buyer", address="12 MG Road, Pune 411001"
+)
+admin = User.objects.create_superuser("admin@example.com", "Shop-Pass-2026!", name="Admin")
+print(json.dumps({
+    "product": product.pk,
+    "buyer": user_issue_token(user=buyer),
+    "admin": user_issue_token(user=admin),
+}))
+"""
+)

@@ -20,7 +20,7 @@ import json
 import pytest
 import requests
 
-from orders.tests.live_seed import SPEAKER
+from orders.tests.live_seed import BUYER_AND_ADMIN
 from orders.tests.razorpay_standin import Standin
 from shop.tests.live_gunicorn import gunicorn_server, together
 
@@ -29,20 +29,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 STOCK = 200
 ROUNDS = 6
 
-SEED = (
-    SPEAKER
-    + """
-buyer = User.objects.create_user(
-    "buyer@example.com", "Shop-Pass-2026!", name="Buyer", address="12 MG Road, Pune 411001"
-)
-admin = User.objects.create_superuser("admin@example.com", "Shop-Pass-2026!", name="Admin")
-print(json.dumps({
-    "product": product.pk,
-    "buyer": user_issue_token(user=buyer),
-    "admin": user_issue_token(user=admin),
-}))
-"""
-)
+SEED = BUYER_AND_ADMIN
 
 STATE = """
 import json
