@@ -249,7 +249,9 @@ def test_cancel_items_ship_track_exchange_then_return_and_refund_an_online_order
 
     # The admin works it through the Returns queue.
     admin.goto(f"{base_url}/dashboard/admin")
-    admin.get_by_role("navigation", name="Admin Panel").get_by_role("link", name="Returns").click()
+    admin.get_by_role("navigation", name="Admin Panel").get_by_role(
+        "link", name="Returns", exact=True
+    ).click()
     expect(admin).to_have_url(f"{base_url}/dashboard/admin/returns")
     row = return_row(admin, exchange.pk)
     expect(row.get_by_role("cell").nth(1)).to_contain_text(f"1 {TIMES} Cotton Tee (Size: M)")
