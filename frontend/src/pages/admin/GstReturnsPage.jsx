@@ -1,4 +1,4 @@
-// /dashboard/admin/gst-returns: the month's GSTR-1 (issue 44; docs/gst-returns.md). The
+// /dashboard/admin/gst-returns: the month's GSTR-1 (docs/gst-returns.md). The
 // month is chosen from this month and those before it (kept in the address, ?period=),
 // the screen shows each section's totals from the summary call, and the two downloads
 // fetch the return itself (JSON for the portal, or a ZIP of CSVs) with the admin's token.

@@ -1,4 +1,4 @@
-// The admin dashboard's sales and tax summary (issue 44; docs/gst-returns.md, sales-tax):
+// The admin dashboard's sales and tax summary (docs/gst-returns.md, sales-tax):
 // a range of days (this month so far at first), the documents counted, the net figures,
 // a bar chart by state and the same figures as tables by GST rate and by state. The chart
 // loads chart.js lazily (SalesTaxChart), so neither the first visit nor the dashboard's
