@@ -69,8 +69,14 @@ export const MESSAGES = {
   orderPaidNow: (id) => `Payment received for order #${id}.`,
   orderCancelled: 'Order cancelled',
   cancelOrderTitle: (id) => `Cancel order #${id}?`,
-  cancelOrderQuestion: (id) =>
-    `Order #${id} will be cancelled and its items go back on sale. This cannot be undone.`,
+  cancelOrderQuestion: (id, paidOnline = false) =>
+    `Order #${id} will be cancelled and its items go back on sale.` +
+    (paidOnline ? ' What was paid online is refunded to the way it was paid.' : '') +
+    ' This cannot be undone.',
+  returnOrderTitle: (id) => `Mark order #${id} as Returned?`,
+  returnOrderQuestion: (id) =>
+    `Every item of order #${id} not already returned or cancelled goes back in stock, a credit note is issued for it, and a payment made online is refunded. This cannot be undone.`,
+  confirmReturnOrder: 'Mark Returned',
   keepOrder: 'Keep order',
   confirmCancelOrder: 'Cancel order',
   orderStatusUpdated: (status) => `Order marked ${status}`,

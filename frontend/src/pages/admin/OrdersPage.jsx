@@ -3,7 +3,7 @@
 // total and date. A status changes only when the admin chooses one of the allowed moves
 // and presses Update Status (an arrow key on the select changes nothing); Shipped takes a
 // courier (one of the couriers on file, loaded when Shipped is first chosen, or any name)
-// and its AWB, and Cancelled asks first.
+// and its AWB; Cancelled and Returned (stock back, a credit note, a refund) ask first.
 import { useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import toast from '../../lib/toast';
@@ -12,6 +12,7 @@ import ShipFields from '../../features/admin/ShipFields';
 import { listCouriers } from '../../features/admin/api';
 import { getAllOrders, setOrderStatus } from '../../features/orders/api';
 import CancelOrderDialog from '../../features/orders/CancelOrderDialog';
+import ConfirmDialog from '../../components/ui/ConfirmDialog';
 import OrderCard from '../../features/orders/OrderCard';
 import { ORDER_STATUSES } from '../../features/orders/orderFormat';
 import { MESSAGES } from '../../constants/messages';
@@ -130,6 +131,7 @@ export default function AdminOrdersPage() {
   );
   const [busy, setBusy] = useState(null);
   const [asking, setAsking] = useState(null);
+  const [returning, setReturning] = useState(null);
   // The couriers on file, asked for once, when a move to Shipped is first chosen; none
   // (or a failed load) leaves the courier a text field.
   const [couriers, setCouriers] = useState([]);
@@ -167,6 +169,7 @@ export default function AdminOrdersPage() {
     } finally {
       setBusy(null);
       setAsking(null);
+      setReturning(null);
     }
   }
 
@@ -210,9 +213,11 @@ export default function AdminOrdersPage() {
               busy={busy === order._id}
               couriers={couriers}
               onShipping={loadCouriers}
-              onSubmit={(next, shipping) =>
-                next === 'Cancelled' ? setAsking(order) : move(order, next, shipping)
-              }
+              onSubmit={(next, shipping) => {
+                if (next === 'Cancelled') setAsking(order);
+                else if (next === 'Returned') setReturning(order);
+                else move(order, next, shipping);
+              }}
             />
           }
         />
@@ -222,6 +227,16 @@ export default function AdminOrdersPage() {
         busy={busy !== null}
         onKeep={() => setAsking(null)}
         onCancelOrder={() => move(asking, 'Cancelled', {})}
+      />
+      <ConfirmDialog
+        open={Boolean(returning)}
+        title={returning ? MESSAGES.returnOrderTitle(returning._id) : ''}
+        question={returning ? MESSAGES.returnOrderQuestion(returning._id) : ''}
+        confirmLabel={MESSAGES.confirmReturnOrder}
+        cancelLabel="Keep as it is"
+        busy={busy !== null}
+        onCancel={() => setReturning(null)}
+        onConfirm={() => move(returning, 'Returned', {})}
       />
       <Pager label="Orders pages" page={page} pages={pages} busy={loading} onPage={setPage} />
     </AdminShell>

@@ -167,6 +167,56 @@ describe('Admin orders', () => {
     expect(put.body).toEqual({ status: 'Cancelled' });
   });
 
+  it('asks before Returned, saying what it does, and moves nothing on Keep as it is', async () => {
+    const user = userEvent.setup();
+    server = fakeServer({
+      'GET /api/v1/auth/all-orders': {
+        data: [{ ...order(7, 'Delivered'), nextStatuses: ['Returned'] }],
+        headers: { 'x-total-count': '1', 'x-page-size': '20' },
+      },
+      'PUT /api/v1/auth/order-status/7': (body) => ({
+        data: { success: true, order: order(7, body.status) },
+      }),
+    });
+    open();
+    await user.selectOptions(await screen.findByLabelText('New status of order #7'), 'Returned');
+    await user.click(screen.getByRole('button', { name: 'Update Status' }));
+    const dialog = screen.getByRole('dialog', { name: 'Mark order #7 as Returned?' });
+    expect(dialog).toHaveTextContent('goes back in stock, a credit note is issued');
+    await user.click(within(dialog).getByRole('button', { name: 'Keep as it is' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(server.calls.some((call) => call.key.startsWith('PUT'))).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Update Status' }));
+    await user.click(screen.getByRole('button', { name: 'Mark Returned' }));
+    expect(await screen.findByText('Order marked Returned')).toBeInTheDocument();
+    const put = server.calls.find((call) => call.key.startsWith('PUT'));
+    expect(put.body).toEqual({ status: 'Returned' });
+  });
+
+  it('says a cancelled order paid online is refunded, and only then', async () => {
+    const user = userEvent.setup();
+    const paid = { ...order(8, 'Processing'), payment: { method: 'razorpay', success: true } };
+    server = fakeServer({
+      'GET /api/v1/auth/all-orders': {
+        data: [paid, order(9, 'Processing')],
+        headers: { 'x-total-count': '2', 'x-page-size': '20' },
+      },
+    });
+    open();
+    await user.selectOptions(await screen.findByLabelText('New status of order #8'), 'Cancelled');
+    await user.click(screen.getAllByRole('button', { name: 'Update Status' })[0]);
+    expect(screen.getByRole('dialog', { name: 'Cancel order #8?' })).toHaveTextContent(
+      'What was paid online is refunded to the way it was paid.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Keep order' }));
+    await user.selectOptions(screen.getByLabelText('New status of order #9'), 'Cancelled');
+    await user.click(screen.getAllByRole('button', { name: 'Update Status' })[1]);
+    expect(screen.getByRole('dialog', { name: 'Cancel order #9?' })).not.toHaveTextContent(
+      'refunded',
+    );
+  });
+
   const COURIERS = [
     { _id: '2', name: 'Blue Dart', trackingUrlTemplate: 'https://bluedart.example/t/{awb}' },
     { _id: '1', name: 'Delhivery', trackingUrlTemplate: 'https://delhivery.example/{awb}' },
@@ -324,12 +374,14 @@ describe('Admin orders', () => {
     expect([...select.options].map((o) => o.value)).toEqual(['', 'Returned']);
     await user.selectOptions(select, 'Returned');
     await user.click(within(card).getByRole('button', { name: 'Update Status' }));
+    await user.click(screen.getByRole('button', { name: 'Mark Returned' }));
     expect(await screen.findByText('This order cannot move to Returned.')).toBeInTheDocument();
     answer = {
       data: { success: true, order: { ...delivered, status: 'Returned', nextStatuses: [] } },
     };
     await user.selectOptions(within(card).getByLabelText('New status of order #8'), 'Returned');
     await user.click(within(card).getByRole('button', { name: 'Update Status' }));
+    await user.click(screen.getByRole('button', { name: 'Mark Returned' }));
     expect(
       await within(screen.getByRole('article')).findByRole('button', {
         name: 'Download credit note of order #8',
