@@ -9,6 +9,7 @@ from django.utils import timezone
 
 from catalog.cache import stock_changed
 from catalog.models import Product, Variant
+from catalog.services.restock import stock_may_have_risen
 from orders.models import Order
 
 
@@ -43,3 +44,4 @@ def order_release_stock(order: Order, units: dict[int, int] | None = None) -> No
         Variant.objects.filter(pk=variant_id).update(quantity=F("quantity") + count)
         returned.add(line.product_id)
     stock_changed(returned)
+    stock_may_have_risen(returned)

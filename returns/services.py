@@ -29,6 +29,7 @@ from rest_framework.exceptions import ValidationError
 from catalog import tax as catalog_tax
 from catalog.cache import stock_changed
 from catalog.models import Product, Variant
+from catalog.services.restock import stock_may_have_risen
 from orders import invoices
 from orders.actions import status_recorded
 from orders.models import Order, OrderLine, OrderStatus, Refund
@@ -288,6 +289,7 @@ def _give_back_exchange_stock(move: Move) -> None:
     Variant.objects.filter(pk=variant.pk).update(quantity=F("quantity") + units)
     move.ret.reserved = False
     stock_changed([variant.product_id])
+    stock_may_have_risen([variant.product_id])
 
 
 def _receive(move: Move) -> None:

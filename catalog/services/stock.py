@@ -31,6 +31,7 @@ from django.db.models import CharField, Min, OuterRef, Subquery, Sum, Value
 from django.db.models.functions import Cast, Concat
 
 from catalog.models import Product, Variant
+from catalog.services.restock import stock_may_have_risen
 from catalog.variants import (
     KEEP,
     KEY_SEPARATOR,
@@ -116,6 +117,7 @@ def write_stock(writes: list[StockWrite], *, also_locked: Iterable[int] = ()) ->
     for names, variants in changes.items():
         bulk_update(Variant, variants, names)
     _derive([w.product.pk for w in writes])
+    stock_may_have_risen(w.product.pk for w in writes)
 
 
 def write_variants(product: Product, specs: list[VariantSpec]) -> list[Variant]:
