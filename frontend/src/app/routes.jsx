@@ -1,10 +1,10 @@
 // Routes are data (style.md 11): every path from config/paths.js, guards around groups.
-// Every screen but home is split off (React.lazy); dashboard and admin screens have
-// chunks of their own.
+// Every screen but home is split off (React.lazy); the user's and the admin's dashboards
+// are one lazy module each (pages/user/UserRoutes, pages/admin/AdminRoutes) that declares
+// its screens and guard.
 import { lazy } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 import { paths } from '../config/paths';
-import { RequireAdmin, RequireUser } from '../features/auth/RouteGuard';
 import HomePage from '../pages/HomePage';
 
 // Only home is in the first bundle (the first visit's JavaScript, Total Blocking Time);
@@ -39,45 +39,10 @@ const ForgotPasswordPage = lazy(
 const ResetPasswordPage = lazy(
   () => import(/* webpackChunkName: "auth" */ '../pages/auth/ResetPasswordPage'),
 );
-const UserDashboardPage = lazy(
-  () => import(/* webpackChunkName: "user" */ '../pages/user/UserDashboardPage'),
-);
-const ProfilePage = lazy(() => import(/* webpackChunkName: "user" */ '../pages/user/ProfilePage'));
-const OrdersPage = lazy(() => import(/* webpackChunkName: "user" */ '../pages/user/OrdersPage'));
-const OrderDetailPage = lazy(
-  () => import(/* webpackChunkName: "user" */ '../pages/user/OrderDetailPage'),
-);
-const OrderPlacedPage = lazy(
-  () => import(/* webpackChunkName: "user" */ '../pages/user/OrderPlacedPage'),
-);
-const AdminDashboardPage = lazy(
-  () => import(/* webpackChunkName: "admin" */ '../pages/admin/AdminDashboardPage'),
-);
-const CreateCategoryPage = lazy(
-  () => import(/* webpackChunkName: "admin" */ '../pages/admin/CreateCategoryPage'),
-);
-const CreateProductPage = lazy(
-  () => import(/* webpackChunkName: "admin" */ '../pages/admin/CreateProductPage'),
-);
-const ProductsPage = lazy(
-  () => import(/* webpackChunkName: "admin" */ '../pages/admin/ProductsPage'),
-);
-const UpdateProductPage = lazy(
-  () => import(/* webpackChunkName: "admin" */ '../pages/admin/UpdateProductPage'),
-);
-const UsersPage = lazy(() => import(/* webpackChunkName: "admin" */ '../pages/admin/UsersPage'));
-const AdminOrdersPage = lazy(
-  () => import(/* webpackChunkName: "admin" */ '../pages/admin/OrdersPage'),
-);
-const CouponsPage = lazy(
-  () => import(/* webpackChunkName: "admin" */ '../pages/admin/CouponsPage'),
-);
-const SalesPage = lazy(() => import(/* webpackChunkName: "admin" */ '../pages/admin/SalesPage'));
-const AdminReturnsPage = lazy(
-  () => import(/* webpackChunkName: "admin" */ '../pages/admin/AdminReturnsPage'),
-);
-const GstReturnsPage = lazy(
-  () => import(/* webpackChunkName: "admin" */ '../pages/admin/GstReturnsPage'),
+// The dashboards' screens and their guards: one lazy module per group (its chunk).
+const UserRoutes = lazy(() => import(/* webpackChunkName: "user" */ '../pages/user/UserRoutes'));
+const AdminRoutes = lazy(
+  () => import(/* webpackChunkName: "admin" */ '../pages/admin/AdminRoutes'),
 );
 
 // Footer links use /categories/{slug} (decision F8): they land on the category screen.
@@ -105,33 +70,7 @@ export const routes = [
   { path: paths.faq, element: <FaqPage /> },
   { path: paths.returns, element: <ReturnsPage /> },
   { path: paths.terms, element: <TermsPage /> },
-  {
-    path: paths.userDashboard,
-    element: <RequireUser />,
-    children: [
-      { index: true, element: <UserDashboardPage /> },
-      { path: 'profile', element: <ProfilePage /> },
-      { path: 'orders', element: <OrdersPage /> },
-      { path: 'orders/:id', element: <OrderDetailPage /> },
-      { path: 'orders/:id/placed', element: <OrderPlacedPage /> },
-    ],
-  },
-  {
-    path: paths.adminDashboard,
-    element: <RequireAdmin />,
-    children: [
-      { index: true, element: <AdminDashboardPage /> },
-      { path: 'create-category', element: <CreateCategoryPage /> },
-      { path: 'create-product', element: <CreateProductPage /> },
-      { path: 'products', element: <ProductsPage /> },
-      { path: 'product/:slug', element: <UpdateProductPage /> },
-      { path: 'users', element: <UsersPage /> },
-      { path: 'orders', element: <AdminOrdersPage /> },
-      { path: 'coupons', element: <CouponsPage /> },
-      { path: 'sales', element: <SalesPage /> },
-      { path: 'returns', element: <AdminReturnsPage /> },
-      { path: 'gst-returns', element: <GstReturnsPage /> },
-    ],
-  },
+  { path: `${paths.userDashboard}/*`, element: <UserRoutes /> },
+  { path: `${paths.adminDashboard}/*`, element: <AdminRoutes /> },
   { path: '*', element: <NotFoundPage /> },
 ];

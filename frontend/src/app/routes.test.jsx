@@ -77,3 +77,36 @@ describe('admin promotions routes', () => {
     expect(await screen.findByText('No sales yet.')).toBeInTheDocument();
   });
 });
+
+describe('dashboard route groups (one lazy module each)', () => {
+  it('sends a signed-out visitor of a user screen to login, the path kept', async () => {
+    server = fakeServer({});
+    const app = [
+      {
+        element: (
+          <Suspense fallback={<p>Loading ...</p>}>
+            <Outlet />
+          </Suspense>
+        ),
+        children: routes,
+      },
+    ];
+    renderRoutes(app, paths.userOrders);
+    expect(
+      await screen.findByText(/Redirecting you in/, {}, { timeout: 10000 }),
+    ).toBeInTheDocument();
+  });
+
+  it('answers an address under a dashboard that names no screen with the not-found page', async () => {
+    openAsAdmin('/dashboard/admin/no-such-screen', {});
+    expect(
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: 'Oops! Page Not Found' },
+        { timeout: 10000 },
+      ),
+    ).toBeInTheDocument();
+    // Outside the admin guard: no session check for a screen that does not exist.
+    expect(server.calls.map((call) => call.key)).not.toContain('GET /api/v1/auth/admin-auth');
+  });
+});

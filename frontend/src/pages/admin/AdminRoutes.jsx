@@ -1,0 +1,44 @@
+// The admin screens under /dashboard/admin, behind the admin guard: one lazily loaded
+// module (the `admin` chunk), so the first bundle carries one route for the whole group
+// instead of one lazy screen each. An address under it that names no screen is the
+// not-found page, outside the guard, as any unknown address is.
+import { lazy } from 'react';
+import { useRoutes } from 'react-router-dom';
+import { RequireAdmin } from '../../features/auth/RouteGuard';
+import AdminDashboardPage from './AdminDashboardPage';
+import CreateCategoryPage from './CreateCategoryPage';
+import CreateProductPage from './CreateProductPage';
+import ProductsPage from './ProductsPage';
+import UpdateProductPage from './UpdateProductPage';
+import UsersPage from './UsersPage';
+import OrdersPage from './OrdersPage';
+import CouponsPage from './CouponsPage';
+import SalesPage from './SalesPage';
+import AdminReturnsPage from './AdminReturnsPage';
+import GstReturnsPage from './GstReturnsPage';
+
+const NotFoundPage = lazy(() => import(/* webpackChunkName: "info" */ '../NotFoundPage'));
+
+const adminRoutes = [
+  {
+    element: <RequireAdmin />,
+    children: [
+      { index: true, element: <AdminDashboardPage /> },
+      { path: 'create-category', element: <CreateCategoryPage /> },
+      { path: 'create-product', element: <CreateProductPage /> },
+      { path: 'products', element: <ProductsPage /> },
+      { path: 'product/:slug', element: <UpdateProductPage /> },
+      { path: 'users', element: <UsersPage /> },
+      { path: 'orders', element: <OrdersPage /> },
+      { path: 'coupons', element: <CouponsPage /> },
+      { path: 'sales', element: <SalesPage /> },
+      { path: 'returns', element: <AdminReturnsPage /> },
+      { path: 'gst-returns', element: <GstReturnsPage /> },
+    ],
+  },
+  { path: '*', element: <NotFoundPage /> },
+];
+
+export default function AdminRoutes() {
+  return useRoutes(adminRoutes);
+}
