@@ -1,7 +1,9 @@
 // The product's options (up to 3, such as Size and Colour), each a name and its values.
 // Values are chips: type one and press Enter, or type a comma list; each chip has its own
 // Remove button. A value already there is refused with a message beside the field.
+// Removing a value or an option whose variants hold stock asks first (`heldStock`).
 import { useEffect, useId, useRef, useState } from 'react';
+import ConfirmDialog from '../../components/ui/ConfirmDialog';
 import {
   MAX_NAME,
   MAX_OPTIONS,
@@ -24,7 +26,7 @@ function ErrorText({ id, error }) {
   ) : null;
 }
 
-function OptionFields({ option, index, errors, isNew, onChange, onRemove }) {
+function OptionFields({ option, index, errors, isNew, onChange, onRemove, ask, heldStock }) {
   const id = useId();
   const valuesInput = useRef(null);
   const [draft, setDraft] = useState('');
@@ -117,12 +119,14 @@ function OptionFields({ option, index, errors, isNew, onChange, onRemove }) {
                     className="btn-close ms-1"
                     style={{ fontSize: '0.6rem' }}
                     aria-label={`Remove ${value} from ${label}`}
-                    onClick={() => {
-                      setRefused(null);
-                      onChange({ ...option, values: option.values.filter((v) => v !== value) });
-                      // The chip and its button go: focus goes on to the field that adds values.
-                      valuesInput.current?.focus();
-                    }}
+                    onClick={() =>
+                      ask(heldStock(option.id, value), TEXTS.removeValueTitle(value, label), () => {
+                        setRefused(null);
+                        onChange({ ...option, values: option.values.filter((v) => v !== value) });
+                        // The chip and its button go: focus goes on to the field that adds values.
+                        valuesInput.current?.focus();
+                      })
+                    }
                   />
                 </li>
               ))}
@@ -158,15 +162,28 @@ function OptionFields({ option, index, errors, isNew, onChange, onRemove }) {
           <ErrorText id={`${id}-values-error`} error={valuesError} />
         </div>
       </div>
-      <button type="button" className="btn btn-outline-danger btn-sm mt-2" onClick={onRemove}>
+      <button
+        type="button"
+        className="btn btn-outline-danger btn-sm mt-2"
+        onClick={() => ask(heldStock(option.id), TEXTS.removeOptionTitle(label), onRemove)}
+      >
         Remove Option {label}
       </button>
     </li>
   );
 }
 
-export default function OptionsEditor({ options, errors, serverError, onChange }) {
+export default function OptionsEditor({
+  options,
+  errors,
+  serverError,
+  onChange,
+  heldStock = () => 0,
+}) {
   const id = useId();
+  // A removal that would delete variants holding stock waits for a yes: { title, count, go }.
+  const [asking, setAsking] = useState(null);
+  const ask = (count, title, go) => (count > 0 ? setAsking({ title, count, go }) : go());
   const addButton = useRef(null);
   const [added, setAdded] = useState(null);
   // A removed option takes its fields away: focus goes on to Add Option, which may only
@@ -198,6 +215,8 @@ export default function OptionsEditor({ options, errors, serverError, onChange }
               errors={errors}
               isNew={option.id === added}
               onChange={replace(index)}
+              ask={ask}
+              heldStock={heldStock}
               onRemove={() => {
                 onChange(options.filter((_, i) => i !== index));
                 focusAdd.current = true;
@@ -228,6 +247,19 @@ export default function OptionsEditor({ options, errors, serverError, onChange }
           {serverError}
         </div>
       ) : null}
+      <ConfirmDialog
+        open={Boolean(asking)}
+        title={asking?.title ?? ''}
+        question={asking ? TEXTS.stockHeld(asking.count) : ''}
+        confirmLabel="Remove"
+        cancelLabel="Keep it"
+        onCancel={() => setAsking(null)}
+        onConfirm={() => {
+          const { go } = asking;
+          setAsking(null);
+          go();
+        }}
+      />
     </fieldset>
   );
 }

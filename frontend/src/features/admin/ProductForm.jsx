@@ -39,6 +39,7 @@ import {
   photoChoices,
   photosFromProduct,
   rowsFromProduct,
+  stockHeld,
   stockSum,
   variantErrors,
   variantsPayload,
@@ -484,6 +485,7 @@ export default function ProductForm({
         serverError={[shown.options, withVariants ? null : shown.variants]
           .filter(Boolean)
           .join(' ')}
+        heldStock={(optionId, value) => stockHeld(options, rows, optionId, value)}
         onChange={(next) => {
           setOptions(next);
           clear('options', 'variants');

@@ -223,6 +223,13 @@ describe('ProductForm options and variants', () => {
       const user = userEvent.setup();
       const onSubmit = renderForm({ product });
       await user.click(screen.getByRole('button', { name: 'Remove Blue from Colour' }));
+      // S / Blue holds 2: asked first, and Keep it keeps the value and its row.
+      const dialog = screen.getByRole('dialog', { name: 'Remove Blue from Colour?' });
+      expect(dialog).toHaveTextContent(TEXTS.stockHeld(2));
+      await user.click(within(dialog).getByRole('button', { name: 'Keep it' }));
+      expect(gridRows()).toHaveLength(4);
+      await user.click(screen.getByRole('button', { name: 'Remove Blue from Colour' }));
+      await user.click(screen.getByRole('button', { name: 'Remove' }));
       expect(screen.getByLabelText('Option 2 values')).toHaveFocus();
       expect(gridRows()).toHaveLength(2);
       await user.click(screen.getByRole('button', { name: 'SAVE' }));
@@ -255,6 +262,8 @@ describe('ProductForm options and variants', () => {
       const user = userEvent.setup();
       const onSubmit = renderForm({ product });
       await user.click(screen.getByRole('button', { name: 'Remove Blue from Colour' }));
+      await user.click(screen.getByRole('button', { name: 'Remove' }));
+      expect(gridRows()).toHaveLength(2);
       await user.type(screen.getByLabelText('Option 2 values'), 'Blue{Enter}');
       await user.clear(screen.getByLabelText('Option 2 name'));
       await user.type(screen.getByLabelText('Option 2 name'), 'Color');
@@ -276,7 +285,13 @@ describe('ProductForm options and variants', () => {
       const user = userEvent.setup();
       const onSubmit = renderForm({ product });
       await user.click(screen.getByRole('button', { name: 'Remove Option Size' }));
+      expect(screen.getByRole('dialog', { name: 'Remove the option Size?' })).toHaveTextContent(
+        TEXTS.stockHeld(9),
+      );
+      await user.click(screen.getByRole('button', { name: 'Remove' }));
+      // Colour's rows are new (no stock): removed at once.
       await user.click(screen.getByRole('button', { name: 'Remove Option Colour' }));
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
       expect(screen.queryByRole('table')).not.toBeInTheDocument();
       expect(screen.getByLabelText('Quantity')).toBeEnabled();
       await user.clear(screen.getByLabelText('Quantity'));

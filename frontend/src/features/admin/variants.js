@@ -40,6 +40,10 @@ export const TEXTS = {
   mrpBelowPrice: 'MRP must be at least the price.',
   noneSold: 'Tick Sold on at least one combination.',
   defaultPriceRequired: 'Enter a price: variants without their own price take this one.',
+  removeValueTitle: (value, option) => `Remove ${value} from ${option}?`,
+  removeOptionTitle: (option) => `Remove the option ${option}?`,
+  stockHeld: (count) =>
+    `Its variants hold ${count} in stock; they are deleted when the product is saved.`,
   photosFull: (left) =>
     `A product has at most ${MAX_PHOTOS} photos: ${left} ${left === 1 ? 'photo was' : 'photos were'} not added.`,
 };
@@ -189,6 +193,17 @@ export function variantErrors(options, rows, defaultPrice) {
 // The product's stock when it has variants: the sum of the sold rows' stock.
 export function stockSum(options, rows) {
   return combinations(options).reduce((sum, combo) => {
+    const row = rowOf(rows, combo);
+    return row.sold && isWhole(row.quantity) ? sum + Number(row.quantity) : sum;
+  }, 0);
+}
+
+// The stock the sold rows hold of an option (the option's id), or of one of its values:
+// what removing it would delete with their variants.
+export function stockHeld(options, rows, optionId, value = null) {
+  return combinations(options).reduce((sum, combo) => {
+    const pick = combo.picks.find(({ option }) => option.id === optionId);
+    if (!pick || (value !== null && fold(pick.value) !== fold(value))) return sum;
     const row = rowOf(rows, combo);
     return row.sold && isWhole(row.quantity) ? sum + Number(row.quantity) : sum;
   }, 0);
