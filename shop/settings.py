@@ -57,6 +57,7 @@ INSTALLED_APPS = [
     "promotions",
     "returns",
     "reports",  # GST returns and the sales and tax summary; no models
+    "wishlist",  # the wishlist and back-in-stock alerts
 ]
 
 MIDDLEWARE = [
@@ -228,6 +229,11 @@ REST_FRAMEWORK = {
         "checkout": env.str("THROTTLE_CHECKOUT", default="10/min"),
         # Checking coupon codes: enough for a shopper, too few to guess codes.
         "coupon_check": env.str("THROTTLE_COUPON_CHECK", default="30/min"),
+        # The wishlist's adds and removals; back-in-stock requests per user, and per client
+        # address without a token.
+        "wishlist": env.str("THROTTLE_WISHLIST", default="60/min"),
+        "stock_alert": env.str("THROTTLE_STOCK_ALERT", default="20/min"),
+        "stock_alert_ip": env.str("THROTTLE_STOCK_ALERT_IP", default="10/min"),
     },
     "NUM_PROXIES": env.int("NUM_PROXIES", default=0),
 }
@@ -445,6 +451,9 @@ TASK_MAX_LOST = env.int("TASK_MAX_LOST", default=3)
 RECONCILE_INTERVAL_SECONDS = env.float("RECONCILE_INTERVAL_SECONDS", default=300)
 if not 0 < RECONCILE_INTERVAL_SECONDS <= 600:
     raise ImproperlyConfigured("RECONCILE_INTERVAL_SECONDS must be more than 0 and at most 600.")
+# The task worker looks for back-in-stock alerts whose item has stock this often, besides
+# the job each restock sets off (docs/wishlist.md): for stock written past the catalogue.
+STOCK_ALERT_SWEEP_SECONDS = env.float("STOCK_ALERT_SWEEP_SECONDS", default=600)
 
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="ShopSphere <orders@localhost>")
 EMAIL_TIMEOUT = env.int("EMAIL_TIMEOUT", default=10)

@@ -66,6 +66,7 @@ urlpatterns = [
     path("api/v1/", include("returns.urls")),
     # GST returns (GSTR-1) and the sales and tax summary: reports/... (admins).
     path("api/v1/", include("reports.urls")),
+    path("api/v1/", include("wishlist.urls")),
     # Where the shop delivers (anyone): orders/delivery.py.
     path("api/v1/delivery/<str:pincode>", DeliveryView.as_view(), name="delivery"),
     path("api/v1/shop-info", ShopInfoView.as_view(), name="shop-info"),

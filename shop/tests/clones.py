@@ -19,6 +19,7 @@ SOURCE = [
     "promotions",
     "returns",
     "reports",
+    "wishlist",
     "demo",
     "templates",
     "requirements.txt",
