@@ -4,6 +4,7 @@ import { AuthProvider, useAuth } from '../features/auth/AuthContext';
 import { CartProvider } from '../features/cart/CartContext';
 import { getProduct } from '../features/catalog/api';
 import { SearchProvider } from '../features/search/SearchContext';
+import { WishlistProvider } from '../features/wishlist/WishlistProvider';
 import Layout from './layout/Layout';
 import ShopRouter from './ShopRouter';
 import { routes } from './routes';
@@ -16,14 +17,14 @@ function Loading() {
   );
 }
 
-// The cart follows the signed-in account (features do not import each other: the app
-// hands the auth state to the cart).
+// The cart and the wishlist follow the signed-in account (features do not import each
+// other: the app hands the auth state to them).
 function AccountCartProvider({ children }) {
   const { auth } = useAuth();
   const account = auth.token ? String(auth.user?._id ?? auth.user?.email ?? 'signed-in') : null;
   return (
     <CartProvider account={account} session={auth.token} loadProduct={getProduct}>
-      {children}
+      <WishlistProvider session={auth.token}>{children}</WishlistProvider>
     </CartProvider>
   );
 }

@@ -8,7 +8,8 @@
 // "Choose options" (its page) instead of an add button that could not know what to add.
 // A maximum retail price above the price (else, in a sale, the regular price) shows struck
 // through before it, with the percentage off after it, on a line of its own under the
-// name; a running sale adds its badge and the day it ends.
+// name; a running sale adds its badge and the day it ends. Under it the rating ("★ 4.3
+// (12)", none before the first review); the heart over the photo saves it to the wishlist.
 import { Link } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { formatPrice, preview } from '../lib/format';
@@ -20,6 +21,8 @@ import MrpPrice from './MrpPrice';
 import { SaleBadge } from './SaleBadge';
 import ProductImage from './ProductImage';
 import StockBadge from './StockBadge';
+import RatingStars from './RatingStars';
+import WishlistHeart from './WishlistHeart';
 import Swatch from './Swatch';
 
 export const CARD_PREVIEW_LENGTH = 30;
@@ -73,6 +76,7 @@ export default function ProductCard({ product, onAdd, lazy = false, headingLevel
           alt=""
         />
       </Link>
+      <WishlistHeart product={product} name={product.name} className="card-heart" />
       <div className="card-body d-flex flex-column">
         <div className="d-flex justify-content-between align-items-start gap-2">
           <Heading className="card-title h5 mb-1">
@@ -91,6 +95,7 @@ export default function ProductCard({ product, onAdd, lazy = false, headingLevel
             </MrpPrice>
           </p>
         )}
+        <RatingStars rating={product.rating} />
         <SaleBadge sale={product.sale} as="p" className="mb-1" />
         <p className="card-text text-body-secondary">
           {preview(product.description, CARD_PREVIEW_LENGTH)}

@@ -21,11 +21,13 @@ const MAX_VALUES = 30;
 const CONTROL = /\p{Cc}/u;
 const fits = (text, longest) => text.trim() !== '' && text.length <= longest && !CONTROL.test(text);
 
-// The list's orders: the server's own (newest first) and product-filters' `sort` values.
+// The list's orders: the server's own (newest first) and product-filters' `sort` values
+// (`rating`: highest average first, more reviews first among equals, unrated last).
 export const SORTS = [
   { value: 'newest', label: 'Newest first' },
   { value: 'price-asc', label: 'Price, low to high' },
   { value: 'price-desc', label: 'Price, high to low' },
+  { value: 'rating', label: 'Top rated' },
 ];
 
 export function readSort(searchParams) {

@@ -8,6 +8,7 @@ import {
   hasFilters,
   readFilters,
   readSort,
+  SORTS,
   toggleCategory,
 } from './filters';
 
@@ -117,6 +118,14 @@ describe('a price range of the shopper own, and the order', () => {
   it('reads and writes the order, sending sort only when it is not newest', () => {
     expect(readSort(params('sort=price-desc'))).toBe('price-desc');
     expect(readSort(params('sort=cheapest'))).toBe('newest');
+    expect(readSort(params('sort=rating'))).toBe('rating');
+    expect(SORTS.find((s) => s.value === 'rating').label).toBe('Top rated');
+    expect(filterRequest({ checked: [], priceId: null }, 1, 'rating')).toEqual({
+      checked: [],
+      radio: [],
+      page: 1,
+      sort: 'rating',
+    });
     expect(chooseSort(params('sort=price-asc&category=3'), 'newest').toString()).toBe('category=3');
     const body = { checked: [], priceId: null, min: null, max: null };
     expect(filterRequest(body, 1, 'price-asc')).toEqual({

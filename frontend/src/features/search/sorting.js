@@ -5,13 +5,17 @@ export const SEARCH_SORTS = [
   { value: 'price-asc', label: 'Price, low to high' },
   { value: 'price-desc', label: 'Price, high to low' },
   { value: 'newest', label: 'Newest first' },
+  { value: 'rating', label: 'Top rated' },
 ];
 
 const time = (product) => Date.parse(product.createdAt) || 0;
+// As product-filters' `rating` order: highest average first, then more reviews; unrated last.
+const stars = (product) => (product.rating?.count > 0 ? Number(product.rating.average) : -1);
 const COMPARE = {
   'price-asc': (a, b) => Number(a.price) - Number(b.price),
   'price-desc': (a, b) => Number(b.price) - Number(a.price),
   newest: (a, b) => time(b) - time(a),
+  rating: (a, b) => stars(b) - stars(a) || (b.rating?.count ?? 0) - (a.rating?.count ?? 0),
 };
 
 export function readSearchSort(searchParams) {

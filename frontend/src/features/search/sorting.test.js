@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readSearchSort, sortResults } from './sorting';
+import { readSearchSort, SEARCH_SORTS, sortResults } from './sorting';
 
 const found = [
   { name: 'Best', price: 15000, createdAt: '2026-01-01T00:00:00Z' },
@@ -20,6 +20,30 @@ describe('search result orders', () => {
 
   it('reads the order from the address, relevance when unknown', () => {
     expect(readSearchSort(new URLSearchParams('q=x&sort=price-desc'))).toBe('price-desc');
-    expect(readSearchSort(new URLSearchParams('q=x&sort=rating'))).toBe('relevance');
+    expect(readSearchSort(new URLSearchParams('q=x&sort=rating'))).toBe('rating');
+    expect(readSearchSort(new URLSearchParams('q=x&sort=stars'))).toBe('relevance');
+  });
+});
+
+describe('top rated', () => {
+  const rated = [
+    { name: 'Unrated', rating: { average: null, count: 0 } },
+    { name: 'Four, few', rating: { average: 4, count: 2 } },
+    { name: 'No rating key' },
+    { name: 'Five', rating: { average: 5, count: 1 } },
+    { name: 'Four, many', rating: { average: 4, count: 30 } },
+  ];
+  it('puts the highest average first, more reviews first among equals, unrated last', () => {
+    expect(names(sortResults(rated, 'rating'))).toEqual([
+      'Five',
+      'Four, many',
+      'Four, few',
+      'Unrated',
+      'No rating key',
+    ]);
+  });
+
+  it('is offered as Top rated', () => {
+    expect(SEARCH_SORTS.find((s) => s.value === 'rating').label).toBe('Top rated');
   });
 });
