@@ -84,7 +84,11 @@ describe('ProductDetailsPage', () => {
     expect(screen.getByText('Sony WH-1000XM5')).toBeInTheDocument();
     expect(screen.getByText('₹15,299')).toBeInTheDocument();
     expect(await screen.findByRole('article', { name: 'Bose QC Ultra' })).toBeInTheDocument();
-    expect(calls).toEqual(['/api/v1/product/related-product/5/2']);
+    // The product is not fetched again; the similar products and the reviews load after it.
+    expect(calls).toEqual([
+      '/api/v1/product/related-product/5/2',
+      '/api/v1/product/sony-wh-1000xm5/reviews',
+    ]);
   });
 
   it('replaces a renamed product’s old address with its current one', async () => {
@@ -95,6 +99,7 @@ describe('ProductDetailsPage', () => {
     expect(calls).toEqual([
       '/api/v1/product/get-product/sony-wh-1000xm4',
       '/api/v1/product/related-product/5/2',
+      '/api/v1/product/sony-wh-1000xm5/reviews',
     ]);
   });
 

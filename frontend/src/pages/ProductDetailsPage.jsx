@@ -10,6 +10,9 @@
 // origin and the seller (Consumer Protection (E-Commerce) Rules 2020), then Check Delivery.
 // In a sale, the price is the sale price with the regular one struck through (unless an
 // MRP is), the sale's badge and a countdown; at its end the product is loaded again.
+// Under the name its rating (from its reviews, kept current by the reviews section); the
+// heart saves it to the wishlist; a sold-out choice offers "Notify me when back in stock";
+// Customer reviews come after the details (features/reviews, in this page's chunk).
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { usePageMeta } from '../lib/usePageMeta';
@@ -42,6 +45,11 @@ import {
 import { useVariantChoice } from '../features/catalog/useVariantChoice';
 import { useShopInfo } from '../features/shop/useShopInfo';
 import CheckDelivery from '../features/shop/CheckDelivery';
+import { useAuth } from '../features/auth/AuthContext';
+import ReviewsSection from '../features/reviews/ReviewsSection';
+import NotifyMeForm from '../features/wishlist/NotifyMeForm';
+import RatingStars from '../components/RatingStars';
+import WishlistHeart from '../components/WishlistHeart';
 
 // The first state: from the data the server rendered the page with (no loading state, no
 // second fetch of the product), else empty until the fetch answers.
@@ -136,6 +144,9 @@ export default function ProductDetailsPage() {
   const pickerId = useId();
   const { shop } = useShopInfo();
   const picker = useRef(null);
+  const { auth } = useAuth();
+  // The rating the reviews section last read ({slug, rating}), newer than the product's.
+  const [rated, setRated] = useState(null);
   usePageMeta({
     title: product ? `${product.name} - ShopSphere` : 'Product Details - ShopSphere',
     description: product ? product.description.slice(0, 150) : undefined,
@@ -193,7 +204,13 @@ export default function ProductDetailsPage() {
         </div>
         <div className="col-md-6">
           <p className="text-uppercase text-body-secondary small mb-1">Product Details</p>
-          <h1 className="h2 mb-3">{product.name}</h1>
+          <h1 className="h2 mb-1">{product.name}</h1>
+          <a href="#reviews" className="text-reset text-decoration-none d-inline-block mb-2">
+            <RatingStars
+              rating={rated?.slug === slug ? rated.rating : product.rating}
+              className="mb-0"
+            />
+          </a>
           <dl className="product-facts">
             <dt>Description</dt>
             <dd>{product.description}</dd>
@@ -254,12 +271,28 @@ export default function ProductDetailsPage() {
             <Link className="btn btn-outline-primary" to={paths.cart}>
               GO TO CART
             </Link>
+            <WishlistHeart product={product} className="border" />
           </div>
+          {soldOut && (
+            <NotifyMeForm
+              key={`${product._id}-${variant?._id ?? ''}`}
+              slug={product.slug}
+              variant={variant?._id}
+              email={auth.user?.email ?? ''}
+            />
+          )}
           <div className="mt-4">
             <CheckDelivery key={product._id} />
           </div>
         </div>
       </div>
+      <hr className="my-5" />
+      <ReviewsSection
+        key={product._id}
+        product={product}
+        signedIn={Boolean(auth.token)}
+        onRating={(rating) => rating && setRated({ slug, rating })}
+      />
       <hr className="my-5" />
       <section aria-labelledby="similar-heading">
         <h2 id="similar-heading" className="h4 mb-3">
