@@ -23,6 +23,7 @@ export const paths = {
   userOrders: '/dashboard/user/orders',
   userOrder: (id = ':id') => `/dashboard/user/orders/${id}`,
   orderPlaced: (id = ':id') => `/dashboard/user/orders/${id}/placed`,
+  userWishlist: '/dashboard/user/wishlist',
   adminDashboard: '/dashboard/admin',
   adminCreateCategory: '/dashboard/admin/create-category',
   adminCreateProduct: '/dashboard/admin/create-product',
@@ -34,6 +35,7 @@ export const paths = {
   adminSales: '/dashboard/admin/sales',
   adminReturns: '/dashboard/admin/returns',
   adminGstReturns: '/dashboard/admin/gst-returns',
+  adminReviews: '/dashboard/admin/reviews',
 };
 
 // The API is served by the same Django app; another host can be configured at build time.

@@ -1,5 +1,5 @@
 // Side menu of the user dashboard (spec section 2): titled Dashboard, links to the
-// profile and orders screens; the current one is marked for sighted and screen-reader users.
+// profile, orders and wishlist screens; the current one is marked for sighted and screen-reader users.
 import { NavLink } from 'react-router-dom';
 import { paths } from '../../config/paths';
 
@@ -15,6 +15,9 @@ export default function UserMenu() {
         </NavLink>
         <NavLink to={paths.userOrders} className="list-group-item list-group-item-action">
           Orders
+        </NavLink>
+        <NavLink to={paths.userWishlist} className="list-group-item list-group-item-action">
+          Wishlist
         </NavLink>
       </div>
     </nav>

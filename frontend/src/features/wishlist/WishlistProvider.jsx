@@ -2,11 +2,14 @@
 // the wishlist page: asked for once per session, when something first needs it (a guest
 // never asks, so the first visit makes no call). A heart's click changes the list at once
 // and the server after; a refusal puts it back and says why.
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useContext, useMemo, useRef, useState } from 'react';
 import { WishlistContext } from '../../components/WishlistHeart';
 import { errorMessage } from '../../lib/apiClient';
 import toast from '../../lib/toast';
 import { addToWishlist, getWishlist, removeFromWishlist } from './api';
+
+// The shared wishlist ({signedIn, ready, items, has, load, toggle}), null without the provider.
+export const useWishlist = () => useContext(WishlistContext);
 
 export const SAVED = 'Saved to your wishlist';
 export const REMOVED = 'Removed from your wishlist';

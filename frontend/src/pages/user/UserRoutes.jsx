@@ -9,6 +9,7 @@ import ProfilePage from './ProfilePage';
 import OrdersPage from './OrdersPage';
 import OrderDetailPage from './OrderDetailPage';
 import OrderPlacedPage from './OrderPlacedPage';
+import WishlistPage from './WishlistPage';
 
 const NotFoundPage = lazy(() => import(/* webpackChunkName: "info" */ '../NotFoundPage'));
 
@@ -21,6 +22,7 @@ const userRoutes = [
       { path: 'orders', element: <OrdersPage /> },
       { path: 'orders/:id', element: <OrderDetailPage /> },
       { path: 'orders/:id/placed', element: <OrderPlacedPage /> },
+      { path: 'wishlist', element: <WishlistPage /> },
     ],
   },
   { path: '*', element: <NotFoundPage /> },
