@@ -11,6 +11,7 @@ const LINKS = [
   { to: paths.adminCoupons, label: 'Coupons' },
   { to: paths.adminSales, label: 'Sales' },
   { to: paths.adminReturns, label: 'Returns' },
+  { to: paths.adminReviews, label: 'Reviews' },
   { to: paths.adminGstReturns, label: 'GST returns' },
 ];
 

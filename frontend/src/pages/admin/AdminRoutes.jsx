@@ -16,6 +16,7 @@ import CouponsPage from './CouponsPage';
 import SalesPage from './SalesPage';
 import AdminReturnsPage from './AdminReturnsPage';
 import GstReturnsPage from './GstReturnsPage';
+import AdminReviewsPage from './AdminReviewsPage';
 
 const NotFoundPage = lazy(() => import(/* webpackChunkName: "info" */ '../NotFoundPage'));
 
@@ -34,6 +35,7 @@ const adminRoutes = [
       { path: 'sales', element: <SalesPage /> },
       { path: 'returns', element: <AdminReturnsPage /> },
       { path: 'gst-returns', element: <GstReturnsPage /> },
+      { path: 'reviews', element: <AdminReviewsPage /> },
     ],
   },
   { path: '*', element: <NotFoundPage /> },

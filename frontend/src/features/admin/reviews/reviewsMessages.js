@@ -1,0 +1,35 @@
+// What the admin's Reviews screen says. Kept with it, not in constants/messages, so that
+// the first page's bundle does not carry it.
+export const ADMIN_REVIEWS_MESSAGES = {
+  title: 'Reviews',
+  filterLabel: 'Show',
+  // The screen's views: every review newest first, the reported ones, the hidden ones.
+  filters: [
+    { value: '', label: 'Newest' },
+    { value: 'reported', label: 'Reported' },
+    { value: 'hidden', label: 'Hidden' },
+  ],
+  loading: 'Loading ...',
+  count: (n) => `${n} ${n === 1 ? 'review' : 'reviews'}`,
+  none: 'No reviews.',
+  loadFailed: 'The reviews could not be loaded. Please reload the page.',
+  pagerLabel: 'Reviews pages',
+  caption: 'Reviews, newest first',
+  colProduct: 'Product',
+  colAuthor: 'Author',
+  colRating: 'Rating',
+  colTitle: 'Title',
+  colExcerpt: 'Excerpt',
+  colReports: 'Reports',
+  colStatus: 'Status',
+  colActions: 'Actions',
+  stars: (n) => `${n} out of 5 stars`,
+  verified: 'Verified buyer',
+  statuses: { published: 'Published', hidden: 'Hidden' },
+  hide: 'Hide',
+  publish: 'Publish',
+  actionLabel: (action, title) => `${action} review: ${title}`,
+  hidden: (title) => `Review hidden: ${title}`,
+  published: (title) => `Review published: ${title}`,
+  failed: 'Something went wrong',
+};
