@@ -1,11 +1,14 @@
 """The wishlist and back-in-stock calls (contract, "Wishlist and back-in-stock";
 docs/wishlist.md): validate the input, call one selector or service, answer."""
 
+from contextlib import suppress
+
 from django.conf import settings
 from django.http import Http404, HttpResponse
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
-from rest_framework.exceptions import ValidationError
+from rest_framework.exceptions import AuthenticationFailed, ValidationError
+from rest_framework.permissions import AllowAny
 from rest_framework.views import APIView
 
 from catalog.serializers import ProductOutput, render_products
@@ -77,23 +80,30 @@ class WishlistItemView(APIView):
 
 
 class StockAlertView(APIView):
-    permission_classes = []
+    permission_classes = [AllowAny]
     parser_classes = [JSONParser]
     throttle_classes = [StockAlertThrottle, StockAlertAddressThrottle]
 
+    def perform_authentication(self, request):
+        # A token that no longer works (expired, its password changed) makes the request
+        # one without a token, as on the public reads: never a 401 for asking.
+        with suppress(AuthenticationFailed):
+            request.user  # noqa: B018 (authenticates)
+
     @extend_schema(
         summary="Mail me once when this product (or one variant of it) is back in stock",
-        description="No token needed. `email` is where to write (a signed-in shopper's own "
-        "when left out; without a token it is needed); `variant` a variant `_id` of this "
-        "product (400 for another's), or the product as a whole when left out. An item in "
-        "stock now is 400 (nothing saved). 201 when asked; 200 when the same address "
-        "already waits for the same item (no second request). One mail when the item's "
-        "stock rises above 0, then the request is spent.",
+        description="No token needed (one that no longer works counts as none). `email` "
+        "is where to write (a signed-in shopper's own when left out; without a token it is "
+        "needed); `variant` a variant `_id` of this product (400 for another's), or the "
+        "product as a whole when left out. An item in stock now is 400 (nothing saved). "
+        "201 when asked; 200 when the same address already waits for the same item (no "
+        "second request). One mail when the item's stock rises above 0, then the request "
+        "is spent.",
         request=StockAlertInput,
         responses={
             201: MessageAnswer,
             200: MessageAnswer,
-            **error_responses(400, 401, 404, 413, 415, 429),
+            **error_responses(400, 404, 413, 415, 429),
         },
     )
     def post(self, request, slug):

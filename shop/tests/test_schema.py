@@ -77,6 +77,10 @@ CONTRACT_CALLS = {
     ("get", "/api/v1/reports/gstr1"),  # GST returns: GSTR-1 (JSON or a ZIP of CSV)
     ("get", "/api/v1/reports/gstr1/summary"),
     ("get", "/api/v1/reports/sales-tax"),  # the sales and tax summary
+    ("get", "/api/v1/auth/wishlist"),  # the wishlist
+    ("post", "/api/v1/auth/wishlist"),
+    ("delete", "/api/v1/auth/wishlist/{}"),
+    ("post", "/api/v1/product/{}/notify"),  # a back-in-stock mail (no token needed)
 }
 ADMIN_CALLS = {
     ("get", "/api/v1/auth/admin-auth"),
@@ -126,6 +130,9 @@ SIGNED_IN_CALLS = {
     ("post", "/api/v1/coupons/check"),
     ("post", "/api/v1/orders/{}/returns"),
     ("get", "/api/v1/orders/{}/returns"),
+    ("get", "/api/v1/auth/wishlist"),
+    ("post", "/api/v1/auth/wishlist"),
+    ("delete", "/api/v1/auth/wishlist/{}"),
 }
 
 

@@ -64,6 +64,17 @@ def test_a_signed_in_shopper_is_written_to_at_their_own_address(buyer, buyer_api
     assert (alert.email, alert.user_id) == (buyer.email.lower(), buyer.pk)
 
 
+def test_a_token_that_no_longer_works_counts_as_none(anon_api, kettle):
+    anon_api.credentials(HTTP_AUTHORIZATION="Bearer not.a.token")
+    refused = notify(anon_api, kettle)
+    assert refused.status_code == 400
+    assert refused.json()["message"] == (
+        "Please give the email address to tell when it is back in stock."
+    )
+    assert notify(anon_api, kettle, email="a@example.com").status_code == 201
+    assert StockAlert.objects.get().user_id is None
+
+
 def test_a_signed_in_shopper_may_give_another_address(buyer_api, kettle):
     assert notify(buyer_api, kettle, email="gift@example.com").status_code == 201
     assert _pending() == [("gift@example.com", kettle.pk, None)]
