@@ -598,6 +598,7 @@ class ProductAdmin(CheckedAgainOnRace, admin.ModelAdmin):
         "mrp",
         "quantity",
         "shipping",
+        "rating",
         "created_at",
     )
     list_display_links = ("thumbnail", "name")
@@ -606,7 +607,18 @@ class ProductAdmin(CheckedAgainOnRace, admin.ModelAdmin):
     list_select_related = ("category",)
     list_per_page = 50
     search_fields = ("name", "description", "slug")
-    readonly_fields = ("slug", "price", "mrp", "quantity", "preview", "created_at", "updated_at")
+    # The rating is the reviews app's to write (catalog.services.ratings): shown only.
+    readonly_fields = (
+        "slug",
+        "price",
+        "mrp",
+        "quantity",
+        "preview",
+        "rating_average",
+        "rating_count",
+        "created_at",
+        "updated_at",
+    )
     fields = (
         "name",
         "slug",
@@ -621,12 +633,21 @@ class ProductAdmin(CheckedAgainOnRace, admin.ModelAdmin):
         "gst_rate",
         "country_of_origin",
         "preview",
+        "rating_average",
+        "rating_count",
         "created_at",
         "updated_at",
     )
     autocomplete_fields = ("category",)
     date_hierarchy = "created_at"
     show_full_result_count = False
+
+    @admin.display(description="Rating", ordering="-rating_average")
+    def rating(self, obj):
+        """ "4.3 (12)": the published reviews' average and count; "-" without any."""
+        if not obj.rating_count or obj.rating_average is None:
+            return "-"
+        return f"{obj.rating_average:.1f} ({obj.rating_count})"
 
     @admin.display(description="Photo")
     def thumbnail(self, obj):

@@ -123,6 +123,13 @@ class Product(models.Model):
     country_of_origin = models.CharField(max_length=60, null=True, blank=True)
     created_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(auto_now=True)
+    # The average and number of its published reviews, kept here by the reviews app
+    # (catalog.services.ratings.set_rating) so every answer and sort=rating read the
+    # product row alone. No average without a review.
+    rating_average = models.DecimalField(
+        "average rating", max_digits=2, decimal_places=1, null=True, blank=True, editable=False
+    )
+    rating_count = models.PositiveIntegerField("ratings", default=0, editable=False)
 
     objects = ProductQuerySet.as_manager()
 

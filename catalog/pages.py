@@ -23,6 +23,7 @@ from django.utils.text import Truncator
 from catalog import selectors
 from catalog.cache import cached_value, products_shown
 from catalog.serializers import CategoryOutput, ProductOutput, render_products
+from catalog.services.ratings import reviews_for
 from shop.money import rupees
 
 SITE_NAME = "ShopSphere"
@@ -34,6 +35,7 @@ LOW_STOCK = 5  # "Only N left" from this many down (lib/stock.js)
 PREVIEW_WIDTH = 800
 SCHEMA = "https://schema.org"
 MAX_SLUG = 220
+REVIEWS_SHOWN = 3  # reviews in a product page's JSON-LD
 
 
 def format_price(value) -> str:
@@ -148,7 +150,59 @@ def _card(product: dict, *, index: int, eager: int = 2) -> dict:
 
 
 def _product_data(slug: str) -> dict:
-    return ProductOutput(selectors.product_get_current(slug=slug)).data
+    """The product's answer and the JSON-LD of a few of its published reviews (asked of
+    the reviews app's source only when it has ratings: a product without any costs no
+    query more)."""
+    product = ProductOutput(selectors.product_get_current(slug=slug)).data
+    reviews = []
+    if product["rating"]["count"]:
+        reviews = [_review(found) for found in reviews_for(int(product["_id"]), REVIEWS_SHOWN)]
+    return {"product": product, "reviews": reviews}
+
+
+def _review(found: dict) -> dict:
+    """A published review as a schema.org Review (its text as written: the JSON-LD's
+    escaping keeps it inside its block)."""
+    published = found["createdAt"]
+    if timezone.is_aware(published):
+        published = timezone.localtime(published)
+    return {
+        "@type": "Review",
+        "author": {"@type": "Person", "name": str(found["author"])},
+        "reviewRating": {
+            "@type": "Rating",
+            "ratingValue": int(found["rating"]),
+            "bestRating": 5,
+            "worstRating": 1,
+        },
+        "name": str(found["title"]),
+        "reviewBody": str(found["body"]),
+        "datePublished": published.date().isoformat(),
+    }
+
+
+def rating_text(product: dict) -> str:
+    """ "★ 4.3 (12 reviews)" beside the price; "" without ratings."""
+    rating = product.get("rating") or {}
+    count = rating.get("count") or 0
+    if not count or rating.get("average") is None:
+        return ""
+    return f"★ {rating['average']:.1f} ({count} {'review' if count == 1 else 'reviews'})"
+
+
+def _aggregate_rating(product: dict) -> dict | None:
+    """schema.org AggregateRating of the product's published reviews (the API's `rating`),
+    None without any."""
+    rating = product.get("rating") or {}
+    if not rating.get("count") or rating.get("average") is None:
+        return None
+    return {
+        "@type": "AggregateRating",
+        "ratingValue": rating["average"],
+        "reviewCount": rating["count"],
+        "bestRating": 5,
+        "worstRating": 1,
+    }
 
 
 # schema.org's own properties for the options a product group varies by; other option
@@ -184,12 +238,19 @@ def _offer(url: str, price, quantity: int, mrp=None, sale=None) -> dict:
 
 
 def _structured_product(
-    product: dict, *, canonical: str, image: str, text: str, seller: str = ""
+    product: dict,
+    *,
+    canonical: str,
+    image: str,
+    text: str,
+    seller: str = "",
+    reviews: list[dict] = (),
 ) -> dict:
     """The product's structured data: a Product with one Offer when it is sold one way; a
     ProductGroup with a Product and Offer per variant (its `?variant=` address, its SKU,
     its own photo when one shows its option value) when it has several. Each offer names
-    the seller, and the product its country of origin (schema.org `countryOfOrigin`)."""
+    the seller, and the product its country of origin (schema.org `countryOfOrigin`); a
+    rated product its `aggregateRating` and up to REVIEWS_SHOWN `review`s."""
 
     def offer(url, item, quantity):
         listed = item.get("mrp")
@@ -210,6 +271,11 @@ def _structured_product(
         "brand": {"@type": "Brand", "name": SITE_NAME},
         "countryOfOrigin": {"@type": "Country", "name": product["countryOfOrigin"]},
     }
+    aggregate = _aggregate_rating(product)
+    if aggregate is not None:
+        common["aggregateRating"] = aggregate
+        if reviews:
+            common["review"] = list(reviews)
     variants = product.get("variants") or []
     if len(variants) <= 1:
         return {
@@ -262,7 +328,7 @@ def product_page(request, *, slug: str, seller=None):
     catalogue's."""
     try:
         _check_slug(slug)
-        product = cached_value(
+        data = cached_value(
             f"page:product:{slug}", lambda: _product_data(slug), shows=products_shown
         )
     except Http404:
@@ -274,6 +340,7 @@ def product_page(request, *, slug: str, seller=None):
             "body": "spa/product_missing.html",
             "initial": {"route": "product", "slug": slug, "product": None},
         }
+    product = data["product"]
     if product["slug"] != slug:
         return HttpResponsePermanentRedirect(f"/product/{product['slug']}")
 
@@ -308,7 +375,12 @@ def product_page(request, *, slug: str, seller=None):
         ],
         "jsonld": [
             _structured_product(
-                product, canonical=canonical, image=image, text=description, seller=seller_name
+                product,
+                canonical=canonical,
+                image=image,
+                text=description,
+                seller=seller_name,
+                reviews=data["reviews"],
             ),
             _breadcrumbs(
                 request,
@@ -327,6 +399,7 @@ def product_page(request, *, slug: str, seller=None):
             "mrp_text": mrp_text(shown),
             "was_text": was_text(shown),
             "sale_text": sale_text(product),
+            "rating_text": rating_text(product),
             "srcset": _srcset(product),
             "seller": seller_name,
             **stock(shown),

@@ -370,13 +370,14 @@ class ProductFilterInput(OptionFacetsInput):
     )
 
     sort = serializers.ChoiceField(
-        choices=["newest", "price-asc", "price-desc"],
+        choices=["newest", "price-asc", "price-desc", "rating"],
         required=False,
         default="newest",
-        help_text="newest first (default), price-asc (lowest price first) or price-desc.",
+        help_text="newest first (default), price-asc (lowest price first), price-desc, or "
+        "rating (highest average first, then more ratings, then newest; unrated last).",
         error_messages={
-            "invalid_choice": "Sort must be one of: newest, price-asc, price-desc.",
-            "null": "Sort must be one of: newest, price-asc, price-desc.",
+            "invalid_choice": "Sort must be one of: newest, price-asc, price-desc, rating.",
+            "null": "Sort must be one of: newest, price-asc, price-desc, rating.",
         },
     )
 
@@ -605,6 +606,40 @@ class SaleOutputField(serializers.Field):
         return None if sale is None else {"name": sale.name, "endsAt": _iso(sale.ends_at)}
 
 
+def rating(average, count: int) -> dict:
+    """A product's `rating`: the average of its published reviews as a number with one
+    decimal (4.0 for four: always a float, never a whole number) and how many there
+    are; the average null when there are none."""
+    return {"average": float(average) if count and average is not None else None, "count": count}
+
+
+@extend_schema_field(
+    {
+        "type": "object",
+        "properties": {
+            "average": {
+                "type": "number",
+                "format": "float",
+                "nullable": True,
+                "minimum": 1,
+                "maximum": 5,
+                "description": "The average of the published reviews' ratings (1-5), one "
+                "decimal (e.g. 4.3, 4.0); null when there are none.",
+            },
+            "count": {"type": "integer", "minimum": 0, "description": "Published reviews."},
+        },
+        "required": ["average", "count"],
+        "description": "The product's rating by its published reviews.",
+    }
+)
+class RatingOutputField(serializers.Field):
+    def __init__(self, **kwargs):
+        super().__init__(source="*", **kwargs)
+
+    def to_representation(self, product):
+        return rating(product.rating_average, product.rating_count)
+
+
 @extend_schema_field(TIMESTAMP)
 class TimestampOutputField(serializers.Field):
     def to_representation(self, value):
@@ -751,6 +786,7 @@ class ProductOutput(serializers.Serializer):
     options = OptionOutput(many=True)
     variants = VariantOutput(many=True)
     photos = GalleryPhotoOutput(many=True)
+    rating = RatingOutputField()
 
     class Meta:
         list_serializer_class = ProductListOutput
@@ -828,6 +864,7 @@ def _product_as_stored(instance, stamp) -> dict:
             }
             for pk, image, alt, option in instance.photo_rows
         ],
+        "rating": rating(instance.rating_average, instance.rating_count),
     }
 
 

@@ -255,13 +255,40 @@ class CategoryDeleteView(AdminWrite):
 # --- product reads ------------------------------------------------------------------------
 
 
+LIST_SORTS = ("newest", "rating")
+SORT_ERROR = "Sort must be one of: newest, rating."
+
+
+def _list_sort(request) -> str:
+    value = request.query_params.get("sort", "newest")
+    if value not in LIST_SORTS:
+        raise ValidationError({"sort": [SORT_ERROR]})
+    return value
+
+
 class ProductListView(PublicRead):
+    def cache_scope_of(self, request) -> str:
+        # The rating order changes with every new rating (catalog.services.ratings).
+        return "rating" if request.GET.get("sort") == "rating" else self.cache_scope
+
     @extend_schema(
         summary="A page of products, newest first (PRODUCTS_PER_PAGE a page)",
+        parameters=[
+            OpenApiParameter(
+                "sort",
+                OpenApiTypes.STR,
+                OpenApiParameter.QUERY,
+                required=False,
+                enum=list(LIST_SORTS),
+                description="newest first (default), or rating: highest average first, "
+                "then more ratings, then newest; unrated last.",
+            )
+        ],
         responses={200: ProductsAnswer, **error_responses(400, 404)},
     )
     def get(self, request, page):
-        products = selectors.product_page(page=_page(page))
+        page = _page(page)
+        products = selectors.product_page(page=page, sort=_list_sort(request))
         return _answer({"products": _products(products)})
 
 
@@ -276,10 +303,17 @@ class ProductCountView(PublicRead):
 class ProductFilterView(PublicRead):
     cache_post_reads = True  # a read: answered from the cache like the GETs
 
+    def cache_scope_of(self, request) -> str:
+        # A body that may ask for the rating order (the word anywhere in it: at worst an
+        # option value, recomputed after a rating needlessly) is kept under the rating
+        # version, which every new rating replaces (catalog.services.ratings).
+        return "rating" if b"rating" in request.body else self.cache_scope
+
     @extend_schema(
         summary="Products by categories and price band",
         description="With `page`: that page of results and `total`. `sort` orders them: "
-        "`newest` first (the default), `price-asc` or `price-desc`.",
+        "`newest` first (the default), `price-asc`, `price-desc` or `rating` (highest "
+        "average first, then more ratings, then newest; unrated last).",
         request={"application/json": ProductFilterInput},
         responses={200: ProductFilterAnswer, **error_responses(400, 413, 415)},
     )

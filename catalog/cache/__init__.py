@@ -54,7 +54,13 @@ from catalog.cache.layers import LocalLayer, local
 from catalog.cache.reads import CachedRead
 from catalog.cache.stamps import products_shown, stock_changed
 from catalog.cache.values import cached_value, held_value, one_at_a_time
-from catalog.cache.versions import bump_version, catalog_changed, catalog_version, sales_changed
+from catalog.cache.versions import (
+    bump_version,
+    catalog_changed,
+    catalog_version,
+    rating_changed,
+    sales_changed,
+)
 
 __all__ = [
     "CachedRead",
@@ -68,6 +74,7 @@ __all__ = [
     "namespace",
     "one_at_a_time",
     "products_shown",
+    "rating_changed",
     "sales_changed",
     "stock_changed",
     "version_key",

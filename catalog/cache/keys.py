@@ -45,9 +45,9 @@ def namespace() -> str:
                     settings.SEARCH_RESULTS_LIMIT,
                     settings.SEARCH_WINDOW_MARGIN,
                     settings.SEARCH_RANKED_MATCHES,
-                    # The entries' layout: an older layout's entries are not read (6:
-                    # product answers carry `regularPrice` and `sale`).
-                    "sales-6",
+                    # The entries' layout: an older layout's entries are not read (7:
+                    # product answers carry `rating`).
+                    "rating-7",
                 )
             )
         )
@@ -66,12 +66,22 @@ def _stamped_key() -> str:
     return f"catalog:{namespace()}:stamped"
 
 
-def _scoped(key: str, text: str, scope: str) -> str:
+def _scoped(key: str, text: str, scope: str, rated: str = "") -> str:
     """The key an entry of `scope` is kept under: answers that depend on the products'
     texts (search, suggestions, their vocabulary: scope "text") also carry the text
-    version, which an edit of a description replaces alone. (In the key, not in the
-    version: the local layer holds one catalogue version and empties on a new one.)"""
-    return f"{key}@{text}" if scope == "text" else key
+    version, which an edit of a description replaces alone; answers in the rating order
+    (scope "rating") carry the rating version, which a product's new rating replaces
+    alone (catalog.services.ratings). (In the key, not in the version: the local layer
+    holds one catalogue version and empties on a new one.)"""
+    if scope == "text":
+        return f"{key}@{text}"
+    if scope == "rating":
+        return f"{key}@r{rated}"
+    return key
+
+
+def _rated_key() -> str:
+    return f"catalog:{namespace()}:rating-version"
 
 
 def _edited_key() -> str:

@@ -49,12 +49,14 @@ class CachedRead:
         if key is None:
             return super().dispatch(request, *args, **kwargs)
         try:
-            scope = self.cache_scope
+            scope = self.cache_scope_of(request)
             start, fetched = _start_fetching(
-                lambda version, text: _fetch_key(version, f"r:{_scoped(key, text, scope)}")
+                lambda version, text, rated: _fetch_key(
+                    version, f"r:{_scoped(key, text, scope, rated)}"
+                )
             )
-            version, text, stamped = start
-            key = _scoped(key, text, scope)
+            version, text, stamped, rated = start
+            key = _scoped(key, text, scope, rated)
             hit = _get(version, f"r:{key}", fetched)
             if hit is not None:
                 stock = _checked(hit[2], stamped)
@@ -96,6 +98,12 @@ class CachedRead:
             # alone could hide the second one.
             response = get_conditional_response(request, etag=etag, response=response)
         return response
+
+    def cache_scope_of(self, request) -> str:
+        """The scope of this request's answer: the view's `cache_scope`; a view whose
+        answers may be in the rating order says "rating" for those (their keys then carry
+        the rating version)."""
+        return self.cache_scope
 
     def _cache_key(self, request) -> str | None:
         if not self.cache_reads or not getattr(settings, "CATALOG_CACHE_SECONDS", 0):

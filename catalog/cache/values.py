@@ -95,8 +95,8 @@ def cached_value(key: str, compute, *, shows=None, scope: str = "catalogue"):
     # Callers' keys may hold anything a URL does (a slug): the stored key is a digest.
     key = "p:" + hashlib.sha1(key.encode(), usedforsecurity=False).hexdigest()
     try:
-        version, text, stamped = start = _start()
-        key = _scoped(key, text, scope)
+        version, text, stamped, rated = start = _start()
+        key = _scoped(key, text, scope, rated)
         hit = _hit(version, key, stamped)
     except Exception:
         logger.warning("Catalogue cache unavailable; answering from the database")
@@ -140,8 +140,8 @@ def held_value(name: str, build, *, scope: str = "catalogue"):
     if not seconds:
         return None
     try:
-        version, text, _ = _start()
-        version = _scoped(version, text, scope)  # held apart: one object per name
+        version, text, _, rated = _start()
+        version = _scoped(version, text, scope, rated)  # held apart: one object per name
     except Exception:
         logger.warning("Catalogue cache unavailable; answering from the database")
         return None

@@ -12,7 +12,7 @@ from django.core.cache import cache
 from django.db import transaction
 
 from catalog import prices
-from catalog.cache.keys import _edited_key, _text_key, namespace, version_key
+from catalog.cache.keys import _edited_key, _rated_key, _text_key, namespace, version_key
 from catalog.cache.layers import NOT_READ
 from catalog.cache.stamps import stock_changed
 
@@ -23,30 +23,31 @@ logger = logging.getLogger("catalog.cache")
 # a page's count, anchors and answer then share it, and a miss read it from the shared
 # cache once instead of once per cached value (a list page: six reads, each a file open or
 # a Redis round trip). A write committed meanwhile is seen by the next request, as before.
-# The stamped mark (stamps.py) is read with it, in the same round trip.
-_answering_from: ContextVar[tuple[str, str, object] | None] = ContextVar(
+# The stamped mark (stamps.py) and the rating version are read with it, in the same round
+# trip.
+_answering_from: ContextVar[tuple[str, str, object, str] | None] = ContextVar(
     "catalog_answering_from", default=None
 )
 
 
-def _start() -> tuple[str, str, object]:
-    """The catalogue version, the text version and the stamped mark as a read starts:
-    the pinned ones inside a read, else from the shared cache in one round trip (each
-    created if missing)."""
+def _start() -> tuple[str, str, object, str]:
+    """The catalogue version, the text version, the stamped mark and the rating version
+    as a read starts: the pinned ones inside a read, else from the shared cache in one
+    round trip (each created if missing; the rating version "" while none was written)."""
     pinned = _answering_from.get()
     if pinned is not None:
         return pinned
     return _read_start()[0]
 
 
-# The catalogue and text versions this process's last read started from: the versions
-# the next read most likely starts from too (`_start_fetching`).
-_last_started: tuple[str, str] | None = None
+# The catalogue, text and rating versions this process's last read started from: the
+# versions the next read most likely starts from too (`_start_fetching`).
+_last_started: tuple[str, str, str] | None = None
 
 
-def _start_fetching(entry_key) -> tuple[tuple[str, str, object], object]:
+def _start_fetching(entry_key) -> tuple[tuple[str, str, object, str], object]:
     """`_start()` and, in the same round trip, a stored entry from the shared cache: the
-    one `entry_key(version, text)` names (a full key, or None: not wanted) for the
+    one `entry_key(version, text, rated)` names (a full key, or None: not wanted) for the
     versions this process's last read started from. A read whose answer is not in the
     local layer then costs one round trip before its answer, not two. The entry is
     returned when those versions are the current ones (its value, or None when the
@@ -57,12 +58,12 @@ def _start_fetching(entry_key) -> tuple[tuple[str, str, object], object]:
     guess = _last_started
     extra = entry_key(*guess) if guess is not None else None
     start, found = _read_start([extra] if extra else [])
-    if extra is None or start[:2] != guess:
+    if extra is None or (start[0], start[1], start[3]) != guess:
         return start, NOT_READ
     return start, found.get(extra)
 
 
-def _read_start(extra: list[str] = ()) -> tuple[tuple[str, str, object], dict]:
+def _read_start(extra: list[str] = ()) -> tuple[tuple[str, str, object, str], dict]:
     """The start's versions and marks (see `_start`) read with the keys of `extra`, in
     one round trip; with what was found."""
     global _last_started
@@ -70,7 +71,8 @@ def _read_start(extra: list[str] = ()) -> tuple[tuple[str, str, object], dict]:
     keys = [f"{prefix}:version", f"{prefix}:text-version", f"{prefix}:stamped"]
     edited = f"{prefix}:text-edited"
     sales = f"{prefix}:sales-version"
-    found = cache.get_many([*keys, edited, sales, *extra])
+    rated = _rated_key()
+    found = cache.get_many([*keys, edited, sales, rated, *extra])
     missing = [key for key in keys if key not in found]
     if missing:
         for key in missing:
@@ -83,8 +85,9 @@ def _read_start(extra: list[str] = ()) -> tuple[tuple[str, str, object], dict]:
     if edited in found:
         text = _text_due(text, found[edited])
     version = _in_force(found[keys[0]], found.get(sales))
-    _last_started = (version, text)
-    return (version, text, found.get(keys[2], "")), found
+    rating = str(found.get(rated, ""))
+    _last_started = (version, text, rating)
+    return (version, text, found.get(keys[2], ""), rating), found
 
 
 def _in_force(version: str, sales_version) -> str:
@@ -170,6 +173,23 @@ def catalog_changed(sender=None, instance=None, update_fields=None, **kwargs) ->
 # answers hold it, nor in what order: its stamps, and for a description the text version
 # (search), are replaced instead of the catalogue version.
 SHOWN_ONLY = frozenset({"description", "quantity", "shipping", "updated_at", "slug"})
+
+
+def rating_changed() -> None:
+    """A product's rating changed: answers in the rating order (scope "rating") are
+    computed again, now and after the commit (as `catalog_changed` replaces the catalogue
+    version); every other answer keeps its entry. The answers that show the product are
+    told by its stamps (`stock_changed`, catalog.services.ratings)."""
+
+    def bump():
+        try:
+            cache.set(_rated_key(), str(_now_ns()), timeout=None)
+        except Exception:
+            logger.warning("Could not replace the rating version in the cache", exc_info=True)
+
+    bump()
+    if transaction.get_connection().in_atomic_block:
+        transaction.on_commit(bump)
 
 
 def _now_ns() -> int:

@@ -113,6 +113,15 @@ def _catalogue_size() -> int:
 # ranged one is an order no index has, so the planner gathers the matches by category
 # and price (see `_page_ids`).
 _NEWEST = "created_at DESC, id DESC"
+# sort=rating: highest average first, then more ratings, then newest; unrated (average
+# null) last. Both directions are `product_rating_idx` (migration 0014), the second read
+# backwards (a page in the deeper half, from the list's end).
+RATING_ORDER = (
+    F("rating_average").desc(nulls_last=True),
+    "-rating_count",
+    "-created_at",
+    "-id",
+)
 _ORDERS = {
     "newest": (_NEWEST, ("-created_at", "-id")),
     "oldest": ("created_at, id", ("created_at", "id")),
@@ -124,6 +133,14 @@ _ORDERS = {
             ).desc(),
             "-id",
         ),
+    ),
+    "rating": (
+        "rating_average DESC NULLS LAST, rating_count DESC, created_at DESC, id DESC",
+        RATING_ORDER,
+    ),
+    "rating-last": (
+        "rating_average ASC NULLS FIRST, rating_count, created_at, id",
+        (F("rating_average").asc(nulls_first=True), "rating_count", "created_at", "id"),
     ),
 }
 # `(created_at, id) <= anchor`, as anchors.starting_at writes it (the index range starts
@@ -190,6 +207,35 @@ def _page_ids(
     if after is not None and after < start:
         return _id_slice(matching, "oldest", after, size)
     return _id_slice(matching, "newest", start, size)
+
+
+def _rating_key(row: ProductRow) -> tuple:
+    """A row's place in the rating order, for a descending sort."""
+    rated = row.rating_average is not None
+    return (rated, row.rating_average if rated else 0, row.rating_count, row.created_at, row.pk)
+
+
+def _rated_page(
+    matching: Matching, *, page: int, per_page: int, total: int | None = None
+) -> list["ProductRow"]:
+    """One page of `matching` in the rating order (`RATING_ORDER`), as `_deferred_page`
+    reads a page newest first: the ids from `product_rating_idx` alone, then the rows by
+    primary key, put in order here. No anchors: a rating moves a product within the
+    order without replacing the catalogue version, and anchors are kept once a version.
+    With the `total` known, a page past the end costs no query and a page in the deeper
+    half is read from the list's end, so no page walks more than half the index."""
+    start = (page - 1) * per_page
+    if total is not None and start >= total:
+        return []
+    size = per_page if total is None else min(per_page, total - start)
+    after = None if total is None else total - start - size  # rows below the page
+    if after is not None and after < start:
+        ids = _id_slice(matching, "rating-last", after, size)
+    else:
+        ids = _id_slice(matching, "rating", start, size)
+    rows = [ProductRow(values) for values in _rows(ids)]
+    rows.sort(key=_rating_key, reverse=True)
+    return rows
 
 
 def _count(key: str, matching: Matching) -> int:

@@ -15,7 +15,7 @@ from catalog.models import Category, Product, ProductPhoto, ProductSlugHistory, 
 from catalog.search import prepared
 from catalog.selectors import anchors, price_counts, sale_filters
 from catalog.selectors.categories import category_get
-from catalog.selectors.paging import Matching, _count, _deferred_page
+from catalog.selectors.paging import RATING_ORDER, Matching, _count, _deferred_page, _rated_page
 from catalog.selectors.rows import (
     _BY_SLUG,
     _ROW_COLUMNS,
@@ -30,8 +30,19 @@ from catalog.selectors.rows import (
 LATEST_COUNT = 12
 
 
-def product_page(*, page: int, per_page: int | None = None) -> list["ProductRow"]:
+def product_page(
+    *, page: int, per_page: int | None = None, sort: str = "newest"
+) -> list["ProductRow"]:
+    """A page of every product, newest first, or with `sort="rating"` in the rating
+    order (paging.RATING_ORDER: best average first, then more ratings, then newest;
+    unrated last)."""
     per_page = per_page or settings.PRODUCTS_PER_PAGE
+    if sort == "rating":
+        # The count (kept once a catalogue version, product-count's own) only for a page
+        # below the top: it lets a page in the deeper half be read from the end.
+        deep = (page - 1) * per_page >= anchors.EVERY
+        total = product_count() if deep else None
+        return _rated_page(Matching(), page=page, per_page=per_page, total=total)
     # Below the first anchor, with the catalogue cache on, the total is looked up (one
     # count a catalogue version, product-count's own), so a page past the end costs no
     # query (nor the anchors down to the end: a hostile `page=10**9`). Near the top a plain
@@ -50,11 +61,12 @@ def product_latest(*, limit: int = LATEST_COUNT) -> list[Product]:
 
 
 # product-filters' `sort`: newest first (the call's own order), or by price with the newest
-# first among equal prices.
+# first among equal prices, or by rating (paging.RATING_ORDER).
 PRICE_ORDERS = {
     "price-asc": ("price", "-created_at", "-id"),
     "price-desc": ("-price", "-created_at", "-id"),
 }
+ORDERS = {**PRICE_ORDERS, "rating": RATING_ORDER}
 
 
 def product_filter(
@@ -74,7 +86,9 @@ def product_filter(
     sales = prices.running()
     if sales and (low is not None or high is not None or sort in PRICE_ORDERS):
         groups = sale_filters.plan(sales, category_ids, low, high)
-        if groups is None or options or page is None:
+        # The groups' pages are newest first or by price; the rating order of a band of
+        # prices in force is the ORM's, like a sale that names products.
+        if groups is None or options or page is None or sort == "rating":
             return _in_force(sales, category_ids, low, high, page, sort, options)
         total = sale_filters.total(groups)
         if sort in PRICE_ORDERS:
@@ -87,8 +101,14 @@ def product_filter(
     if sort in PRICE_ORDERS:
         return _by_price(matching, category_ids, low, high, page, PRICE_ORDERS[sort])
     if page is None:
-        products = matching.queryset.with_category().only(*PRODUCT_FIELDS).newest_first()
-        return list(products), None
+        products = matching.queryset.with_category().only(*PRODUCT_FIELDS)
+        if sort == "rating":
+            return list(products.order_by(*RATING_ORDER)), None
+        return list(products.newest_first()), None
+    if sort == "rating":
+        total = _filter_total(matching, category_ids, low, high)
+        per_page = settings.PRODUCTS_PER_PAGE
+        return _rated_page(matching, page=page, per_page=per_page, total=total), total
     # No anchors: the bench's 1,000 filter pages fall on 222 combinations (about 4.5
     # pages each per catalogue version), too few to repay finding anchors. The total comes
     # first: it decides which end and which index a page is read from (`_page_ids`).
@@ -126,6 +146,7 @@ def _in_force(sales, category_ids, low, high, page, sort, options):
     order = {
         "price-asc": ("shown", "-created_at", "-id"),
         "price-desc": ("-shown", "-created_at", "-id"),
+        "rating": RATING_ORDER,
     }.get(sort, ("-created_at", "-id"))
     rows = products.with_category().only(*PRODUCT_FIELDS).order_by(*order)
     if page is None:
@@ -151,7 +172,7 @@ def _with_options(matching: Matching, options, page, sort):
     """A filter with option values: the ORM's query (no covering index holds options),
     its total counted once a catalogue version like any other filter's."""
     products = matching.queryset.filter(_sold_in(options))
-    order = PRICE_ORDERS.get(sort, ("-created_at", "-id"))
+    order = ORDERS.get(sort, ("-created_at", "-id"))
     rows = products.with_category().only(*PRODUCT_FIELDS).order_by(*order)
     if page is None:
         return list(rows), None

@@ -38,8 +38,10 @@ PRODUCT_FIELDS = (
     "category__gst_threshold",
     "category__gst_rate_above",
     "category__country_of_origin",
-    # Last, so the columns before it keep their places.
+    # Last, so the columns before them keep their places.
     "mrp",
+    "rating_average",
+    "rating_count",
 )
 
 
@@ -70,6 +72,8 @@ class ProductRow:
         "pk",
         "price",
         "quantity",
+        "rating_average",
+        "rating_count",
         "shipping",
         "slug",
         "updated_at",
@@ -114,6 +118,7 @@ class ProductRow:
         self.hsn, self.gst_rate, self.country_of_origin = values[14:17]
         self.category = self.Category(values[10:13] + values[17:22])
         self.mrp = values[22]
+        self.rating_average, self.rating_count = values[23:25]
         # [id, sku, options, price, quantity, mrp] and [id, image, alt, option] lists, read
         # with the row on PostgreSQL (`_ROW_SELECT`); elsewhere `with_parts` adds them.
         if len(values) > _PARTS_AT:
@@ -138,7 +143,7 @@ _ROW_SELECT = (
     "SELECT p.id, p.name, p.slug, p.description, p.price, p.quantity, p.shipping, p.photo, "
     "p.created_at, p.updated_at, c.id, c.name, c.slug, p.options, "
     "p.hsn, p.gst_rate, p.country_of_origin, c.hsn, c.gst_rate, c.gst_threshold, "
-    "c.gst_rate_above, c.country_of_origin, p.mrp, "
+    "c.gst_rate_above, c.country_of_origin, p.mrp, p.rating_average, p.rating_count, "
     # The product's variants and gallery in the same round trip, each a short range of
     # its product index (prices as text: a JSON number would come back as a float).
     "(SELECT json_agg(json_build_array(v.id, v.sku, v.options, v.price::text, v.quantity, "

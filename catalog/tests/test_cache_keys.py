@@ -222,6 +222,7 @@ def test_a_local_hit_costs_no_shared_cache_read_of_the_answer(anon_api, shared_r
         f"{prefix}:stamped",
         f"{prefix}:text-edited",
         f"{prefix}:sales-version",
+        f"{prefix}:rating-version",
     ]
 
 
@@ -374,8 +375,8 @@ def test_an_answer_another_server_stored_is_read_with_the_versions(
     assert again.content == first.content
     assert len(shared_round_trips) == 1, shared_round_trips
     assert version_key() in shared_round_trips[0]
-    # The versions, the marks, the sales version, and the answer.
-    assert len(shared_round_trips[0]) == 6
+    # The versions, the marks, the sales and rating versions, and the answer.
+    assert len(shared_round_trips[0]) == 7
 
 
 def test_an_answer_read_with_an_old_version_is_not_served(anon_api, shared_round_trips):

@@ -43,6 +43,8 @@ PRODUCT_KEYS = {
     # Ours (contract, "Promotions"): the price without a sale, and the sale.
     "regularPrice",
     "sale",
+    # Ours (contract, "Reviews"): the published reviews' average and count.
+    "rating",
 }
 
 

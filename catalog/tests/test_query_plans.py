@@ -150,3 +150,13 @@ def test_related_products_come_from_the_category_and_price_index(many_categories
     assert uses(related, "product_cat_price_cover_idx"), related
     # PostgreSQL reads the product's price in the same query; elsewhere it comes first.
     assert len(_price) == (0 if connection.vendor == "postgresql" else 1)
+
+
+def test_a_rating_page_takes_its_ids_from_the_rating_index(catalogue):
+    # sort=rating: near the top read down the index, in the deeper half up from its end.
+    from catalog.selectors import paging
+
+    (top,) = plans(lambda: selectors.product_page(page=2, per_page=3, sort="rating"))
+    assert uses(top, "product_rating_idx"), top
+    (deep,) = plans(lambda: paging._rated_page(paging.Matching(), page=6, per_page=3, total=20))
+    assert uses(deep, "product_rating_idx"), deep
