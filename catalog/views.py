@@ -272,7 +272,7 @@ class ProductListView(PublicRead):
         return "rating" if request.GET.get("sort") == "rating" else self.cache_scope
 
     @extend_schema(
-        summary="A page of products, newest first (PRODUCTS_PER_PAGE a page)",
+        summary="A page of products, newest first or by rating (PRODUCTS_PER_PAGE a page)",
         parameters=[
             OpenApiParameter(
                 "sort",

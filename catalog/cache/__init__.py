@@ -22,6 +22,10 @@ sold product's stock, everywhere at once, and leaves every other answer, count a
 in-process table where it is. (With Django's file cache a product's stamp is its
 `updated_at`, read by primary key on a hit after a sale.)
 
+A product's new rating (catalog.services.ratings) is told as a sale is, and also
+replaces the *rating version*, which only the answers in the rating order carry in their
+keys (`sort=rating`: the product may move onto or off them).
+
 When the cache cannot be reached the reads are answered from the database as if the
 cache were off: a cache outage slows the shop down, it never breaks it.
 
