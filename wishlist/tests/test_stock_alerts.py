@@ -379,3 +379,23 @@ def test_the_listener_enqueues_nothing_when_no_request_is_due(
     with django_assert_num_queries(1):
         stock_rose([kettle.pk, tee.pk])  # the kettle still sold out
     assert not DBTaskResult.objects.filter(task_path=check_stock_alerts.module_path).exists()
+
+
+# --- the Django admin ---------------------------------------------------------------------
+
+
+def test_the_django_admin_lists_alerts_and_wishlists_to_look_at(
+    staff_client, buyer_api, anon_api, kettle
+):
+    buyer_api.post("/api/v1/auth/wishlist", {"product": kettle.pk})
+    notify(anon_api, kettle, email="asha@example.com")
+    alert = StockAlert.objects.get()
+
+    listed = staff_client.get("/admin/wishlist/stockalert/?status__exact=pending")
+    assert listed.status_code == 200
+    assert "asha@example.com" in listed.content.decode()
+    assert staff_client.get("/admin/wishlist/wishlistitem/").status_code == 200
+    assert staff_client.get("/admin/wishlist/stockalert/add/").status_code == 403
+    shown = staff_client.get(f"/admin/wishlist/stockalert/{alert.pk}/change/")
+    assert shown.status_code == 200
+    assert 'name="email"' not in shown.content.decode()  # read-only
