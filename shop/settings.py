@@ -58,6 +58,7 @@ INSTALLED_APPS = [
     "returns",
     "reports",  # GST returns and the sales and tax summary; no models
     "wishlist",  # the wishlist and back-in-stock alerts
+    "reviews",  # product reviews, helpful votes, reports and moderation
 ]
 
 MIDDLEWARE = [
@@ -232,6 +233,8 @@ REST_FRAMEWORK = {
         # The wishlist's adds and removals; back-in-stock requests per user, and per client
         # address without a token.
         "wishlist": env.str("THROTTLE_WISHLIST", default="60/min"),
+        # A shopper's review writes: reviews, edits, deletes, helpful votes, reports.
+        "reviews": env.str("THROTTLE_REVIEWS", default="30/min"),
         "stock_alert": env.str("THROTTLE_STOCK_ALERT", default="20/min"),
         "stock_alert_ip": env.str("THROTTLE_STOCK_ALERT_IP", default="10/min"),
     },

@@ -67,6 +67,8 @@ urlpatterns = [
     # GST returns (GSTR-1) and the sales and tax summary: reports/... (admins).
     path("api/v1/", include("reports.urls")),
     path("api/v1/", include("wishlist.urls")),
+    # Reviews: product/{slug}/reviews (after the catalogue's product/...), reviews/...
+    path("api/v1/", include("reviews.urls")),
     # Where the shop delivers (anyone): orders/delivery.py.
     path("api/v1/delivery/<str:pincode>", DeliveryView.as_view(), name="delivery"),
     path("api/v1/shop-info", ShopInfoView.as_view(), name="shop-info"),

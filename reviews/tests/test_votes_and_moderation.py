@@ -259,3 +259,12 @@ def test_votes_and_reports_leave_the_rating_alone(asha_review, ravi_api, product
     ravi_api.post(f"/api/v1/reviews/{asha_review}/helpful")
     ravi_api.post(f"/api/v1/reviews/{asha_review}/report")
     assert rating_of(product) == before
+
+
+def test_the_product_page_shows_published_reviews_only(asha_review, admin_api, client, product):
+    page = client.get(f"/product/{product.slug}").content.decode()
+    assert '"reviewBody"' in page and "Asha K." in page
+    assert '"aggregateRating"' in page
+    admin_api.put(f"/api/v1/reviews/{asha_review}/status", {"status": "hidden"})
+    page = client.get(f"/product/{product.slug}").content.decode()
+    assert "Asha K." not in page and '"aggregateRating"' not in page

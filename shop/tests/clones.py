@@ -20,6 +20,7 @@ SOURCE = [
     "returns",
     "reports",
     "wishlist",
+    "reviews",
     "demo",
     "templates",
     "requirements.txt",

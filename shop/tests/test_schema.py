@@ -81,6 +81,14 @@ CONTRACT_CALLS = {
     ("post", "/api/v1/auth/wishlist"),
     ("delete", "/api/v1/auth/wishlist/{}"),
     ("post", "/api/v1/product/{}/notify"),  # a back-in-stock mail (no token needed)
+    ("get", "/api/v1/product/{}/reviews"),  # reviews (the list: anyone)
+    ("post", "/api/v1/product/{}/reviews"),
+    ("put", "/api/v1/reviews/{}"),
+    ("delete", "/api/v1/reviews/{}"),
+    ("post", "/api/v1/reviews/{}/helpful"),
+    ("post", "/api/v1/reviews/{}/report"),
+    ("put", "/api/v1/reviews/{}/status"),  # the moderators'
+    ("get", "/api/v1/reviews"),
 }
 ADMIN_CALLS = {
     ("get", "/api/v1/auth/admin-auth"),
@@ -109,6 +117,8 @@ ADMIN_CALLS = {
     ("get", "/api/v1/reports/gstr1"),
     ("get", "/api/v1/reports/gstr1/summary"),
     ("get", "/api/v1/reports/sales-tax"),
+    ("put", "/api/v1/reviews/{}/status"),
+    ("get", "/api/v1/reviews"),
 }
 SIGNED_IN_CALLS = {
     ("get", "/api/v1/auth/user-auth"),
@@ -133,6 +143,11 @@ SIGNED_IN_CALLS = {
     ("get", "/api/v1/auth/wishlist"),
     ("post", "/api/v1/auth/wishlist"),
     ("delete", "/api/v1/auth/wishlist/{}"),
+    ("post", "/api/v1/product/{}/reviews"),
+    ("put", "/api/v1/reviews/{}"),
+    ("delete", "/api/v1/reviews/{}"),
+    ("post", "/api/v1/reviews/{}/helpful"),
+    ("post", "/api/v1/reviews/{}/report"),
 }
 
 
