@@ -37,9 +37,12 @@ def rate(product, average, count):
 
 @pytest.fixture
 def no_source():
+    """No review source registered, and the one registered before (the reviews app's,
+    when installed) back afterwards."""
+    before = ratings._review_source
     register_review_source(None)
     yield
-    register_review_source(None)
+    register_review_source(before)
 
 
 # --- the answers --------------------------------------------------------------------------
