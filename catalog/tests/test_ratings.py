@@ -407,3 +407,44 @@ def test_a_rated_product_page_without_a_source_costs_no_query_more(
     with django_assert_num_queries(0):
         fetch(client, f"/product/{kettle.slug}")
     assert ratings.reviews_for(kettle.pk, 3) == []
+
+
+@pytest.mark.parametrize("cached", [0, 300])
+def test_sort_rating_under_a_sale_bands_by_the_price_in_force(
+    anon_api, rated_shelf, settings, django_capture_on_commit_callbacks, cached
+):
+    """A band read while a sale runs takes the ORM's query with the price in force (the
+    sale's index groups page newest first or by price only)."""
+    from promotions.models import Sale
+    from promotions.pricing import in_force, schedule_load
+
+    settings.PRODUCTS_PER_PAGE = 4
+    settings.CATALOG_CACHE_SECONDS = cached
+    phones, _ = rated_shelf
+    now = timezone.now()
+    with django_capture_on_commit_callbacks(execute=True):
+        Sale.objects.create(
+            name="Phones",
+            kind="percent",
+            value=Decimal(50),
+            categories=[phones.pk],
+            starts_at=now - timedelta(hours=1),
+            ends_at=now + timedelta(hours=1),
+        )
+    running = schedule_load().running()
+    low, high = Decimal(60), Decimal(150)
+    matches = [
+        p
+        for p in Product.objects.all()
+        if low <= in_force(p.price, p.pk, p.category_id, running).price <= high
+    ]
+    expected = expected_order(matches)
+    assert any(p.category_id == phones.pk for p in matches)  # the sale moved some in
+
+    def page(n):
+        body = {"radio": [60, 150], "page": n, "sort": "rating"}
+        answer = anon_api.post(f"{BASE}/product-filters", body).json()
+        assert answer["total"] == len(expected)
+        return answer["products"]
+
+    assert walk(page) == expected
