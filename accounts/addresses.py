@@ -104,6 +104,20 @@ def address_for_checkout(user: User, address_id) -> Address:
     return address
 
 
+def address_checked(
+    *, name: str, phone: str, line1: str, line2: str = "", city: str, state: str, pincode: str
+) -> Address:
+    """An address that belongs to no one (a guest checkout's `shippingAddress`), checked
+    as a saved one is (`_check`: lengths, the state, the PIN code in that state, the
+    whole text's length) and not saved. Django's ValidationError keyed by the contract's
+    field names when it fails."""
+    address = Address(
+        name=name, phone=phone, line1=line1, line2=line2, city=city, state=state, pincode=pincode
+    )
+    _check(address)
+    return address
+
+
 # --- writes ------------------------------------------------------------------------------
 
 

@@ -106,11 +106,15 @@ class OrderAdmin(admin.ModelAdmin):
     list_select_related = ("buyer",)
     search_fields = (
         "buyer__email",
+        "guest_email",
         "online_payment__gateway_order_id",
         "online_payment__payment_id",
     )
     readonly_fields = (
         "buyer",
+        "guest_name",
+        "guest_email",
+        "guest_phone",
         "address",
         "buyer_gstin",
         "business_name",
@@ -238,7 +242,8 @@ class OrderAdmin(admin.ModelAdmin):
 
     @admin.display(description="Buyer", ordering="buyer__email")
     def buyer_email(self, order):
-        return order.buyer.email
+        # A guest's order: the e-mail it was placed with, marked as a guest's.
+        return order.buyer.email if order.buyer_id else f"{order.guest_email} (guest)"
 
     def has_add_permission(self, request):
         return False

@@ -1,13 +1,15 @@
 """Mail to the buyer when an order is placed, shipped or cancelled, through Django's
 e-mail framework (EMAIL_BACKEND / EMAIL_URL in settings). Sent after the commit; a
-failing mail server is logged and never fails the order."""
+failing mail server is logged and never fails the order. A guest's order (orders.guest)
+is mailed to the guest's e-mail with the link to its order page, token included; the
+link is made as the mail is written, never kept or logged."""
 
 import logging
 
 from django.conf import settings
 from django.core.mail import send_mail
 
-from orders import shipments
+from orders import guest, shipments
 from orders.models import Order, OrderStatus
 from shop.money import rupees
 
@@ -83,8 +85,8 @@ def _shipped_lines(order: Order) -> list[str]:
     return [*lines, ""] if lines else []
 
 
-def _body(order: Order, event: str) -> str:
-    lines = [f"Hello {order.buyer.name},", "", _intro(order, event), "", f"Order {order.pk}"]
+def _body(order: Order, event: str, base_url: str = "") -> str:
+    lines = [f"Hello {order.buyer_name},", "", _intro(order, event), "", f"Order {order.pk}"]
     lines += [
         f"  {line.quantity} x {line.name} at {inr(line.price)}: {inr(line.subtotal)}"
         + (f" ({line.cancelled} cancelled)" if line.cancelled else "")
@@ -101,11 +103,15 @@ def _body(order: Order, event: str) -> str:
     lines += [""]
     if event == OrderStatus.SHIPPED:
         lines += _shipped_lines(order)
-    lines += ["Deliver to:", order.address, "", "ShopSphere"]
+    lines += ["Deliver to:", order.address, ""]
+    if order.is_guest:
+        link = guest.order_link(order, base_url or settings.SHOP_URL)
+        lines += ["Your order, its status and its invoice:", link, ""]
+    lines += ["ShopSphere"]
     return "\n".join(lines)
 
 
-def order_email_send(*, order: Order, event: str) -> bool:
+def order_email_send(*, order: Order, event: str, base_url: str = "") -> bool:
     """Send one mail about `order`; `event` is "placed" or the new status. Returns whether
     it went out."""
     if event not in SUBJECTS:
@@ -113,9 +119,9 @@ def order_email_send(*, order: Order, event: str) -> bool:
     try:
         send_mail(
             SUBJECTS[event].format(number=order.pk),
-            _body(order, event),
+            _body(order, event, base_url),
             settings.DEFAULT_FROM_EMAIL,
-            [order.buyer.email],
+            [order.buyer_email],
             fail_silently=False,
         )
     except Exception:

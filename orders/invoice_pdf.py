@@ -382,7 +382,7 @@ def _recipient(order: Order, shop: ShopDetails) -> tuple[str, list[str], str, st
         lines.append(f"{address.get('city', '')} {address.get('pincode', '')}".strip())
         code = address.get("stateCode") or ""
         return (
-            address.get("name") or order.buyer.name,
+            address.get("name") or order.buyer_name,
             [line for line in lines if line],
             address.get("state") or NAME_OF.get(code, ""),
             code,
@@ -390,7 +390,7 @@ def _recipient(order: Order, shop: ShopDetails) -> tuple[str, list[str], str, st
         )
     # A free-text address: the place of supply is the state it names, else the shop's.
     code = order.place_of_supply or shop.state_code
-    return order.buyer.name, [order.address], NAME_OF.get(code, ""), code, order.buyer.phone
+    return order.buyer_name, [order.address], NAME_OF.get(code, ""), code, order.buyer_phone
 
 
 def _billed_to(order: Order) -> list[str]:

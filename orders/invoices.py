@@ -320,6 +320,13 @@ def invoice_get_for(*, user, order_id: int, kind: str, number: str | None = None
     order = orders.only("pk").first()
     if order is None:
         raise Http404(NOT_FOUND)
+    return invoice_of(order, kind=kind, number=number)
+
+
+def invoice_of(order: Order, *, kind: str, number: str | None = None) -> Invoice:
+    """The order's invoice or latest credit note (`number`: that one), for a caller that
+    may see the order (its buyer, an admin, a guest's token); 404 saying there is none
+    yet otherwise."""
     documents = Invoice.objects.filter(order=order, kind=kind)
     if number:
         documents = documents.filter(number=number)

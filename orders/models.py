@@ -65,9 +65,24 @@ class OrderQuerySet(models.QuerySet):
 
 
 class Order(models.Model):
+    # The signed-in buyer; None for a guest's order (orders.guest) until a signed-in user
+    # with its e-mail claims it with its token.
     buyer = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="orders"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="orders",
+        null=True,
+        blank=True,
     )
+    # A guest checkout's buyer: name, e-mail (lower-cased, as accounts keep e-mails: the
+    # Idempotency-Key and a coupon's per-customer limits count by it) and mobile (the
+    # ten digits). Kept after a claim. `guest_secret` is random; the order's token is an
+    # HMAC of it and the order's id under SECRET_KEY (orders.guest), so the database alone
+    # never holds a working token. All blank on a signed-in buyer's order.
+    guest_name = models.CharField(max_length=100, blank=True, default="")
+    guest_email = models.EmailField(max_length=254, blank=True, default="")
+    guest_phone = models.CharField(max_length=20, blank=True, default="")
+    guest_secret = models.CharField(max_length=64, blank=True, default="")
     address = models.TextField(max_length=500)
     payment_method = models.CharField(max_length=20, default="cod")
     total = models.DecimalField(max_digits=12, decimal_places=2)
@@ -135,8 +150,18 @@ class Order(models.Model):
         constraints = [
             models.UniqueConstraint(
                 fields=["buyer", "idempotency_key"],
-                condition=models.Q(idempotency_key__isnull=False),
+                condition=models.Q(idempotency_key__isnull=False, guest_email=""),
                 name="order_buyer_idempotency_key_unique",
+            ),
+            # A guest's key is theirs by e-mail, also after the order is claimed.
+            models.UniqueConstraint(
+                fields=["guest_email", "idempotency_key"],
+                condition=models.Q(idempotency_key__isnull=False) & ~models.Q(guest_email=""),
+                name="order_guest_idempotency_key_unique",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(buyer__isnull=False) | ~models.Q(guest_email=""),
+                name="order_buyer_or_guest",
             ),
             models.CheckConstraint(condition=models.Q(total__gte=0), name="order_total_gte_0"),
             models.CheckConstraint(
@@ -151,6 +176,24 @@ class Order(models.Model):
 
     def __str__(self) -> str:
         return f"Order {self.pk} ({self.status})"
+
+    @property
+    def is_guest(self) -> bool:
+        """Placed by guest checkout (claimed or not)."""
+        return bool(self.guest_email)
+
+    @property
+    def buyer_name(self) -> str:
+        """Who the mails, the invoice and the admin name: the account's, else the guest's."""
+        return self.buyer.name if self.buyer_id else self.guest_name
+
+    @property
+    def buyer_email(self) -> str:
+        return self.buyer.email if self.buyer_id else self.guest_email
+
+    @property
+    def buyer_phone(self) -> str:
+        return self.buyer.phone if self.buyer_id else self.guest_phone
 
     @property
     def paid(self) -> bool:

@@ -32,15 +32,15 @@ def order_list_for_buyer(*, buyer) -> list[Order]:
 
 
 def _matching(text: str) -> Q:
-    """Orders whose number is `text` (a leading # allowed), or whose buyer's email holds
-    it, or whose buyer's phone holds its digits (a +91 or 0 before ten digits ignored, as
-    phones are stored as the ten digits)."""
-    condition = Q(buyer__email__icontains=text)
+    """Orders whose number is `text` (a leading # allowed), or whose buyer's email (a
+    guest's too) holds it, or whose buyer's phone holds its digits (a +91 or 0 before ten
+    digits ignored, as phones are stored as the ten digits)."""
+    condition = Q(buyer__email__icontains=text) | Q(guest_email__icontains=text)
     digits = re.sub(r"\D", "", text)
     if digits and text.lstrip("#").strip().isdigit() and len(digits) <= 18:
         condition |= Q(pk=int(digits))
     if len(digits) >= 4:
-        condition |= Q(buyer__phone__contains=digits[-10:])
+        condition |= Q(buyer__phone__contains=digits[-10:]) | Q(guest_phone__contains=digits[-10:])
     return condition
 
 
@@ -65,22 +65,37 @@ def order_get_for(*, user, order_id: int, with_history: bool = False) -> Order:
     if with_history:
         qs = qs.prefetch_related("status_changes")
     if getattr(user, "role", None) != ADMIN_ROLE:
-        qs = qs.of_buyer(user)
+        # Nobody's order (a guest's) is never found by a user: only by its token.
+        qs = qs.of_buyer(user) if getattr(user, "pk", None) is not None else qs.none()
     order = qs.first()
     if order is None:
         raise Http404(NOT_FOUND)
     return order
 
 
-def order_by_idempotency_key(*, buyer, key: str) -> Order | None:
-    """The buyer's order placed with `key` within the last 24 hours."""
+def order_get(*, order_id: int, with_history: bool = False) -> Order:
+    """The order as the calls answer it, whoever it is for (a caller that has already
+    decided who may see it: a move just made, a guest's token checked)."""
+    qs = Order.objects.with_lines().filter(pk=order_id)
+    if with_history:
+        qs = qs.prefetch_related("status_changes")
+    order = qs.first()
+    if order is None:
+        raise Http404(NOT_FOUND)
+    return order
+
+
+def order_by_idempotency_key(*, buyer, key: str, guest_email: str = "") -> Order | None:
+    """The buyer's order placed with `key` within the last 24 hours; for a guest (`buyer`
+    None), the guest order placed with `key` and that e-mail (claimed since or not)."""
     since = timezone.now() - IDEMPOTENCY_WINDOW
-    return (
-        Order.objects.of_buyer(buyer)
-        .with_lines()
-        .filter(idempotency_key=key, created_at__gte=since)
-        .first()
-    )
+    if buyer is None:
+        mine = (
+            Order.objects.filter(guest_email=guest_email) if guest_email else Order.objects.none()
+        )
+    else:
+        mine = Order.objects.of_buyer(buyer).filter(guest_email="")
+    return mine.with_lines().filter(idempotency_key=key, created_at__gte=since).first()
 
 
 LOW_STOCK_LISTED = 10

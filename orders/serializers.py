@@ -10,6 +10,7 @@ from rest_framework import serializers
 
 from accounts.gstin import GstinField, pair_errors
 from accounts.india import NAME_OF
+from accounts.serializers import NAME_MAX, AddressInput, EmailField, PhoneField
 from orders.models import InvoiceKind, Order, OrderLine, OrderStatus, manual_next_statuses
 from orders.payments import CODES, payment_method
 from orders.shipments import CourierBook, shipment
@@ -134,6 +135,54 @@ class CheckoutInput(serializers.Serializer):
             if errors:
                 raise serializers.ValidationError(errors)
         return attrs
+
+
+GUEST_NEEDED = "Please give your name, e-mail and phone."
+SHIPPING_NEEDED = "Please add the delivery address."
+
+
+class GuestInput(serializers.Serializer):
+    """A guest's details: the name, an e-mail (kept lower-cased, as accounts keep them)
+    and an Indian mobile (the address book's phone check; kept as the ten digits)."""
+
+    name = TextField(label="Name", max_length=NAME_MAX)
+    email = EmailField()
+    phone = PhoneField()
+
+    def validate_email(self, value):
+        return value.strip().lower()
+
+
+class GuestAddressInput(AddressInput):
+    """A guest's delivery address: the address book's address object without `_id` (its
+    fields checked by the same serializer; the PIN code's place is checked by checkout,
+    as the address book checks it). No GSTIN here: a business guest sends `gstin` and
+    `businessName` with the checkout, as a buyer does."""
+
+    gstin = None
+    businessName = None
+    isDefault = None
+
+    def validate(self, attrs):
+        keys = ("name", "phone", "line1", "line2", "city", "state", "pincode")
+        return {key: attrs.get(key) or "" for key in keys}
+
+
+class GuestCheckoutInput(CheckoutInput):
+    """Checkout without a token (docs/orders.md, "Guest checkout"): checkout's fields
+    but the address, which is `shippingAddress`, and `guest`."""
+
+    address = None
+    addressId = None
+    guest = GuestInput(
+        error_messages={"required": GUEST_NEEDED, "null": GUEST_NEEDED},
+        help_text="A guest's name, e-mail and Indian mobile.",
+    )
+    shippingAddress = GuestAddressInput(
+        source="shipping_address",
+        error_messages={"required": SHIPPING_NEEDED, "null": SHIPPING_NEEDED},
+        help_text="The address object of the address book, without `_id` and `stateCode`.",
+    )
 
 
 class CouponCheckInput(serializers.Serializer):
@@ -344,6 +393,32 @@ class AdminBuyerOutput(BuyerOutput):
     phone = serializers.CharField()
 
 
+class OrderBuyerOutput(serializers.Serializer):
+    """An order's buyer: the account's id and name, or for a guest's order not yet
+    claimed `_id` null and the name the guest gave."""
+
+    _id = serializers.CharField(allow_null=True, help_text="Null for a guest's order.")
+    name = serializers.CharField()
+
+    def to_representation(self, order):
+        return {
+            "_id": str(order.buyer_id) if order.buyer_id else None,
+            "name": order.buyer_name,
+        }
+
+
+class AdminOrderBuyerOutput(OrderBuyerOutput):
+    email = serializers.EmailField()
+    phone = serializers.CharField()
+
+    def to_representation(self, order):
+        return {
+            **super().to_representation(order),
+            "email": order.buyer_email,
+            "phone": order.buyer_phone,
+        }
+
+
 class OrderLineOutput(serializers.ModelSerializer):
     _id = serializers.CharField(source="product_ref", help_text="The product's id.")
     price = MoneyField(help_text="Unit price when ordered (rupees).")
@@ -451,7 +526,11 @@ class OrderOutput(serializers.ModelSerializer):
         source="discount_total", help_text="What the coupon took off the lines (rupees)."
     )
     payment = PaymentOutput(source="*")
-    buyer = BuyerOutput()
+    buyer = OrderBuyerOutput(source="*")
+    guest = serializers.BooleanField(
+        source="is_guest",
+        help_text="Ours: placed by guest checkout (still true once claimed by an account).",
+    )
     createdAt = TimestampField(source="created_at")
     updatedAt = TimestampField(source="updated_at")
     nextStatuses = serializers.SerializerMethodField(
@@ -531,6 +610,7 @@ class OrderOutput(serializers.ModelSerializer):
             "creditNotes",
             "buyerGstin",
             "businessName",
+            "guest",
         ]
 
     def get_buyerGstin(self, order) -> str | None:
@@ -596,9 +676,10 @@ class OrderDetailOutput(OrderOutput):
 
 
 class AdminOrderOutput(OrderOutput):
-    """An order as the admin's screens read it: the buyer's email and phone added."""
+    """An order as the admin's screens read it: the buyer's email and phone added (a
+    guest's own)."""
 
-    buyer = AdminBuyerOutput()
+    buyer = AdminOrderBuyerOutput(source="*")
 
 
 class OrderAnswer(serializers.Serializer):
@@ -617,6 +698,11 @@ class CheckoutAnswer(OrderAnswer):
     """Checkout's answer; `razorpay` only for an order awaiting its online payment."""
 
     razorpay = RazorpayCheckoutOutput(required=False)
+    orderToken = serializers.CharField(
+        required=False,
+        help_text="A guest's checkout only: the order's secret token, which shows the order "
+        "(`GET orders/{id}?token=`, its invoice) to whoever holds it. Keep it private.",
+    )
 
 
 class CouponAppliedOutput(serializers.Serializer):

@@ -42,12 +42,18 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from django.conf import settings
+from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import F, Q
 from django.utils import timezone
 from rest_framework.exceptions import ValidationError
 
-from accounts.addresses import address_default, address_for_checkout, address_keep_business
+from accounts.addresses import (
+    address_checked,
+    address_default,
+    address_for_checkout,
+    address_keep_business,
+)
 from accounts.cart import cart_clear
 from accounts.gstin import GstinError, check_gstin, pair_errors
 from accounts.india import state_code
@@ -55,6 +61,7 @@ from accounts.pincodes import lookup as lookup_pincode
 from catalog import tax as catalog_tax
 from catalog.cache import stock_changed
 from catalog.models import Product, Variant
+from orders import guest as guests
 from orders import selectors, shipments, tax
 
 # The status moves are orders.actions' handlers; these two are named here too (the demo
@@ -76,6 +83,7 @@ EMPTY_CART = "Your cart is empty."
 KEY_REUSED = "This Idempotency-Key was used for another checkout"
 NEEDS_PIN = "Please add the PIN code of the delivery address"
 ONLINE_OFF = "Online payment is not available; please choose cash on delivery."
+GUEST_NEEDS_ADDRESS = "Please add the delivery address."
 PIN_IN_TEXT = re.compile(r"(?<![0-9])([1-9][0-9]{5})(?![0-9])")
 
 
@@ -180,10 +188,12 @@ def _request_digest(
     address_id: int | None = None,
     coupon: str = "",
     business: tuple[str, str] | None = None,
+    guest: dict | None = None,
 ) -> str:
     """What a checkout asked for, as a digest kept on its order: the merged cart (order of
     lines does not matter), the address as sent (text or id), the payment method, the
-    coupon's code, the GSTIN and business name when sent (compact, as checked). A cart
+    coupon's code, the GSTIN and business name when sent (compact, as checked), and a
+    guest's details with their address (`guest`, as checked). A cart
     that names no variant, sent with a text address, no coupon and no GSTIN, is written
     as before variants, addresses, coupons and GSTINs, so its retries still match."""
     if any(variant is not None for _, variant in wanted):
@@ -200,14 +210,17 @@ def _request_digest(
         asked["coupon"] = coupon
     if business is not None:
         asked["gstin"], asked["businessName"] = business
+    if guest is not None:
+        asked["guest"] = guest
     canonical = json.dumps(asked, separators=(",", ":"))
     return hashlib.sha256(canonical.encode()).hexdigest()
 
 
-def _earlier_order(buyer, key: str, digest: str) -> Order | None:
-    """The order this key already placed within the window (None if none); 422 when it
-    was placed for another cart or address."""
-    earlier = selectors.order_by_idempotency_key(buyer=buyer, key=key)
+def _earlier_order(buyer, key: str, digest: str, guest_email: str = "") -> Order | None:
+    """The order this key already placed within the window (None if none): the buyer's,
+    or for a guest (`buyer` None) the one placed with that e-mail; 422 when it was placed
+    for another cart or address."""
+    earlier = selectors.order_by_idempotency_key(buyer=buyer, key=key, guest_email=guest_email)
     if earlier is not None and earlier.idempotency_digest not in ("", digest):
         raise Unprocessable(KEY_REUSED)
     return earlier
@@ -219,12 +232,21 @@ class Destination:
     billed: `business`, the (GSTIN, business name) of a business buyer, ("", "") for a
     consumer."""
 
-    __slots__ = ("business", "pincode", "shipping_address", "state_code", "text")
+    __slots__ = ("business", "field", "pincode", "shipping_address", "state_code", "text")
 
-    def __init__(self, text, shipping_address, pincode, state_code, business=("", "")):
+    def __init__(
+        self, text, shipping_address, pincode, state_code, business=("", ""), field="address"
+    ):
         self.text, self.shipping_address = text, shipping_address
         self.pincode, self.state_code = pincode, state_code
         self.business = business
+        # The request's field an error about it names (a guest's: shippingAddress).
+        self.field = field
+
+    def error(self, message: str) -> ValidationError:
+        if self.field == "shippingAddress":
+            return ValidationError({"shippingAddress": {"pincode": [message]}})
+        return ValidationError({self.field: [message]})
 
 
 def _destination(buyer, address: str, address_id: int | None) -> Destination:
@@ -251,6 +273,23 @@ def _destination(buyer, address: str, address_id: int | None) -> Destination:
         if place is not None:
             return Destination(text, None, pincode, state_code(place.state))
     raise ValidationError({"address": [NEEDS_PIN]})
+
+
+def _guest_destination(shipping_address: dict | None) -> Destination:
+    """A guest's `shippingAddress`, checked as the address book checks a saved address
+    (accounts.addresses: the state, the PIN code in India Post's directory and in that
+    state, the lengths); 400 naming `shippingAddress` and the field otherwise."""
+    if not shipping_address:
+        raise ValidationError({"shippingAddress": [GUEST_NEEDS_ADDRESS]})
+    try:
+        address = address_checked(**shipping_address)
+    except DjangoValidationError as error:
+        detail = error.message_dict if hasattr(error, "error_dict") else error.messages
+        raise ValidationError({"shippingAddress": detail}) from None
+    kept = {**address.as_dict(), "_id": None, "isDefault": False}
+    return Destination(
+        address.text, kept, address.pincode, address.state_code, field="shippingAddress"
+    )
 
 
 def _business(gstin: str | None, business_name: str | None) -> tuple[str, str] | None:
@@ -330,8 +369,8 @@ def _check_delivery(destination: Destination, payment: str, total: Decimal) -> N
     if destination.pincode:
         where = check_delivery(destination.pincode)
         if not where.serviceable:
-            raise ValidationError(
-                {"address": [f"Sorry, we do not deliver to PIN code {destination.pincode} yet."]}
+            raise destination.error(
+                f"Sorry, we do not deliver to PIN code {destination.pincode} yet."
             )
         if payment == "cod" and not where.cod:
             raise ValidationError(
@@ -364,6 +403,9 @@ def order_checkout(
     coupon: str = "",
     gstin: str | None = None,
     business_name: str | None = None,
+    guest: dict | None = None,
+    shipping_address: dict | None = None,
+    base_url: str = "",
 ) -> tuple[Order, bool]:
     """Place an order for `cart` (`[{_id, quantity}]`); returns (order, created).
 
@@ -387,7 +429,14 @@ def order_checkout(
 
     `gstin` and `business_name` (a business buyer's; None when not sent, "" for none)
     are kept on the order; not sent, an address chosen by `address_id` gives its own.
-    They are part of the Idempotency-Key's request when sent."""
+    They are part of the Idempotency-Key's request when sent.
+
+    A guest (`buyer` None) sends `guest` ({name, email, phone}, checked by the caller:
+    the e-mail lower-cased, the phone its ten digits) and `shipping_address` (the
+    address object's fields, checked here as the address book checks them); the order
+    is placed exactly as a buyer's, its Idempotency-Key and a coupon's per-customer
+    limits counted by the guest's e-mail. `base_url` is where the order mail's link for
+    a guest points (else SHOP_URL)."""
     if not cart:
         raise ValidationError({"cart": [EMPTY_CART]})
     if payment not in CODES:
@@ -395,17 +444,28 @@ def order_checkout(
     method = payment_method(payment)
     if method is None or not method.available():
         raise ValidationError({"payment": [ONLINE_OFF]})
+    if buyer is None and not guest:
+        raise ValidationError({"guest": ["Please give your name, e-mail and phone."]})
     wanted = _merge(cart)
     code = coupons.normalized(coupon)
     business = _business(gstin, business_name)
+    guest_email = guest["email"] if buyer is None else ""
     digest = ""
     if idempotency_key:
-        digest = _request_digest(wanted, address.strip(), payment, address_id, code, business)
-        earlier = _earlier_order(buyer, idempotency_key, digest)
+        asked_guest = None
+        if buyer is None:
+            asked_guest = {**guest, "shippingAddress": shipping_address or {}}
+        digest = _request_digest(
+            wanted, address.strip(), payment, address_id, code, business, asked_guest
+        )
+        earlier = _earlier_order(buyer, idempotency_key, digest, guest_email)
         if earlier is not None:
             return earlier, False
     shop = get_shop_details()
-    destination = _destination(buyer, address, address_id)
+    if buyer is None:
+        destination = _guest_destination(shipping_address)
+    else:
+        destination = _destination(buyer, address, address_id)
     if business is not None:
         destination.business = business
     lines = _resolve(wanted)
@@ -414,11 +474,21 @@ def order_checkout(
     if code:
         found = coupons.coupon_find(code)
         applied = coupons.coupon_apply(found, _priced(lines), payment=payment)
-        coupons.coupon_check_uses(found, **_coupon_uses(found, buyer))
+        coupons.coupon_check_uses(found, **_coupon_uses(found, buyer, email=guest_email))
     bill = Bill(lines, shop, destination, applied)
     _check_delivery(destination, payment, bill.total)
     try:
-        order = _place(buyer, lines, destination, bill, payment, idempotency_key, digest)
+        order = _place(
+            buyer,
+            lines,
+            destination,
+            bill,
+            payment,
+            idempotency_key,
+            digest,
+            guest=guest if buyer is None else None,
+            base_url=base_url,
+        )
         if business and address_id is not None:
             # Kept in the address book for next time (accounts.addresses).
             address_keep_business(
@@ -426,7 +496,7 @@ def order_checkout(
             )
     except IntegrityError:
         # A retry with the same key raced this one and won: answer its order.
-        earlier = idempotency_key and _earlier_order(buyer, idempotency_key, digest)
+        earlier = idempotency_key and _earlier_order(buyer, idempotency_key, digest, guest_email)
         if not earlier:
             raise
         return earlier, False
@@ -457,7 +527,9 @@ def order_place(*, buyer, **checkout) -> Placed:
 
 
 @transaction.atomic
-def _place(buyer, lines, destination, bill, payment, idempotency_key, digest) -> Order:
+def _place(
+    buyer, lines, destination, bill, payment, idempotency_key, digest, *, guest=None, base_url=""
+) -> Order:
     # Writes come first in the transaction (no read-then-upgrade, which SQLite answers
     # with "database is locked"), and the order row comes first of all: it claims the
     # Idempotency-Key before any stock moves.
@@ -465,8 +537,12 @@ def _place(buyer, lines, destination, bill, payment, idempotency_key, digest) ->
         # A key older than the window may be used again: its old order lets go of it.
         # Only older ones: an order inside the window keeps the key, so a concurrent retry
         # fails the unique constraint instead of placing a second order.
-        Order.objects.filter(
-            buyer=buyer,
+        mine = (
+            Order.objects.filter(guest_email=guest["email"])
+            if guest
+            else Order.objects.filter(buyer=buyer, guest_email="")
+        )
+        mine.filter(
             idempotency_key=idempotency_key,
             created_at__lt=timezone.now() - selectors.IDEMPOTENCY_WINDOW,
         ).update(idempotency_key=None)
@@ -492,13 +568,18 @@ def _place(buyer, lines, destination, bill, payment, idempotency_key, digest) ->
         idempotency_key=idempotency_key or None,
         idempotency_digest=digest,
     )
+    if guest:
+        order.guest_name, order.guest_email = guest["name"], guest["email"]
+        order.guest_phone, order.guest_secret = guest["phone"], guests.new_secret()
     if bill.applied is not None:
         order.coupon = bill.applied.coupon
         order.coupon_code = bill.applied.coupon.code
         order.discount_total = bill.discount_total
     # From the PIN code's delivery days (orders.shipments), counted from today in India.
     order.expected_delivery = shipments.expected_delivery(destination.pincode, order.created_at)
-    order.full_clean(exclude=["buyer", "coupon"])
+    # The e-mail was checked by the serializer; excluded, its Idempotency-Key constraint
+    # is left to the database (a racing retry fails it and answers the order that won).
+    order.full_clean(exclude=["buyer", "coupon", "guest_email"])
     order.save()
     if bill.applied is not None:
         _claim_coupon(order, bill, payment, lines)
@@ -538,29 +619,42 @@ def _place(buyer, lines, destination, bill, payment, idempotency_key, digest) ->
         # the "placed" mail waits for the payment.
         method.reserve(order)
     else:
-        # The order placed is the cart bought: the account's cart empties with it.
-        cart_clear(user=buyer)
-        order_mail(order.pk, "placed")
+        # The order placed is the cart bought: the account's cart empties with it (a
+        # guest's cart is the device's only).
+        if buyer is not None:
+            cart_clear(user=buyer)
+        order_mail(order.pk, "placed", base_url)
     return order
 
 
 COUPON_CHANGED = "The coupon changed while you were checking out; please apply it again."
 
 
-def _coupon_uses(coupon, buyer, *, besides: int | None = None) -> dict:
+def _customer(buyer, email: str = "") -> Q:
+    """A customer's orders as a coupon's limits count them, by e-mail as well as by
+    account: a signed-in buyer's own and the guest orders placed with their e-mail;
+    a guest's (`buyer` None, `email` theirs) those placed with that e-mail, as a guest
+    or by the account that has it."""
+    if buyer is not None:
+        return Q(buyer=buyer) | Q(buyer__isnull=True, guest_email=(buyer.email or "").lower())
+    return Q(guest_email=email) | Q(buyer__email=email)
+
+
+def _coupon_uses(coupon, buyer, *, email: str = "", besides: int | None = None) -> dict:
     """What the coupon's limits read: the orders holding it now (a cancelled order has
-    given its use back), the buyer's among them, the buyer's orders; without the order
-    `besides` (the one being placed)."""
+    given its use back), the customer's among them, the customer's orders (`_customer`);
+    without the order `besides` (the one being placed)."""
     live = Order.objects.exclude(status=OrderStatus.CANCELLED)
     if besides is not None:
         live = live.exclude(pk=besides)
     holding = live.filter(coupon=coupon)
+    customer = _customer(buyer, email)
     return {
         "used": holding.count() if coupon.usage_limit is not None else 0,
         "buyer_used": (
-            holding.filter(buyer=buyer).count() if coupon.per_customer_limit is not None else 0
+            holding.filter(customer).count() if coupon.per_customer_limit is not None else 0
         ),
-        "buyer_orders": live.filter(buyer=buyer).count() if coupon.first_order_only else 0,
+        "buyer_orders": live.filter(customer).count() if coupon.first_order_only else 0,
     }
 
 
@@ -575,7 +669,10 @@ def _claim_coupon(order: Order, bill: Bill, payment: str, lines) -> None:
     again = coupons.coupon_apply(coupon, _priced(lines), payment=payment)
     if again.shares != bill.applied.shares:
         raise Conflict(COUPON_CHANGED)
-    coupons.coupon_check_uses(coupon, **_coupon_uses(coupon, order.buyer, besides=order.pk))
+    coupons.coupon_check_uses(
+        coupon,
+        **_coupon_uses(coupon, order.buyer, email=order.guest_email, besides=order.pk),
+    )
 
 
 def coupon_check(*, buyer, code: str, cart: list[dict], payment: str | None = None):

@@ -10,18 +10,22 @@ from shop.tasks import MailNotSent, retrying
 
 
 @retrying
-def send_order_mail(order_id: int, event: str) -> None:
+def send_order_mail(order_id: int, event: str, base_url: str = "") -> None:
     """The buyer's mail about an order ("placed", "Shipped", "Cancelled"); raises when the
-    mail did not go out, so the queue tries again later."""
+    mail did not go out, so the queue tries again later. `base_url`: where a guest's link
+    to the order points (else SHOP_URL); the link itself is made here, when sending."""
     order = Order.objects.select_related("buyer").prefetch_related("lines").get(pk=order_id)
-    if not order_email_send(order=order, event=event):
+    if not order_email_send(order=order, event=event, base_url=base_url):
         raise MailNotSent(f"The {event} mail for order {order_id} was not sent.")
 
 
-def order_mail(order_id: int, event: str) -> None:
+def order_mail(order_id: int, event: str, base_url: str = "") -> None:
     """The buyer's mail, as a job written in this transaction: sent by a worker once the
     order is committed, never if it is not, retried while the mail server is away."""
-    send_order_mail.enqueue(order_id, event)
+    if base_url:
+        send_order_mail.enqueue(order_id, event, base_url)
+    else:
+        send_order_mail.enqueue(order_id, event)
 
 
 @retrying

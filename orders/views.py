@@ -3,16 +3,20 @@ service, shape the output with the output serializers, answer the envelope. The 
 serializers describe the answers in the OpenAPI schema. The calls of paying online
 (verify, the gateway's webhook) are the payments app's (payments/views.py)."""
 
+from collections.abc import Mapping
+
+from django.conf import settings
 from django.http import Http404, HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
+from rest_framework.exceptions import NotAuthenticated, ValidationError
 from rest_framework.negotiation import BaseContentNegotiation
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from orders import actions, invoice_files, invoices, selectors, services
-from orders.models import InvoiceKind, OrderStatus
+from orders import actions, guest, invoice_files, invoices, selectors, services
+from orders.models import InvoiceKind, Order, OrderStatus
 from orders.serializers import (
     AdminOrderAnswer,
     AdminOrderOutput,
@@ -23,6 +27,7 @@ from orders.serializers import (
     CouponCheckInput,
     DashboardAnswer,
     DashboardOutput,
+    GuestCheckoutInput,
     IdempotencyKeyInput,
     OrderAnswer,
     OrderDetailOutput,
@@ -31,7 +36,7 @@ from orders.serializers import (
     OrderStatusInput,
     OrderWithHistoryAnswer,
 )
-from orders.throttles import CheckoutThrottle, CouponCheckThrottle
+from orders.throttles import CheckoutThrottle, CouponCheckThrottle, GuestCheckoutThrottle
 from shop.api.envelope import ok
 from shop.api.fields import parse_id
 from shop.api.paging import PAGE_HEADERS, paged
@@ -59,14 +64,54 @@ def _order_id(value: str) -> int:
     return parsed
 
 
+SIGNED_IN_GUEST = "You are signed in: leave out guest to order as yourself, or sign out."
+
+TOKEN_PARAMETER = OpenApiParameter(
+    "token",
+    str,
+    OpenApiParameter.QUERY,
+    required=False,
+    description="A guest's order: its token (checkout's `orderToken`); also taken as the "
+    "header `X-Order-Token`. A wrong or empty token is 404.",
+)
+
+
+def order_token_of(request) -> str | None:
+    """The guest order token the request carries (`?token=` or `X-Order-Token`), "" when
+    sent empty, None when not sent."""
+    token = request.query_params.get("token")
+    if token is None:
+        token = request.headers.get("X-Order-Token")
+    return token
+
+
+def _by_token_or_user(request, order_id: int, *, by_token, by_user):
+    """A guest order's token shows it to anyone (a wrong one finds nothing: 404, unless
+    the caller is signed in and may see it as its buyer or an admin); without one, the
+    signed-in caller's own call (401 when not signed in, whatever the order)."""
+    token = order_token_of(request)
+    signed_in = request.user is not None and request.user.is_authenticated
+    if token is not None:
+        try:
+            return by_token(token)
+        except Http404:
+            if not signed_in:
+                raise
+    if not signed_in:
+        raise NotAuthenticated()
+    return by_user()
+
+
 def _answer(order, message: str, *, status_code=status.HTTP_200_OK) -> Response:
     return ok({"message": message, "order": OrderOutput(order).data}, status=status_code)
 
 
 class CheckoutView(APIView):
-    permission_classes = [IsSignedIn]
+    # Signed in, or a guest (a body with `guest`); a body without `guest` and no token
+    # is 401 as before.
+    permission_classes = []
     parser_classes = [JSONParser]
-    throttle_classes = [CheckoutThrottle]
+    throttle_classes = [CheckoutThrottle, GuestCheckoutThrottle]
 
     @extend_schema(
         summary="Place an order, cash on delivery or paid online",
@@ -78,8 +123,12 @@ class CheckoutView(APIView):
         "with; 502/503 when the gateway fails (nothing ordered, a retry works). 409 when the "
         "order was cancelled while the gateway was asked (no payment details), or while "
         "another request with the same key is still setting up its payment (wait a moment). "
-        "A free-text `address` without a PIN code the directory knows is 400.",
-        request=CheckoutInput,
+        "A free-text `address` without a PIN code the directory knows is 400. "
+        "Without a token, a guest checkout: `guest: {name, email, phone}` and "
+        "`shippingAddress` (the address object without `_id`) in place of `address`; the "
+        "answer carries `orderToken`; throttled per client address; the Idempotency-Key "
+        "is keyed by the guest's e-mail. `guest` sent with a token is 400.",
+        request=GuestCheckoutInput,
         parameters=[
             OpenApiParameter(
                 "Idempotency-Key", str, OpenApiParameter.HEADER, description="1-100 characters."
@@ -93,19 +142,39 @@ class CheckoutView(APIView):
         },
     )
     def post(self, request):
+        signed_in = request.user is not None and request.user.is_authenticated
+        sent_guest = isinstance(request.data, Mapping) and "guest" in request.data
+        if signed_in and sent_guest:
+            raise ValidationError({"guest": [SIGNED_IN_GUEST]})
+        if not signed_in and not sent_guest:
+            raise NotAuthenticated()
         key = IdempotencyKeyInput(data={"key": request.headers.get("Idempotency-Key")})
         key.is_valid(raise_exception=True)
-        data = CheckoutInput(data=request.data)
-        data.is_valid(raise_exception=True)
-        placed = services.order_place(
-            buyer=request.user, idempotency_key=key.validated_data.get("key"), **data.validated_data
-        )
+        if signed_in:
+            data = CheckoutInput(data=request.data)
+            data.is_valid(raise_exception=True)
+            placed = services.order_place(
+                buyer=request.user,
+                idempotency_key=key.validated_data.get("key"),
+                **data.validated_data,
+            )
+        else:
+            data = GuestCheckoutInput(data=request.data)
+            data.is_valid(raise_exception=True)
+            placed = services.order_place(
+                buyer=None,
+                idempotency_key=key.validated_data.get("key"),
+                base_url=settings.SHOP_URL or request.build_absolute_uri("/"),
+                **data.validated_data,
+            )
         body = {
             "message": "Order placed" if placed.created else "Order already placed",
             "order": OrderOutput(placed.order).data,
         }
         if placed.payment is not None:
             body["razorpay"] = placed.payment
+        if not signed_in:
+            body["orderToken"] = guest.order_token(placed.order)
         return ok(body, status=status.HTTP_201_CREATED if placed.created else status.HTTP_200_OK)
 
 
@@ -156,16 +225,35 @@ class MyOrdersView(APIView):
 
 
 class OrderDetailView(APIView):
-    permission_classes = [IsSignedIn]
+    permission_classes = []
 
     @extend_schema(
-        summary="One order (its buyer or an admin)",
-        description="Ours: `statusHistory`, each status the order reached and when.",
+        summary="One order (its buyer, an admin, or whoever holds a guest order's token)",
+        description="Ours: `statusHistory`, each status the order reached and when. A "
+        "guest's order is shown to whoever sends its token; a wrong or empty token is the "
+        "404 of an order that does not exist. Without a token, not signed in: 401. Sent "
+        "signed in as the account whose e-mail the guest gave (any case), the token also "
+        "claims the order: from then on it is in that account's orders.",
+        parameters=[TOKEN_PARAMETER],
         responses={200: OrderWithHistoryAnswer, **error_responses(400, 401, 404)},
     )
     def get(self, request, order_id):
-        order = selectors.order_get_for(
-            user=request.user, order_id=_order_id(order_id), with_history=True
+        pk = _order_id(order_id)
+
+        def by_token(token):
+            found = guest.order_for_token(Order.objects.all(), order_id=pk, token=token)
+            if request.user is not None and request.user.is_authenticated:
+                # Its buyer, signed in with the guest's e-mail: the order becomes theirs.
+                guest.order_claim_if_mine(user=request.user, order=found, token=token)
+            return selectors.order_get(order_id=pk, with_history=True)
+
+        order = _by_token_or_user(
+            request,
+            pk,
+            by_token=by_token,
+            by_user=lambda: selectors.order_get_for(
+                user=request.user, order_id=pk, with_history=True
+            ),
         )
         return ok({"order": OrderDetailOutput(order).data})
 
@@ -275,15 +363,28 @@ class FirstRenderer(BaseContentNegotiation):
 
 
 class DocumentDownload(APIView):
-    """A tax invoice or credit note as a PDF download, for the order's buyer or an admin."""
+    """A tax invoice or credit note as a PDF download, for the order's buyer, an admin, or
+    whoever holds a guest order's token."""
 
-    permission_classes = [IsSignedIn]
+    permission_classes = []
     content_negotiation_class = FirstRenderer
     kind = InvoiceKind.INVOICE
 
     def get(self, request, order_id, number: str | None = None):
-        document = invoices.invoice_get_for(
-            user=request.user, order_id=_order_id(order_id), kind=self.kind, number=number
+        pk = _order_id(order_id)
+        document = _by_token_or_user(
+            request,
+            pk,
+            by_token=lambda token: invoices.invoice_of(
+                guest.order_for_token(
+                    Order.objects.only("pk", "guest_secret"), order_id=pk, token=token
+                ),
+                kind=self.kind,
+                number=number,
+            ),
+            by_user=lambda: invoices.invoice_get_for(
+                user=request.user, order_id=pk, kind=self.kind, number=number
+            ),
         )
         data = invoice_files.invoice_pdf_bytes(document)
         response = HttpResponse(data, content_type="application/pdf")
@@ -298,12 +399,12 @@ class DocumentDownload(APIView):
 
 def _document_schema(what: str, when: str, more: str = "", parameters=()):
     return extend_schema(
-        summary=f"The order's {what} as a PDF (its buyer or an admin)",
+        summary=f"The order's {what} as a PDF (its buyer, an admin, a guest order's token)",
         description=f"Answered as a download (`Content-Disposition: attachment`, the file "
         f"named after the document's number with '/' made '-'). 404 until {when}, and for "
-        "anyone but the buyer and admins (the same 404 as for an order that does not exist)."
-        + more,
-        parameters=list(parameters),
+        "anyone but the buyer, admins and the holder of a guest order's token (the same 404 "
+        "as for an order that does not exist)." + more,
+        parameters=[TOKEN_PARAMETER, *parameters],
         responses={
             (200, "application/pdf"): OpenApiResponse(OpenApiTypes.BINARY, description="A4 PDF."),
             **error_responses(401, 404),

@@ -39,7 +39,7 @@ from django.http import Http404
 from django.utils import timezone
 from rest_framework.exceptions import APIException, ValidationError
 
-from orders import selectors, services
+from orders import guest, selectors, services
 from orders.actions import order_pay
 from orders.models import Order, OrderStatus, Payment, PaymentStatus, Refund, WebhookEvent
 from orders.shop_details import get_shop_details
@@ -101,15 +101,14 @@ class Checkout:
 
 def checkout_options(order: Order, payment: Payment) -> dict:
     """The `razorpay` object of checkout's answer: what Razorpay's checkout is opened with."""
-    buyer = order.buyer
     return {
         "keyId": settings.RAZORPAY_KEY_ID,
         "orderId": payment.gateway_order_id,
         "amount": payment.amount,
         "currency": gateway.CURRENCY,
-        "name": buyer.name,
-        "email": buyer.email,
-        "phone": buyer.phone,
+        "name": order.buyer_name,
+        "email": order.buyer_email,
+        "phone": order.buyer_phone,
         "shopName": get_shop_details().trade_name or get_shop_details().legal_name,
         "checkoutUrl": settings.RAZORPAY_CHECKOUT_URL,
     }
@@ -168,7 +167,7 @@ def _gateway_order(order: Order, payment: Payment, *, own: bool) -> Payment:
         made = gateway.create_order(
             amount=payment.amount,
             receipt=str(order.pk),
-            notes={"order": str(order.pk), "buyer": str(order.buyer_id)},
+            notes={"order": str(order.pk), "buyer": str(order.buyer_id or "guest")},
         )
     except (gateway.GatewayUnavailable, gateway.GatewayRefused) as exc:
         stored = _undo(order)
@@ -307,12 +306,17 @@ def razorpay_verify(
     razorpay_order_id: str,
     razorpay_payment_id: str,
     razorpay_signature: str,
+    token: str | None = None,
 ) -> Order:
     """The browser's word that it paid: checked against the gateway order id we stored
     (the one sent must be it) with the key secret's signature. 400 for anything else,
     nothing changed; the same payment again answers the paid order; a payment that came
-    after the order was cancelled is refunded and answered 409."""
-    order = Order.objects.filter(pk=order_id, buyer=buyer).first()
+    after the order was cancelled is refunded and answered 409. A guest's order is found
+    by its `token` (orders.guest) in place of its buyer."""
+    if token is not None:
+        order = guest.order_for_token(Order.objects.all(), order_id=order_id, token=token)
+    else:
+        order = Order.objects.filter(pk=order_id, buyer=buyer).first()
     if order is None:
         raise Http404(selectors.NOT_FOUND)
     payment = order.payment_record
@@ -331,6 +335,8 @@ def razorpay_verify(
     )
     if not arrival.paid:
         raise Conflict(LATE)
+    if token is not None:
+        return selectors.order_get(order_id=order.pk)
     return selectors.order_get_for(user=buyer, order_id=order.pk)
 
 

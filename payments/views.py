@@ -5,18 +5,18 @@ paths as before the app had them); they answer orders' shapes (orders.serializer
 from django.http import Http404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework.exceptions import ValidationError
+from rest_framework.exceptions import NotAuthenticated, ValidationError
 from rest_framework.views import APIView
 
 from orders.selectors import NOT_FOUND
 from orders.serializers import OrderDetailAnswer, OrderOutput
+from orders.views import TOKEN_PARAMETER, order_token_of
 from payments import online
 from payments.serializers import RazorpayVerifyInput, WebhookAnswer
 from shop.api.envelope import ok
 from shop.api.exceptions import PayloadTooLarge
 from shop.api.fields import parse_id
 from shop.api.parsers import JSONParser
-from shop.api.permissions import IsSignedIn
 from shop.api.schema import error_responses
 
 # A webhook is an event of a few kilobytes; anything far larger is not Razorpay's.
@@ -31,7 +31,8 @@ def _order_id(value: str) -> int:
 
 
 class RazorpayVerifyView(APIView):
-    permission_classes = [IsSignedIn]
+    # The buyer signed in, or whoever holds a guest order's token (orders.guest).
+    permission_classes = []
     parser_classes = [JSONParser]
 
     @extend_schema(
@@ -40,15 +41,22 @@ class RazorpayVerifyView(APIView):
         "order (the one sent must be it). The order is then `Not Processed` and paid; the "
         "same payment again answers the paid order. A bad signature or another order's ids "
         "are 400 and change nothing; a payment that came after the order was cancelled (its "
-        "payment window ran out) is refunded and answered 409.",
+        "payment window ran out) is refunded and answered 409. A guest's order: its token "
+        "(`?token=` or `X-Order-Token`) in place of the buyer's sign-in.",
         request=RazorpayVerifyInput,
+        parameters=[TOKEN_PARAMETER],
         responses={200: OrderDetailAnswer, **error_responses(400, 401, 404, 409, 413, 415)},
     )
     def post(self, request, order_id):
         order_pk = _order_id(order_id)
+        token = order_token_of(request)
+        if token is None and not (request.user and request.user.is_authenticated):
+            raise NotAuthenticated()
         data = RazorpayVerifyInput(data=request.data)
         data.is_valid(raise_exception=True)
-        order = online.razorpay_verify(buyer=request.user, order_id=order_pk, **data.validated_data)
+        order = online.razorpay_verify(
+            buyer=request.user, order_id=order_pk, token=token, **data.validated_data
+        )
         return ok({"order": OrderOutput(order).data})
 
 

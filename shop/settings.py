@@ -230,6 +230,8 @@ REST_FRAMEWORK = {
         "checkout": env.str("THROTTLE_CHECKOUT", default="10/min"),
         # Checking coupon codes: enough for a shopper, too few to guess codes.
         "coupon_check": env.str("THROTTLE_COUPON_CHECK", default="30/min"),
+        # Guest checkouts (no token), per client address.
+        "guest_checkout": env.str("THROTTLE_GUEST_CHECKOUT", default="10/min"),
         # The wishlist's adds and removals; back-in-stock requests per user, and per client
         # address without a token.
         "wishlist": env.str("THROTTLE_WISHLIST", default="60/min"),
