@@ -225,7 +225,7 @@ def test_request_bodies_are_the_contract_fields(schema):
     # The contract's variant fields, as JSON text and repeated files.
     assert {"options", "variants", "gallery"} <= set(product["properties"])
     assert product["properties"]["photos"]["items"]["format"] == "binary"
-    assert filters["properties"]["sort"]["enum"] == ["newest", "price-asc", "price-desc"]
+    assert filters["properties"]["sort"]["enum"] == ["newest", "price-asc", "price-desc", "rating"]
 
 
 def test_response_shapes_follow_the_contract(schema):
@@ -249,8 +249,15 @@ def test_response_shapes_follow_the_contract(schema):
         # Promotions: the price without a sale, and the sale (null outside one).
         "regularPrice",
         "sale",
+        # Reviews: the published reviews' average (one decimal, null without any) and count.
+        "rating",
     }
     assert product["properties"]["price"]["type"] == "number"
+    rating = product["properties"]["rating"]
+    assert set(rating["required"]) == {"average", "count"}
+    assert rating["properties"]["average"]["type"] == "number"
+    assert rating["properties"]["average"]["nullable"] is True
+    assert rating["properties"]["count"]["type"] == "integer"
     assert product["properties"]["category"] == {"$ref": "#/components/schemas/Category"}
     # The contract's variants section: the keys every client reads.
     assert {"options", "variants", "photos"} <= set(product["properties"])
