@@ -39,6 +39,8 @@ const ForgotPasswordPage = lazy(
 const ResetPasswordPage = lazy(
   () => import(/* webpackChunkName: "auth" */ '../pages/auth/ResetPasswordPage'),
 );
+// A guest's order by its token (docs/orders.md, "Guest checkout").
+const GuestOrderPage = lazy(() => import(/* webpackChunkName: "user" */ '../pages/GuestOrderPage'));
 // The dashboards' screens and their guards: one lazy module per group (its chunk).
 const UserRoutes = lazy(() => import(/* webpackChunkName: "user" */ '../pages/user/UserRoutes'));
 const AdminRoutes = lazy(
@@ -72,5 +74,6 @@ export const routes = [
   { path: paths.terms, element: <TermsPage /> },
   { path: `${paths.userDashboard}/*`, element: <UserRoutes /> },
   { path: `${paths.adminDashboard}/*`, element: <AdminRoutes /> },
+  { path: '/order/:id', element: <GuestOrderPage /> },
   { path: '*', element: <NotFoundPage /> },
 ];

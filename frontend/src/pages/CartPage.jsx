@@ -7,8 +7,11 @@
 // feature checks it for these lines and this payment method); its discount comes off
 // before the delivery rule and the COD limit read the total, and checkout sends the code.
 // A business buys with its GSTIN and name ("I have a GSTIN"), filled in from the chosen
-// address when it keeps them.
-import { Link } from 'react-router-dom';
+// address when it keeps them. A signed-out shopper may also "Checkout as guest": the
+// guest form (its own chunk) places the order, the cart empties and the order's page
+// opens by its token (docs/orders.md, "Guest checkout").
+import { Suspense, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
 import { usePageMeta } from '../lib/usePageMeta';
 import { paths } from '../config/paths';
 import { MESSAGES } from '../constants/messages';
@@ -29,7 +32,14 @@ import { getProduct } from '../features/catalog/api';
 import { cancelOrder, getOrder } from '../features/orders/api';
 import { isAwaitingPayment } from '../features/orders/orderFormat';
 import { useRazorpay } from '../features/orders/useRazorpay';
-import { CheckoutBar, CheckoutSummary, useBusinessBuyer, useCheckout } from '../features/checkout';
+import {
+  CheckoutBar,
+  CheckoutSummary,
+  GuestCheckoutForm,
+  guestOrderPath,
+  useBusinessBuyer,
+  useCheckout,
+} from '../features/checkout';
 
 // What checkout needs of the orders to let go of a held one.
 const ORDERS = { getOrder, cancelOrder, isAwaitingPayment };
@@ -75,6 +85,13 @@ export default function CartPage() {
     business,
   });
   useCouponRecheck(coupon, { lines: lineItems, payment: checkout.method });
+  const [asGuest, setAsGuest] = useState(false);
+  const navigate = useNavigate();
+
+  function guestPlaced(order, token) {
+    clear();
+    navigate(guestOrderPath(order._id, token));
+  }
 
   return (
     <div className="container py-4">
@@ -124,6 +141,27 @@ export default function CartPage() {
             )}
           />
           <CheckoutBar checkout={checkout} />
+          {!user && (
+            <div className="col-12 col-lg-5 ms-lg-auto">
+              {asGuest ? (
+                <Suspense fallback={<p role="status">Loading…</p>}>
+                  <GuestCheckoutForm
+                    lines={lineItems}
+                    onlineOffered={Boolean(shopInfo.razorpay)}
+                    onPlaced={guestPlaced}
+                  />
+                </Suspense>
+              ) : (
+                <button
+                  type="button"
+                  className="btn btn-outline-primary w-100"
+                  onClick={() => setAsGuest(true)}
+                >
+                  Checkout as guest
+                </button>
+              )}
+            </div>
+          )}
         </div>
       )}
     </div>

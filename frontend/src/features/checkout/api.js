@@ -15,6 +15,7 @@ export const checkout = ({
   coupon,
   business,
   idempotencyKey,
+  guestOrder,
 }) =>
   apiClient.post(
     '/api/v1/orders/checkout',
@@ -24,6 +25,13 @@ export const checkout = ({
       ...(addressId != null ? { addressId } : address ? { address } : {}),
       ...(coupon ? { coupon } : {}),
       ...(business ?? {}),
+      ...(guestOrder ?? {}),
     },
     { headers: idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {} },
   );
+
+// Guest checkout (docs/orders.md): no token; `guest` is {name, email, phone} and
+// `shippingAddress` the address object without `_id`, in place of an address. The answer
+// adds `orderToken`.
+export const guestCheckout = ({ cart, guest, shippingAddress, payment = 'cod', idempotencyKey }) =>
+  checkout({ cart, payment, idempotencyKey, guestOrder: { guest, shippingAddress } });
