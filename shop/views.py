@@ -40,6 +40,9 @@ STATIC_PAGES = {
 # Every screen under /dashboard is client-only (it needs the shopper's token; crawlers are
 # kept out by robots.txt): the shell, 200, whatever screens the dashboards grow.
 DASHBOARD_PAGES = re.compile(r"^/dashboard(/.*)?$")
+# A guest's order, opened by the token after the address's `#` (never sent to a server):
+# the shell, 200, never indexed.
+GUEST_ORDER_PAGE = re.compile(r"^/order/[0-9]{1,18}$")
 FOOTER_CATEGORY = re.compile(r"^/categories/(?P<slug>[^/]+)$")
 
 
@@ -68,6 +71,9 @@ def _static_page(request) -> dict | HttpResponse | None:
     if DASHBOARD_PAGES.match(path):
         # Client-only screens (they need the shopper's token): the shell and no content.
         return {"status": 200, "title": f"Dashboard - {SITE_NAME}", "robots": "noindex"}
+    if GUEST_ORDER_PAGE.match(path):
+        order = path.rsplit("/", 1)[1]
+        return {"status": 200, "title": f"Order #{order} - {SITE_NAME}", "robots": "noindex"}
     footer = FOOTER_CATEGORY.match(path)
     if footer:
         return HttpResponsePermanentRedirect(f"/category/{footer['slug']}")

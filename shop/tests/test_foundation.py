@@ -20,6 +20,8 @@ ROOT = Path(__file__).resolve().parents[2]
         ("/", "SHOPSPHERE - shop now"),
         ("/dashboard/admin/products", "Dashboard - ShopSphere"),
         ("/cart", "Cart - ShopSphere"),
+        # A guest's order page (its token after `#`, which no server sees).
+        ("/order/42", "Order #42 - ShopSphere"),
     ],
 )
 def test_client_routes_serve_the_app_page(client, path, title):
@@ -30,6 +32,15 @@ def test_client_routes_serve_the_app_page(client, path, title):
     assert f"<title>{title}</title>" in body
     assert '<div id="root">' in body
     assert "<script>" not in body  # no inline script (CSP-friendly)
+    if path.startswith(("/order/", "/dashboard")):
+        assert '<meta name="robots" content="noindex">' in body
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("path", ["/order/abc", "/order/1/2", "/order/"])
+def test_an_order_page_needs_a_number(client, path):
+    response = client.get(path, follow=True)
+    assert response.status_code == 404
 
 
 @pytest.mark.django_db
