@@ -1,7 +1,7 @@
 // Routes are data (style.md 11): every path from config/paths.js, guards around groups.
 // Every screen but home is split off (React.lazy); the user's and the admin's dashboards
 // are one lazy module each (pages/user/UserRoutes, pages/admin/AdminRoutes) that declares
-// its screens and guard.
+// its screens, behind the group's guard.
 import { lazy } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 import { paths } from '../config/paths';
@@ -41,7 +41,10 @@ const ResetPasswordPage = lazy(
 );
 // A guest's order by its token (docs/orders.md, "Guest checkout").
 const GuestOrderPage = lazy(() => import(/* webpackChunkName: "user" */ '../pages/GuestOrderPage'));
-// The dashboards' screens and their guards: one lazy module per group (its chunk).
+// The dashboards' screens: one lazy module per group (its chunk), behind its guard. The
+// guards come in a small chunk of their own, first: a refused visitor never fetches a
+// dashboard's code.
+const Guard = lazy(() => import(/* webpackChunkName: "guard" */ '../features/auth/RouteGuard'));
 const UserRoutes = lazy(() => import(/* webpackChunkName: "user" */ '../pages/user/UserRoutes'));
 const AdminRoutes = lazy(
   () => import(/* webpackChunkName: "admin" */ '../pages/admin/AdminRoutes'),
@@ -72,8 +75,22 @@ export const routes = [
   { path: paths.faq, element: <FaqPage /> },
   { path: paths.returns, element: <ReturnsPage /> },
   { path: paths.terms, element: <TermsPage /> },
-  { path: `${paths.userDashboard}/*`, element: <UserRoutes /> },
-  { path: `${paths.adminDashboard}/*`, element: <AdminRoutes /> },
+  {
+    path: paths.userDashboard,
+    element: <Guard />,
+    children: [
+      { index: true, element: <UserRoutes /> },
+      { path: '*', element: <UserRoutes /> },
+    ],
+  },
+  {
+    path: paths.adminDashboard,
+    element: <Guard admin />,
+    children: [
+      { index: true, element: <AdminRoutes /> },
+      { path: '*', element: <AdminRoutes /> },
+    ],
+  },
   { path: '/order/:id', element: <GuestOrderPage /> },
   { path: '*', element: <NotFoundPage /> },
 ];

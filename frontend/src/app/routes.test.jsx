@@ -79,6 +79,15 @@ describe('admin promotions routes', () => {
 });
 
 describe('dashboard route groups (one lazy module each)', () => {
+  it('opens the admin dashboard itself, /dashboard/admin', async () => {
+    openAsAdmin(paths.adminDashboard, {
+      'GET /api/v1/auth/admin-auth': { data: { ok: true } },
+    });
+    expect(
+      await screen.findByRole('navigation', { name: 'Admin Panel' }, { timeout: 10000 }),
+    ).toBeInTheDocument();
+  });
+
   it('sends a signed-out visitor of a user screen to login, the path kept', async () => {
     server = fakeServer({});
     const app = [
@@ -106,7 +115,31 @@ describe('dashboard route groups (one lazy module each)', () => {
         { timeout: 10000 },
       ),
     ).toBeInTheDocument();
-    // Outside the admin guard: no session check for a screen that does not exist.
-    expect(server.calls.map((call) => call.key)).not.toContain('GET /api/v1/auth/admin-auth');
+  });
+
+  it('asks the server before fetching a dashboard: a refused visitor never gets its screens', async () => {
+    window.localStorage.setItem(
+      AUTH_KEY,
+      JSON.stringify({ token: 'tok', user: { name: 'Shopper', address: '', role: 0 } }),
+    );
+    server = fakeServer({
+      'GET /api/v1/auth/admin-auth': { status: 403, data: { success: false, message: 'No' } },
+    });
+    const app = [
+      {
+        element: (
+          <Suspense fallback={<p>Loading ...</p>}>
+            <Outlet />
+          </Suspense>
+        ),
+        children: routes,
+      },
+    ];
+    renderRoutes(app, paths.adminCoupons);
+    expect(
+      await screen.findByText(/Redirecting you in/, {}, { timeout: 10000 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Admin Panel' })).toBeNull();
+    expect(server.calls.map((call) => call.key)).toEqual(['GET /api/v1/auth/admin-auth']);
   });
 });

@@ -102,3 +102,8 @@ export function RequireAdmin() {
     />
   );
 }
+
+// The app's routes load the guards lazily, as one module: `admin` picks the admin's.
+export default function DashboardGuard({ admin = false }) {
+  return admin ? <RequireAdmin /> : <RequireUser />;
+}

@@ -1,10 +1,9 @@
-// The admin screens under /dashboard/admin, behind the admin guard: one lazily loaded
-// module (the `admin` chunk), so the first bundle carries one route for the whole group
-// instead of one lazy screen each. An address under it that names no screen is the
-// not-found page, outside the guard, as any unknown address is.
+// The admin screens under /dashboard/admin: one lazily loaded module (the `admin` chunk),
+// rendered by the admin guard (app/routes.jsx) once the server said yes, so the first
+// bundle carries one route for the whole group instead of one lazy screen each. An
+// address under it that names no screen is the not-found page.
 import { lazy } from 'react';
 import { useRoutes } from 'react-router-dom';
-import { RequireAdmin } from '../../features/auth/RouteGuard';
 import AdminDashboardPage from './AdminDashboardPage';
 import CreateCategoryPage from './CreateCategoryPage';
 import CreateProductPage from './CreateProductPage';
@@ -21,23 +20,18 @@ import AdminReviewsPage from './AdminReviewsPage';
 const NotFoundPage = lazy(() => import(/* webpackChunkName: "info" */ '../NotFoundPage'));
 
 const adminRoutes = [
-  {
-    element: <RequireAdmin />,
-    children: [
-      { index: true, element: <AdminDashboardPage /> },
-      { path: 'create-category', element: <CreateCategoryPage /> },
-      { path: 'create-product', element: <CreateProductPage /> },
-      { path: 'products', element: <ProductsPage /> },
-      { path: 'product/:slug', element: <UpdateProductPage /> },
-      { path: 'users', element: <UsersPage /> },
-      { path: 'orders', element: <OrdersPage /> },
-      { path: 'coupons', element: <CouponsPage /> },
-      { path: 'sales', element: <SalesPage /> },
-      { path: 'returns', element: <AdminReturnsPage /> },
-      { path: 'gst-returns', element: <GstReturnsPage /> },
-      { path: 'reviews', element: <AdminReviewsPage /> },
-    ],
-  },
+  { index: true, element: <AdminDashboardPage /> },
+  { path: 'create-category', element: <CreateCategoryPage /> },
+  { path: 'create-product', element: <CreateProductPage /> },
+  { path: 'products', element: <ProductsPage /> },
+  { path: 'product/:slug', element: <UpdateProductPage /> },
+  { path: 'users', element: <UsersPage /> },
+  { path: 'orders', element: <OrdersPage /> },
+  { path: 'coupons', element: <CouponsPage /> },
+  { path: 'sales', element: <SalesPage /> },
+  { path: 'returns', element: <AdminReturnsPage /> },
+  { path: 'gst-returns', element: <GstReturnsPage /> },
+  { path: 'reviews', element: <AdminReviewsPage /> },
   { path: '*', element: <NotFoundPage /> },
 ];
 

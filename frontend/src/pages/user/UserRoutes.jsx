@@ -1,9 +1,9 @@
-// The shopper's screens under /dashboard/user, behind the sign-in guard: one lazily loaded
-// module (the `user` chunk), so the first bundle carries one route for the whole group.
-// An address under it that names no screen is the not-found page, outside the guard.
+// The shopper's screens under /dashboard/user: one lazily loaded module (the `user`
+// chunk), rendered by the sign-in guard (app/routes.jsx) once the server said yes, so the
+// first bundle carries one route for the whole group. An address under it that names no
+// screen is the not-found page.
 import { lazy } from 'react';
 import { useRoutes } from 'react-router-dom';
-import { RequireUser } from '../../features/auth/RouteGuard';
 import UserDashboardPage from './UserDashboardPage';
 import ProfilePage from './ProfilePage';
 import OrdersPage from './OrdersPage';
@@ -14,17 +14,12 @@ import WishlistPage from './WishlistPage';
 const NotFoundPage = lazy(() => import(/* webpackChunkName: "info" */ '../NotFoundPage'));
 
 const userRoutes = [
-  {
-    element: <RequireUser />,
-    children: [
-      { index: true, element: <UserDashboardPage /> },
-      { path: 'profile', element: <ProfilePage /> },
-      { path: 'orders', element: <OrdersPage /> },
-      { path: 'orders/:id', element: <OrderDetailPage /> },
-      { path: 'orders/:id/placed', element: <OrderPlacedPage /> },
-      { path: 'wishlist', element: <WishlistPage /> },
-    ],
-  },
+  { index: true, element: <UserDashboardPage /> },
+  { path: 'profile', element: <ProfilePage /> },
+  { path: 'orders', element: <OrdersPage /> },
+  { path: 'orders/:id', element: <OrderDetailPage /> },
+  { path: 'orders/:id/placed', element: <OrderPlacedPage /> },
+  { path: 'wishlist', element: <WishlistPage /> },
   { path: '*', element: <NotFoundPage /> },
 ];
 
