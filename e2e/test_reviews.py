@@ -21,6 +21,7 @@ from playwright.sync_api import expect
 from accounts.tests.factories import AdminFactory, UserFactory
 from catalog.tests.factories import ProductFactory
 from e2e.session import sign_in
+from e2e.test_a11y import assert_accessible
 from orders.tests.conftest import client_for
 from reviews.tests.conftest import deliver, place
 from shop.tasks import run_ready_tasks
@@ -86,6 +87,7 @@ def test_a_verified_review_a_helpful_vote_and_a_rude_review_hidden(page, other_p
     expect(reviews.get_by_role("heading", name="Your review")).to_be_visible()
     # No vote on one's own review.
     expect(mine.get_by_role("button", name="Helpful (0): Bright and steady")).to_have_count(0)
+    assert_accessible(page, "the product page with its reviews")
 
     # 2. Another shopper finds it helpful, once.
     shopper = other_page()
@@ -114,6 +116,7 @@ def test_a_verified_review_a_helpful_vote_and_a_rude_review_hidden(page, other_p
     row.get_by_role("button", name="Hide review: Utter junk, idiots").click()
     expect(toast(owner, "Review hidden: Utter junk, idiots")).to_be_visible()
     expect(row.get_by_text("Hidden", exact=True)).to_be_visible()
+    assert_accessible(owner, "the admin's Reviews screen")
 
     # The product's page counts the kind review only.
     page.reload()
@@ -155,6 +158,7 @@ def test_a_sold_out_size_saved_to_the_wishlist_and_mailed_when_back(page, other_
     expect(form.get_by_label("Email")).to_have_value(shopper.email)
     form.get_by_role("button", name="Notify me").click()
     expect(form.get_by_role("status")).to_contain_text("back in stock")
+    assert_accessible(page, "the product page with a sold-out size")
 
     # The wishlist screen, from the Dashboard menu.
     page.goto(f"{base_url}/dashboard/user")
@@ -164,6 +168,7 @@ def test_a_sold_out_size_saved_to_the_wishlist_and_mailed_when_back(page, other_
     expect(item.get_by_role("link", name="Cotton Tee", exact=True)).to_be_visible()
     expect(item.get_by_role("link", name="Choose options: Cotton Tee")).to_be_visible()
     expect(item).to_contain_text("₹499")
+    assert_accessible(page, "the wishlist screen")
 
     # The admin restocks the large size through the API; the worker mails the shopper once.
     owner = other_page()

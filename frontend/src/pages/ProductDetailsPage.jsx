@@ -183,6 +183,7 @@ export default function ProductDetailsPage() {
   const toChoose = needsChoice(product) ? missingOptions(product, choice) : [];
   const stillMissing = askedFor === product._id ? toChoose : [];
   const soldOut = isSoldOut(shown);
+  const shownRating = rated?.slug === slug ? rated.rating : product.rating;
 
   function addToCart() {
     if (needsChoice(product) && !variant) {
@@ -205,12 +206,11 @@ export default function ProductDetailsPage() {
         <div className="col-md-6">
           <p className="text-uppercase text-body-secondary small mb-1">Product Details</p>
           <h1 className="h2 mb-1">{product.name}</h1>
-          <a href="#reviews" className="text-reset text-decoration-none d-inline-block mb-2">
-            <RatingStars
-              rating={rated?.slug === slug ? rated.rating : product.rating}
-              className="mb-0"
-            />
-          </a>
+          {shownRating?.count > 0 && (
+            <a href="#reviews" className="text-reset text-decoration-none d-inline-block mb-2">
+              <RatingStars rating={shownRating} className="mb-0" />
+            </a>
+          )}
           <dl className="product-facts">
             <dt>Description</dt>
             <dd>{product.description}</dd>

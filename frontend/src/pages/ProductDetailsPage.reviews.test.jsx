@@ -88,6 +88,26 @@ describe('ProductDetailsPage reviews, wishlist and back in stock', () => {
     expect(await screen.findByText('4.5 out of 5')).toBeInTheDocument();
   });
 
+  it('links no empty rating before the first review', async () => {
+    renderPage(
+      { ...mug, rating: { average: null, count: 0 } },
+      {
+        answers: {
+          'GET /api/v1/product/steel-mug/reviews': {
+            data: {
+              success: true,
+              reviews: [],
+              rating: { average: null, count: 0, histogram: {} },
+              total: 0,
+            },
+          },
+        },
+      },
+    );
+    expect(await screen.findByText(/No reviews yet/)).toBeInTheDocument();
+    expect(document.querySelector('a[href="#reviews"]')).toBeNull();
+  });
+
   it('asks a guest for an email before asking to be told when it is back', async () => {
     const user = userEvent.setup();
     renderPage(mug);
