@@ -58,6 +58,7 @@ def test_admin_logs_in_and_sees_the_panel_with_their_details(page, base_url):
             "Coupons",
             "Sales",
             "Returns",
+            "Reviews",
             "GST returns",
         ]
     )
