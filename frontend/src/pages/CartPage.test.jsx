@@ -128,11 +128,24 @@ describe('CartPage', () => {
     for (let i = 0; i < 5; i += 1) if (!more.disabled) await user.click(more);
     expect(screen.getByLabelText('Quantity of Pixel Phone')).toHaveTextContent('4');
     expect(more).toBeDisabled();
+    // Said, not only greyed out: the stock is what stops it.
+    expect(more).toHaveAccessibleDescription('Only 4 in stock.');
     expect(stored()).toHaveLength(4);
     expect(stored().every((item) => item._id === '1')).toBe(true);
     await user.click(screen.getByRole('button', { name: 'Fewer: Pixel Phone' }));
     expect(stored()).toHaveLength(3);
     expect(screen.getByTestId('cart-total')).toHaveTextContent('Total: ₹5,998.50');
+  });
+
+  it('says the per-order cap of 10 when the quantity reaches it', async () => {
+    const user = userEvent.setup();
+    server = serve();
+    renderCart({ cart: [shirt] });
+    const more = screen.getByRole('button', { name: 'More: Linen Shirt' });
+    expect(more).not.toHaveAccessibleDescription();
+    for (let i = 0; i < 12; i += 1) if (!more.disabled) await user.click(more);
+    expect(screen.getByLabelText('Quantity of Linen Shirt')).toHaveTextContent('10');
+    expect(more).toHaveAccessibleDescription('At most 10 of a product in one order.');
   });
 
   it('shows each product’s stock', () => {

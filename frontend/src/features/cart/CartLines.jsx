@@ -8,7 +8,7 @@
 // the next line (or the previous; `empty`, Continue Shopping, when the cart is empty).
 // Where focus may go is kept by the page (useLineFocus): the last line's Remove takes the
 // list off the screen, and Undo brings a new one.
-import { useRef } from 'react';
+import { useId, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { formatPrice, preview } from '../../lib/format';
@@ -19,11 +19,22 @@ import { SaleBadge } from '../../components/SaleBadge';
 import ProductImage from '../../components/ProductImage';
 import StockBadge from '../../components/StockBadge';
 import { useCart } from './CartContext';
-import { choiceText, lineLabel, lineMax } from './cartLogic';
+import { MAX_PER_PRODUCT, choiceText, lineLabel, lineMax, maxQuantity } from './cartLogic';
 import { CART_PREVIEW_LENGTH } from './cartSummary';
 import './cart.css';
 
-function QuantityStepper({ label, max, quantity, onChange }) {
+// Why a line's quantity can go no higher (at lineMax): its stock, or the per-order cap of
+// a product (its variants together).
+export function lineMaxReason(cart, entry) {
+  const max = lineMax(cart, entry);
+  return max < MAX_PER_PRODUCT && max >= maxQuantity(entry)
+    ? `Only ${max} in stock.`
+    : `At most ${MAX_PER_PRODUCT} of a product in one order.`;
+}
+
+function QuantityStepper({ label, max, quantity, atMax, onChange }) {
+  const hintId = useId();
+  const full = quantity >= max;
   return (
     <div className="cart-stepper d-inline-flex align-items-center gap-1" role="group">
       <button
@@ -42,11 +53,17 @@ function QuantityStepper({ label, max, quantity, onChange }) {
         type="button"
         className="btn btn-outline-secondary btn-sm"
         onClick={() => onChange(quantity + 1)}
-        disabled={quantity >= max}
+        disabled={full}
         aria-label={`More: ${label}`}
+        aria-describedby={full ? hintId : undefined}
       >
         +
       </button>
+      {full && (
+        <span id={hintId} className="small text-body-secondary ms-1">
+          {atMax}
+        </span>
+      )}
     </div>
   );
 }
@@ -148,6 +165,7 @@ export default function CartLines({ lines, priceChanges, focus }) {
                       <QuantityStepper
                         label={label}
                         max={lineMax(cart, product)}
+                        atMax={lineMaxReason(cart, product)}
                         quantity={quantity}
                         onChange={(next) => changeQuantity(key, next)}
                       />
