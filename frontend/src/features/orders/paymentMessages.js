@@ -5,9 +5,12 @@ export const PAYMENT_MESSAGES = {
   paymentWindowOpen: 'Complete the payment in the Razorpay window.',
   paymentConfirming: 'Confirming your payment ...',
   paymentKept: (id) => `Order #${id} is waiting for your payment.`,
-  paymentFailedReason: (reason) => `The payment failed: ${reason}`,
-  paymentScriptFailed:
-    'The payment window could not be loaded. Check your connection and try again.',
+  // The gateway's reason after ours, unless it only says again that the payment failed.
+  paymentFailedReason: (reason) =>
+    /^\s*(the )?payment (has )?failed[\s.!]*$/i.test(reason)
+      ? 'The payment failed.'
+      : `The payment failed: ${reason}`,
+  paymentScriptFailed: 'Online payment could not be loaded. Try again or choose cash on delivery.',
   paymentUnconfirmed:
     'We could not confirm your payment. If money left your account, the order shows as paid in Your Orders shortly.',
 };
