@@ -1,6 +1,9 @@
 """Products: the lists and their totals, the filters and their facets, one product,
 related products, a category's products, photos, and the admin's table."""
 
+import re
+from decimal import Decimal
+
 from django.conf import settings
 from django.db import connection
 from django.db.models import CharField, Exists, OuterRef
@@ -183,8 +186,27 @@ def _with_options(matching: Matching, options, page, sort):
     return list(rows[start : start + settings.PRODUCTS_PER_PAGE]), total
 
 
-# A facet's values in the order shoppers expect sizes; other values by name.
-SIZE_ORDER = {size: n for n, size in enumerate(["XXS", "XS", "S", "M", "L", "XL", "XXL", "3XL"])}
+# A facet's values in their natural order: clothing sizes as shoppers expect them, then
+# everything else with its numbers read as numbers ("UK 6" before "UK 10", "2" before
+# "10"), the rest of the text by letters, case aside. `natural_order` is the sort key.
+_SIZES = ["XXS", "XS", "S", "M", "L", "XL", "XXL", "3XL", "4XL", "5XL"]
+SIZE_ORDER = {size: n for n, size in enumerate(_SIZES)}
+SIZE_ORDER |= {"2XS": SIZE_ORDER["XXS"], "2XL": SIZE_ORDER["XXL"], "XXXL": SIZE_ORDER["3XL"]}
+SIZE_ORDER |= {"SMALL": SIZE_ORDER["S"], "MEDIUM": SIZE_ORDER["M"], "LARGE": SIZE_ORDER["L"]}
+_NUMBER = re.compile(r"(\d+(?:\.\d+)?)")
+
+
+def natural_order(value: str) -> tuple:
+    size = SIZE_ORDER.get(value.strip().upper())
+    if size is not None:
+        return (0, size, ())
+    parts = _NUMBER.split(value.casefold().strip())
+    # Text and numbers alternate (split keeps the numbers at odd places): pairs compare
+    # alike, a number where the other has text sorting first.
+    key = tuple((1, Decimal(part), "") if n % 2 else (0, 0, part) for n, part in enumerate(parts))
+    return (1, 0, key)
+
+
 _FACETS_SQL = {
     "postgresql": "SELECT kv.key, kv.value, count(DISTINCT v.product_id) FROM catalog_variant v "
     "CROSS JOIN LATERAL jsonb_each_text(v.options) kv WHERE v.product_id IN ({}) "
@@ -194,19 +216,10 @@ _FACETS_SQL = {
 }
 
 
-def _value_order(value: str):
-    if value.upper() in SIZE_ORDER:
-        return (0, SIZE_ORDER[value.upper()], "")
-    number = value.split(" ")[0]
-    if number.replace(".", "", 1).isdigit():
-        return (1, float(number), value.casefold())
-    return (2, 0, value.casefold())
-
-
 def option_facets(*, category_ids: list[int], low, high) -> list[dict]:
     """The option values in use among the products of a filter (categories and price
     band), each with how many of those products are sold in it: `[{name, values:
-    [{value, count}]}]`, the options most products have first, sizes in size order. One
+    [{value, count}]}]`, the options most products have first, values in natural order. One
     query, over the matching products' variants."""
     sales = prices.running()
     groups = None
@@ -232,7 +245,7 @@ def option_facets(*, category_ids: list[int], low, high) -> list[dict]:
             "name": name,
             "values": [
                 {"value": value, "count": count}
-                for value, count in sorted(values, key=lambda vc: _value_order(vc[0]))
+                for value, count in sorted(values, key=lambda vc: natural_order(vc[0]))
             ],
         }
         for name, values in ordered

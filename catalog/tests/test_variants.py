@@ -467,3 +467,25 @@ def test_bad_option_filters_are_400(anon_api):
     url = f"{BASE}/product-filters"
     for options in ({"Size": "M"}, {"Size": []}, {"a": ["1"], "b": ["1"], "c": ["1"], "d": ["1"]}):
         assert anon_api.post(url, {"options": options}).status_code == 400
+
+
+def test_facet_values_come_in_natural_order(anon_api, category):
+    sizes = ["UK 10", "UK 6", "UK 8", "UK 6.5"]
+    letters = ["XXL", "M", "xs", "L", "S", "XL"]
+    for n, (name, values) in enumerate((("Shoe", sizes), ("Size", letters), ("Pack", ["10", "2"]))):
+        ProductFactory(
+            name=f"Product {n}",
+            category=category,
+            options=[{"name": name, "values": values}],
+            variants=[{"options": {name: v}, "quantity": 1} for v in values],
+        )
+
+    facets = anon_api.post(f"{BASE}/option-facets", {}).json()["facets"]
+    order = {facet["name"]: [v["value"] for v in facet["values"]] for facet in facets}
+
+    assert order["Shoe"] == ["UK 6", "UK 6.5", "UK 8", "UK 10"]
+    assert order["Size"] == ["xs", "S", "M", "L", "XL", "XXL"]
+    assert order["Pack"] == ["2", "10"]
+    # A product's own values keep the order the admin gave them.
+    product = anon_api.get(f"{BASE}/get-product/product-0").json()["product"]
+    assert product["options"][0]["values"] == sizes
