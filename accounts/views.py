@@ -79,7 +79,7 @@ class RegisterView(PublicJsonView):
         data.is_valid(raise_exception=True)
         user = services.user_register(**data.validated_data)
         return ok(
-            {"message": "User Register Successfully", "user": UserOutput(user).data},
+            {"message": "Registered successfully. Please log in.", "user": UserOutput(user).data},
             status=status.HTTP_201_CREATED,
         )
 
@@ -97,7 +97,9 @@ class LoginView(PublicJsonView):
         data = LoginInput(data=request.data)
         data.is_valid(raise_exception=True)
         user, token = services.user_login(**data.validated_data)
-        return ok({"message": "Login successfully", "user": UserOutput(user).data, "token": token})
+        return ok(
+            {"message": "Logged in successfully.", "user": UserOutput(user).data, "token": token}
+        )
 
 
 class ForgotPasswordView(PublicJsonView):

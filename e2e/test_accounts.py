@@ -67,7 +67,7 @@ def test_register_then_login_then_profile_update_then_logout(page, base_url):
 
     field(page, "Address").fill("4 Residency Road, Bengaluru")
     page.get_by_role("button", name="REGISTER").click()
-    expect(toast(page, "User Register Successfully")).to_be_visible()
+    expect(toast(page, "Registered successfully. Please log in.")).to_be_visible()
     path_is(page, base_url, "/login")
     user = User.objects.get(email="meera@example.com")
     assert user.check_answer("badminton")
@@ -157,7 +157,7 @@ def test_a_logged_out_visitor_counts_down_to_login_and_returns_after_logging_in(
     path_is(page, base_url, "/login")
 
     log_in(page, user.email, PASSWORD)
-    expect(toast(page, "Login successfully")).to_be_visible()
+    expect(toast(page, "Logged in successfully.")).to_be_visible()
     path_is(page, base_url, target)
 
 

@@ -70,9 +70,9 @@ def test_register_from_the_cart_review_place_and_follow_the_order(page, base_url
     # The welcome toast has left (axe reads a settled page); a pointer resting on a toast
     # would keep it.
     page.mouse.move(1, 600)
-    expect(page.get_by_role("status").filter(has_text="User Register Successfully")).to_have_count(
-        0
-    )
+    expect(
+        page.get_by_role("status").filter(has_text="Registered successfully. Please log in.")
+    ).to_have_count(0)
     assert_accessible(page, "the cart with its review")
     page.get_by_role("button", name="Place Order (Cash on Delivery)").click()
 

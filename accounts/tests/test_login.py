@@ -15,7 +15,7 @@ def test_login_answers_the_user_and_a_token(api, shopper):
     assert response.status_code == 200
     body = response.json()
     assert body["success"] is True
-    assert body["message"] == "Login successfully"
+    assert body["message"] == "Logged in successfully."
     user = body["user"]
     assert {"_id", "name", "email", "phone", "address", "role"} <= set(user)
     assert user["_id"] == str(shopper.pk)

@@ -31,7 +31,7 @@ def test_register_creates_a_shopper_and_answers_201_with_the_user(api):
     assert response.status_code == 201
     body = response.json()
     assert body["success"] is True
-    assert body["message"] == "User Register Successfully"
+    assert body["message"] == "Registered successfully. Please log in."
     user = User.objects.get()
     assert body["user"] == {
         "_id": str(user.pk),

@@ -126,7 +126,7 @@ describe('Register', () => {
     server = fakeServer({
       'POST /api/v1/auth/register': {
         status: 201,
-        data: { success: true, message: 'User Register Successfully' },
+        data: { success: true, message: 'Registered successfully. Please log in.' },
       },
     });
     const user = userEvent.setup();
@@ -142,7 +142,7 @@ describe('Register', () => {
       address: '12 MG Road, Pune',
       answer: 'Cricket',
     });
-    expect(await toastWith('User Register Successfully')).toBeInTheDocument();
+    expect(await toastWith('Registered successfully. Please log in.')).toBeInTheDocument();
   });
 
   it('shows a refused password once, beside its field, and stays', async () => {

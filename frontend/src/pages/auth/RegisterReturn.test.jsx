@@ -22,7 +22,7 @@ const routes = [
 
 const REGISTERED = {
   status: 201,
-  data: { success: true, message: 'User Register Successfully' },
+  data: { success: true, message: 'Registered successfully. Please log in.' },
 };
 const SIGNED_IN = {
   data: {
@@ -81,7 +81,7 @@ describe('Register on the way to checkout', () => {
     });
     expect(stored()).toEqual({ user: SIGNED_IN.data.user, token: 'fresh-token' });
     expect(
-      await within(document.body).findByText('User Register Successfully', {
+      await within(document.body).findByText('Registered successfully. Please log in.', {
         selector: '[role=status]',
       }),
     ).toBeInTheDocument();
