@@ -157,7 +157,7 @@ def order_cancel(*, order_id: int, buyer=None, by=None, lines: list[dict] | None
     """Awaiting Payment, Not Processed or Processing -> Cancelled, by the buyer (with
     `buyer`: only their own order, 404 otherwise) or an admin: every line's stock back,
     an order paid online refunded (what is left of its payment: its payment method; a
-    job asks the gateway), the cancelled mail.
+    job asks the gateway), the cancelled mail (none for an order still Awaiting Payment).
 
     With `lines` (`[{_id: line id, quantity}]`, CancelInput's), only those units
     (`_cancel_part`)."""
@@ -170,11 +170,16 @@ def order_cancel(*, order_id: int, buyer=None, by=None, lines: list[dict] | None
 
 
 def _cancel_whole(order: Order, *, by=None) -> None:
-    """The locked `order` Cancelled, with its side effects."""
+    """The locked `order` Cancelled, with its side effects. An order still Awaiting
+    Payment gets no cancelled mail: nothing was bought and no placed mail went out (a
+    shopper who gives up paying online for cash on delivery gets only the cash order's
+    mail), as when its payment window runs out (`order_expire`)."""
+    unpaid = order.status == OrderStatus.AWAITING_PAYMENT
     _write(order, OrderStatus.CANCELLED, by=by)
     order_release_stock(order)
     _refund(order)
-    order_mail(order.pk, OrderStatus.CANCELLED)
+    if not unpaid:
+        order_mail(order.pk, OrderStatus.CANCELLED)
 
 
 PAY_FIRST = (

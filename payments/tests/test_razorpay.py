@@ -658,6 +658,23 @@ def test_no_one_sets_an_awaiting_order_paid_by_hand(admin_api, buyer_api, lamp, 
     assert _stock(lamp) == 5 and Refund.objects.count() == 0
 
 
+def test_giving_up_online_for_cash_on_delivery_sends_only_the_cash_orders_mail(
+    buyer_api, lamp, razorpay, run_tasks
+):
+    """The shopper closed Razorpay's window and pays cash instead: the unpaid order is
+    cancelled without a cancelled mail (nothing was bought, no placed mail went out);
+    the cash order's placed mail is the only one."""
+    order_id, _ = _placed(buyer_api, lamp)
+    assert buyer_api.post(f"/api/v1/orders/{order_id}/cancel").status_code == 200
+    cod = buyer_api.post(CHECKOUT, {"cart": [{"_id": lamp.pk}]})
+    assert cod.status_code == 201, cod.json()
+    run_tasks()
+    assert Order.objects.get(pk=order_id).status == OrderStatus.CANCELLED
+    assert _stock(lamp) == 4
+    assert len(mail.outbox) == 1
+    assert "cancelled" not in mail.outbox[0].subject
+
+
 def test_order_lists_read_the_payment_without_more_queries(
     buyer_api, lamp, razorpay, django_assert_num_queries
 ):

@@ -363,12 +363,36 @@ describe('CartPage paying online', () => {
     renderCart();
     await payOnline(user);
     const again = await within(summary()).findByRole('button', { name: 'Try Again' });
-    expect(status()).toHaveTextContent('The payment window could not be loaded.');
+    expect(status()).toHaveTextContent(
+      'Online payment could not be loaded. Try again or choose cash on delivery.',
+    );
+    expect(callsTo(CHECKOUT)).toHaveLength(0); // nothing placed before the script is ready
     razorpay.restore();
     razorpay = fakeRazorpay();
     await user.click(again);
     await waitFor(() => expect(razorpay.last?.opened).toBe(1));
     expect(callsTo(CHECKOUT)).toHaveLength(1);
+  });
+
+  it('takes cash on delivery after the script failed to load: one order, nothing cancelled', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    razorpay.restore();
+    razorpay = fakeRazorpay({ fail: true });
+    server = serve(ONLINE, {
+      [CHECKOUT]: {
+        status: 201,
+        data: { success: true, order: { _id: '61', status: 'Not Processed' } },
+      },
+    });
+    renderCart();
+    await payOnline(user);
+    await user.click(
+      await within(summary()).findByRole('button', { name: 'Pay Cash on Delivery Instead' }),
+    );
+    await waitFor(() => expect(callsTo(CHECKOUT)).toHaveLength(1));
+    expect(callsTo(CHECKOUT)[0].body.payment).toBe('cod');
+    expect(server.calls.some((call) => call.key.endsWith('/cancel'))).toBe(false);
   });
 
   it('keeps the cart and offers a retry when the server refuses the signature', async () => {

@@ -2,7 +2,9 @@
 // through Razorpay), placing the order under an Idempotency-Key, and the online attempt
 // that may be retried or given up for cash on delivery.
 //
-// Paying online places the order Awaiting Payment and opens Razorpay's window; the cart is
+// Paying online loads Razorpay's script first (a script that cannot load places nothing:
+// "Online payment could not be loaded", Try Again, Pay Cash on Delivery Instead), then
+// places the order Awaiting Payment and opens Razorpay's window; the cart is
 // emptied once the server has verified the payment. A window closed without paying leaves
 // "Payment not completed" with Try Again (the same Razorpay order) and Pay Cash on
 // Delivery Instead (that order is cancelled, then a cash order placed under a new key). A
@@ -187,6 +189,13 @@ export function useCheckout({
   }
 
   async function startOnline() {
+    // Razorpay's script first: when it cannot load, nothing is placed and the shopper may
+    // try again or pay cash on delivery (no order to release then).
+    if (!(await payment.prepare())) {
+      setAttempt({ signature });
+      requestFocus();
+      return;
+    }
     attemptKey.current = attemptKey.current ?? newIdempotencyKey();
     let data;
     try {

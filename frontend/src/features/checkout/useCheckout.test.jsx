@@ -27,12 +27,19 @@ const failure = (status, message = 'No.') =>
 
 // The Razorpay window as useRazorpay's interface shows it, driven by the test.
 function razorpayStandIn() {
-  const gateway = { opened: [] };
+  // `scriptLoads`: whether Razorpay's script arrives when prepare() asks for it.
+  const gateway = { opened: [], prepared: 0, scriptLoads: true };
   function usePayment() {
     const [state, setState] = useState({ phase: 'idle', detail: null });
     return {
       ...state,
       busy: ['opening', 'open', 'verifying'].includes(state.phase),
+      prepare: async () => {
+        gateway.prepared += 1;
+        if (gateway.scriptLoads) return true;
+        setState({ phase: 'failed', detail: 'Online payment could not be loaded.' });
+        return false;
+      },
       pay: async (held, { onPaid, onClosed }) => {
         gateway.opened.push(held);
         setState({ phase: 'open', detail: 'In the window' });
@@ -248,6 +255,39 @@ describe('paying online', () => {
     await act(() => shop.checkout().placeOrder());
     expect(shop.checkout().retrying).toBe(true);
     expect(shop.checkout().status.detail).toBe(CHECKOUT_MESSAGES.paymentServiceDown);
+  });
+
+  it('places nothing while Razorpay’s script cannot load; Try Again then places one order', async () => {
+    server = fakeServer({
+      [CHECKOUT]: { status: 201, data: { order: awaiting, razorpay: RAZORPAY } },
+    });
+    const shop = setup({ offer: BOTH });
+    shop.gateway.scriptLoads = false;
+    act(() => shop.checkout().choose('razorpay'));
+    await act(() => shop.checkout().placeOrder());
+    expect(calls()).toHaveLength(0);
+    expect(shop.checkout().retrying).toBe(true);
+    expect(shop.checkout().status.detail).toBe('Online payment could not be loaded.');
+    shop.gateway.scriptLoads = true;
+    await act(() => shop.checkout().tryAgain());
+    expect(shop.gateway.prepared).toBe(2);
+    expect(calls()).toHaveLength(1);
+    expect(shop.gateway.opened.map((held) => held.order._id)).toEqual(['51']);
+  });
+
+  it('takes cash on delivery after the script failed: one order, nothing to cancel', async () => {
+    server = fakeServer({
+      [CHECKOUT]: { status: 201, data: { order: { _id: '60', status: 'Not Processed' } } },
+    });
+    const shop = setup({ offer: BOTH });
+    shop.gateway.scriptLoads = false;
+    act(() => shop.checkout().choose('razorpay'));
+    await act(() => shop.checkout().placeOrder());
+    await act(() => shop.checkout().switchToCod());
+    expect(calls().map((call) => call.body.payment)).toEqual(['cod']);
+    expect(shop.port.getOrder).not.toHaveBeenCalled();
+    expect(shop.port.cancelOrder).not.toHaveBeenCalled();
+    expect(shop.path()).toBe('/dashboard/user/orders/60/placed');
   });
 
   it('opens the window for the held order, empties the cart once paid', async () => {

@@ -1,6 +1,8 @@
 // Paying an order through Razorpay's checkout (the cart's first attempt, its Try Again, and
-// the orders page's Pay Now). The checkout script is loaded on first use; each attempt
-// opens a new checkout for the same Razorpay order, so a retry never creates a second one.
+// the orders page's Pay Now). The checkout script is loaded on first use; the cart loads it
+// with `prepare()` before it asks the server for an order, so a script that cannot load
+// leaves no order behind. Each attempt opens a new checkout for the same Razorpay order, so
+// a retry never creates a second one.
 //
 // The gateway's callbacks drive the phase:
 //   idle -> opening (script loading) -> open (the shopper is in Razorpay's window)
@@ -100,9 +102,23 @@ export function useRazorpay({ settings, shopName }) {
     [checkoutUrl, keyId, shopName],
   );
 
+  // Loads the checkout script before anything is placed: true once Razorpay is ready,
+  // false (phase failed, "Online payment could not be loaded ...") when it is not.
+  const prepare = useCallback(async () => {
+    setState({ phase: 'opening', detail: PAYMENT_MESSAGES.paymentOpening });
+    try {
+      await razorpayConstructor(checkoutUrl);
+      return true;
+    } catch (error) {
+      console.error('Razorpay checkout unavailable', error);
+      setState({ phase: 'failed', detail: PAYMENT_MESSAGES.paymentScriptFailed });
+      return false;
+    }
+  }, [checkoutUrl]);
+
   // The gateway could not even start (checkout answered 5xx): the same words and buttons.
   const fail = useCallback((detail) => setState({ phase: 'failed', detail }), []);
   const reset = useCallback(() => setState(IDLE), []);
 
-  return { ...state, busy: PAYMENT_BUSY.includes(state.phase), pay, fail, reset };
+  return { ...state, busy: PAYMENT_BUSY.includes(state.phase), prepare, pay, fail, reset };
 }
