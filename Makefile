@@ -21,9 +21,17 @@ help:
 	@echo "make run | admin | test | setup | build | lint | fmt | serve | test-pg | bench | lighthouse | fuzz | soak | check-deploy | clean"
 
 # --- set-up: each step reruns only when its inputs change -------------------------------
-$(VENV)/.installed: requirements.txt requirements-dev.txt
+# What the shop needs to run (`make run`, `make admin`, `make serve`): requirements.txt
+# only, so a first `make run` downloads no test tools (browsers' driver, fuzzers, the S3
+# emulator).
+$(VENV)/.installed-run: requirements.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -r requirements.txt
+	touch $@
+
+# And what the checks need (tests, lint, bench): requirements-dev.txt.
+$(VENV)/.installed: $(VENV)/.installed-run requirements-dev.txt
 	$(PY) -m pip install --quiet -r requirements-dev.txt
 	touch $@
 
@@ -36,10 +44,11 @@ static/dist/manifest.json: node_modules/.installed webpack.config.js babel.confi
 
 setup: $(VENV)/.installed node_modules/.installed
 
-build: setup static/dist/manifest.json
+# The bundle, and the packages the shop runs on (what `make run` and `make serve` need).
+build: $(VENV)/.installed-run node_modules/.installed static/dist/manifest.json
 
 # Python only: `make admin` on a fresh clone needs no npm install (its test ran one).
-migrate: $(VENV)/.installed
+migrate: $(VENV)/.installed-run
 	$(PY) manage.py migrate --noinput
 
 # --- running ----------------------------------------------------------------------------
@@ -95,7 +104,7 @@ test-py: setup
 test-js: setup
 	npx vitest run
 
-test-e2e: build
+test-e2e: setup build
 	$(VENV)/bin/pytest e2e -q $(PYTEST_ARGS)
 
 test: lint test-py test-js test-e2e
@@ -121,7 +130,7 @@ BENCH_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/bench
 # BENCH_REDIS_URL= (empty) to measure Django's file cache instead.
 BENCH_REDIS_URL ?= redis://127.0.0.1:6379/15
 
-bench: build
+bench: setup build
 	DATABASE_URL=$${DATABASE_URL:-$(BENCH_DATABASE_URL)} REDIS_URL=$${REDIS_URL-$(BENCH_REDIS_URL)} \
 	$(PY) bench/run.py
 
@@ -135,13 +144,13 @@ REF2 =
 BENCH_AB_ROUNDS =
 BENCH_AB_ARGS =
 .PHONY: bench-ab
-bench-ab: build
+bench-ab: setup build
 	@test -n "$(REF)" || { echo "usage: make bench-ab REF=<commit> [REF2=<commit>]"; exit 2; }
 	REDIS_URL=$${REDIS_URL-$(BENCH_REDIS_URL)} $(PY) bench/ab.py $(REF) $(REF2) \
 	  --database-url $(BENCH_DATABASE_URL) $(if $(BENCH_AB_ROUNDS),--rounds $(BENCH_AB_ROUNDS)) \
 	  $(BENCH_AB_ARGS)
 
-lighthouse: build
+lighthouse: setup build
 	DATABASE_URL=$${DATABASE_URL:-$(BENCH_DATABASE_URL)} $(PY) bench/lighthouse.py
 
 # Search quality: top-1/top-3 hit rates of bench/search_eval.json and p95
@@ -171,4 +180,4 @@ check-deploy: $(VENV)/.installed
 	$(PY) manage.py check --deploy --fail-level WARNING
 
 clean:
-	rm -rf static/dist staticfiles var node_modules/.installed $(VENV)/.installed
+	rm -rf static/dist staticfiles var node_modules/.installed $(VENV)/.installed $(VENV)/.installed-run

@@ -27,7 +27,7 @@ def run_make_admin(tmp_path, **extra):
     # This checkout's packages, counted as up to date (`-o`): a test never reinstalls them.
     (clone / ".venv").symlink_to(ROOT / ".venv")
     answer = subprocess.run(
-        ["make", "--no-print-directory", "-o", ".venv/.installed", "admin"],
+        ["make", "--no-print-directory", "-o", ".venv/.installed-run", "admin"],
         cwd=clone,
         env=env,
         capture_output=True,
