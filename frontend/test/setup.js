@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { afterEach, beforeAll } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { loadClient } from '../src/lib/apiClient';
+import { resetDeliveryChecks } from '../src/features/auth/deliveryChecks';
 
 // The API client imports axios with its first call; a test whose clock is faked would wait
 // on that import for ever, so it happens before any test starts. (Nothing is returned:
@@ -29,4 +30,6 @@ if (!window.matchMedia) {
 afterEach(() => {
   cleanup();
   window.localStorage.clear();
+  // Each case asks the delivery call afresh (the answers are kept for a visit).
+  resetDeliveryChecks();
 });

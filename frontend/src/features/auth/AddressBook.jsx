@@ -3,7 +3,9 @@
 // (after a confirmation). Every change is read back from the server, which moves the
 // default (the first address is the default; deleting it makes the oldest left the
 // default) and keeps the profile's one-line address equal to it: `onDefaultChange(text)`
-// hands that text to the page, so the stored user says the same.
+// hands that text to the page, so the stored user says the same. An address whose PIN code
+// the shop does not serve stays in the book, marked "We do not deliver here" (checkout
+// will not take it); the server makes a first address the default whatever its PIN code.
 import { useEffect, useRef, useState } from 'react';
 import toast from '../../lib/toast';
 import { MESSAGES } from '../../constants/messages';
@@ -13,6 +15,7 @@ import AddressForm from './AddressForm';
 import { addressPayload, addressText, defaultAddress } from './addresses';
 import { createAddress, deleteAddress, listAddresses, updateAddress } from './api';
 import { useAddresses } from './useAddresses';
+import { NOT_DELIVERED_HERE, deliveryOf, useDeliveries } from './deliveryChecks';
 
 // `as="span"` inside a label, where an <address> element may not go.
 export function AddressLines({ address, as: Tag = 'address' }) {
@@ -37,6 +40,7 @@ export function AddressLines({ address, as: Tag = 'address' }) {
 
 export default function AddressBook({ onDefaultChange }) {
   const { addresses, failed, setAddresses } = useAddresses();
+  const deliveries = useDeliveries((addresses ?? []).map((address) => address.pincode));
   // null, 'new' or the _id of the address being edited.
   const [editing, setEditing] = useState(null);
   const [asking, setAsking] = useState(null);
@@ -76,7 +80,12 @@ export default function AddressBook({ onDefaultChange }) {
     if (address) await updateAddress(address._id, { ...payload, isDefault: address.isDefault });
     else await createAddress(payload);
     await refreshed();
-    toast.success(MESSAGES.addressSaved);
+    const answer = await deliveryOf(payload.pincode).catch(() => null);
+    toast.success(
+      answer && !answer.serviceable
+        ? `${MESSAGES.addressSaved} We do not deliver to ${payload.pincode} yet, so checkout cannot use it.`
+        : MESSAGES.addressSaved,
+    );
     returnFocus.current = () =>
       address ? editButtons.current.get(address._id) : addButton.current;
     setEditing(null);
@@ -149,6 +158,14 @@ export default function AddressBook({ onDefaultChange }) {
                       {address.isDefault && (
                         <span className="badge text-bg-primary mb-2" data-testid="default-badge">
                           Default
+                        </span>
+                      )}
+                      {deliveries[address.pincode]?.serviceable === false && (
+                        <span
+                          className="badge text-bg-warning mb-2 ms-1"
+                          data-testid="not-delivered-badge"
+                        >
+                          {NOT_DELIVERED_HERE}
                         </span>
                       )}
                       <AddressLines address={address} />

@@ -1,14 +1,18 @@
 // Where the order goes, in the cart: the shopper's saved addresses as radio buttons (the
-// default chosen first), a way to add one in place, and a link to the address book.
+// default chosen first), a way to add one in place, and a link to the address book. An
+// address whose PIN code the shop does not serve is disabled, with the reason as its
+// description; one where no cash is collected says so.
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import AddressForm from './AddressForm';
 import { AddressLines } from './AddressBook';
+import { notDeliveredReason, useDeliveries } from './deliveryChecks';
 
 export default function AddressChooser({ addresses, chosenId, onChoose, onAdd }) {
   const [adding, setAdding] = useState(false);
   const name = useId();
+  const deliveries = useDeliveries(addresses.map((address) => address.pincode));
   return (
     <div className="text-start">
       {addresses.length > 0 && (
@@ -16,6 +20,13 @@ export default function AddressChooser({ addresses, chosenId, onChoose, onAdd })
           <legend className="h5">Deliver to</legend>
           {addresses.map((address) => {
             const id = `${name}-${address._id}`;
+            const answer = deliveries[address.pincode];
+            const reason =
+              answer?.serviceable === false
+                ? notDeliveredReason(address.pincode)
+                : answer && !answer.cod
+                  ? 'Cash on delivery is not available at this address.'
+                  : null;
             return (
               <div key={address._id} className="form-check mb-2">
                 <input
@@ -25,6 +36,8 @@ export default function AddressChooser({ addresses, chosenId, onChoose, onAdd })
                   id={id}
                   value={String(address._id)}
                   checked={String(chosenId) === String(address._id)}
+                  disabled={answer?.serviceable === false}
+                  aria-describedby={reason ? `${id}-delivery` : undefined}
                   onChange={() => onChoose(address._id)}
                 />
                 <label className="form-check-label" htmlFor={id}>
@@ -33,6 +46,14 @@ export default function AddressChooser({ addresses, chosenId, onChoose, onAdd })
                     <span className="badge text-bg-secondary mt-1">Default</span>
                   )}
                 </label>
+                {reason && (
+                  <div
+                    id={`${id}-delivery`}
+                    className={`form-text mt-0 ${answer.serviceable ? '' : 'text-danger'}`}
+                  >
+                    {reason}
+                  </div>
+                )}
               </div>
             );
           })}

@@ -17,3 +17,8 @@ export const updateAddress = (id, address) =>
   apiClient.put(`/api/v1/auth/addresses/${encodeURIComponent(id)}`, address);
 export const deleteAddress = (id) =>
   apiClient.delete(`/api/v1/auth/addresses/${encodeURIComponent(id)}`);
+
+// Where the shop delivers (anyone may ask): the address form, book and chooser say it as
+// the PIN code is typed (deliveryChecks.js).
+export const checkDelivery = (pincode) =>
+  apiClient.get(`/api/v1/delivery/${encodeURIComponent(pincode)}`);

@@ -3,24 +3,37 @@
 // when none is saved. `add` saves a new address and chooses it; the first one becomes the
 // default, and the stored user's `address` follows its text, as the server keeps it.
 //
-// Answers { saved, loaded, id, text, known, business, choose, add }: `saved` the list ([]
-// while loading), `loaded` once it has answered, `id` the chosen address's id (undefined
-// for the profile's text), `text` the address in one line, `known` whether there is one
-// at all, `business` the chosen address's { gstin, businessName } when it keeps a GSTIN
-// (else null).
+// An address whose PIN code the shop does not serve (deliveryChecks.js) is never chosen:
+// the choice falls to the default, else the first saved address it serves; when it serves
+// none of them there is no address to order to (`known` false, `unserved` true).
+//
+// Answers { saved, loaded, id, text, known, unserved, codPin, business, choose, add }:
+// `saved` the list ([] while loading), `loaded` once it has answered, `id` the chosen
+// address's id (undefined for the profile's text), `text` the address in one line, `known`
+// whether there is one at all, `codPin` the chosen address's PIN code when no cash is
+// collected there (else null), `business` the chosen address's { gstin, businessName }
+// when it keeps a GSTIN (else null).
 import { useCallback, useState } from 'react';
 import { useAuth } from './AuthContext';
 import { createAddress } from './api';
 import { addressText, defaultAddress } from './addresses';
 import { useAddresses } from './useAddresses';
+import { unserved, useDeliveries } from './deliveryChecks';
 
 export function useAddressChoice(user) {
   const { setAuth } = useAuth();
   const { addresses, reload } = useAddresses({ enabled: Boolean(user) });
   const [chosenId, setChosenId] = useState(null);
   const saved = addresses ?? [];
+  const deliveries = useDeliveries(saved.map((address) => address.pincode));
+  const servable = saved.filter((address) => !unserved(deliveries, address));
   const chosen =
-    saved.find((address) => String(address._id) === String(chosenId)) ?? defaultAddress(saved);
+    servable.find((address) => String(address._id) === String(chosenId)) ??
+    defaultAddress(servable.filter((address) => address.isDefault)) ??
+    servable[0] ??
+    null;
+  const noneServed = saved.length > 0 && servable.length === 0;
+  const answer = chosen ? deliveries[String(chosen.pincode)] : undefined;
 
   const add = useCallback(
     async (payload) => {
@@ -43,8 +56,10 @@ export function useAddressChoice(user) {
     saved,
     loaded: addresses !== null,
     id: chosen ? chosen._id : undefined,
-    text: chosen ? addressText(chosen) : (user?.address ?? ''),
-    known: Boolean(chosen) || Boolean(user?.address),
+    text: chosen ? addressText(chosen) : noneServed ? '' : (user?.address ?? ''),
+    known: Boolean(chosen) || (!noneServed && Boolean(user?.address)),
+    unserved: noneServed,
+    codPin: answer && answer.serviceable && !answer.cod ? String(chosen.pincode) : null,
     business: chosen?.gstin
       ? { gstin: chosen.gstin, businessName: chosen.businessName ?? '' }
       : null,

@@ -1,5 +1,6 @@
 // The "Payment" radio group. Cash on delivery shows only when the shop offers it (or its
-// rules are unknown: the server decides), disabled with the reason over the cap; online
+// rules are unknown: the server decides), disabled with the reason over the cap or where
+// the chosen address's PIN code has no cash on delivery; online
 // only when the shop takes Razorpay. The whole group is disabled while a payment is under
 // way or waits for Try Again.
 import { useId } from 'react';
@@ -21,16 +22,18 @@ export default function PaymentChoice({ method, cod, online, codLimit, disabled,
             id={`${id}-cod`}
             value="cod"
             checked={method === 'cod'}
-            disabled={cod.overLimit}
-            aria-describedby={cod.overLimit ? `${id}-cod-reason` : undefined}
+            disabled={cod.overLimit || Boolean(cod.noCodAt)}
+            aria-describedby={cod.overLimit || cod.noCodAt ? `${id}-cod-reason` : undefined}
             onChange={() => onChoose('cod')}
           />
           <label className="form-check-label" htmlFor={`${id}-cod`}>
             Cash on delivery
           </label>
-          {cod.overLimit && (
+          {(cod.overLimit || cod.noCodAt) && (
             <div id={`${id}-cod-reason`} className="form-text mt-0">
-              {CHECKOUT_MESSAGES.codOverLimit(formatPrice(codLimit))}
+              {cod.overLimit
+                ? CHECKOUT_MESSAGES.codOverLimit(formatPrice(codLimit))
+                : CHECKOUT_MESSAGES.codNotAtPin(cod.noCodAt)}
             </div>
           )}
         </div>

@@ -5,4 +5,7 @@ export const CHECKOUT_MESSAGES = {
   paymentServiceDown: 'Online payment is not available right now. Please try again.',
   payOnlineHint: 'You pay now in Razorpay’s secure window; the order is confirmed once it is paid.',
   codOverLimit: (limit) => `Not available for orders over ${limit}`,
+  codNotAtPin: (pin) => `Not available at PIN code ${pin}`,
+  noServedAddress:
+    'We do not deliver to any of your saved addresses yet. Add an address we deliver to.',
 };

@@ -19,8 +19,9 @@
 //            a refusal (400/409: stock or prices moved)
 //   total    what the order costs, after the coupon's discount, delivery included
 //   coupon   the coupon code applied in the cart, or null: sent with the order
-//   address  { id, text, known }: the chosen saved address's id (undefined: the profile's
-//            free text), the address in one line, whether there is one
+//   address  { id, text, known, codPin }: the chosen saved address's id (undefined: the
+//            profile's free text), the address in one line, whether there is one, and its
+//            PIN code when no cash is collected there (cash on delivery then disabled)
 //   offer    { codOffered, codLimit, online }: the shop's payment methods (paymentOffer)
 //   payment  the Razorpay window (features/orders' useRazorpay)
 //   orders   { getOrder, cancelOrder, isAwaitingPayment }: releasing a held order
@@ -75,8 +76,10 @@ export function useCheckout({
   const cod = {
     offered: codOffered,
     overLimit: codOffered && codLimit !== null && total > Number(codLimit),
+    // The chosen address's PIN code when the courier collects no cash there.
+    noCodAt: address.codPin ?? null,
   };
-  const codUsable = cod.offered && !cod.overLimit;
+  const codUsable = cod.offered && !cod.overLimit && !cod.noCodAt;
   const [picked, setPicked] = useState(null);
   const method = chooseMethod(picked, { codUsable, online });
 

@@ -67,7 +67,14 @@ afterEach(() => {
 });
 
 // Renders the hook as the cart page does; `rerender(changes)` changes its inputs.
-function setup({ lines = SHIRT, addressId, offer = COD_ONLY, total = 799, orders = {} } = {}) {
+function setup({
+  lines = SHIRT,
+  addressId,
+  codPin = null,
+  offer = COD_ONLY,
+  total = 799,
+  orders = {},
+} = {}) {
   const cart = { clear: vi.fn(), refresh: vi.fn() };
   const port = {
     getOrder: vi.fn(),
@@ -79,7 +86,7 @@ function setup({ lines = SHIRT, addressId, offer = COD_ONLY, total = 799, orders
   const wrapper = ({ children }) => (
     <MemoryRouter initialEntries={['/cart']}>{children}</MemoryRouter>
   );
-  const initialProps = { lines, addressId, offer, total };
+  const initialProps = { lines, addressId, codPin, offer, total };
   const hook = renderHook(
     (props) => {
       const payment = usePayment();
@@ -88,7 +95,12 @@ function setup({ lines = SHIRT, addressId, offer = COD_ONLY, total = 799, orders
         user: { name: 'Asha', address: '12 MG Road, Pune' },
         cart: { ...cart, lines: props.lines, empty: props.lines.length === 0 },
         total: props.total,
-        address: { id: props.addressId, text: '12 MG Road, Pune', known: true },
+        address: {
+          id: props.addressId,
+          text: '12 MG Road, Pune',
+          known: true,
+          codPin: props.codPin,
+        },
         offer: props.offer,
         payment,
         orders: port,
@@ -125,13 +137,17 @@ describe('the payment method', () => {
     expect(chooseMethod(null, { codUsable: false, online: null })).toBeNull();
   });
 
-  it('leaves cash on delivery over the cap: online instead, or nothing to press', () => {
+  it('leaves cash on delivery over the cap or where no cash is collected: online instead, or nothing to press', () => {
     const over = setup({ offer: { ...BOTH, codLimit: 500 } });
-    expect(over.checkout().cod).toEqual({ offered: true, overLimit: true });
+    expect(over.checkout().cod).toEqual({ offered: true, overLimit: true, noCodAt: null });
     expect(over.checkout().codUsable).toBe(false);
     expect(over.checkout().method).toBe('razorpay');
     const none = setup({ offer: { ...COD_ONLY, codLimit: 500 } });
     expect(none.checkout().method).toBeNull();
+    const noCash = setup({ offer: BOTH, codPin: '600001' });
+    expect(noCash.checkout().cod.noCodAt).toBe('600001');
+    expect(noCash.checkout().codUsable).toBe(false);
+    expect(noCash.checkout().method).toBe('razorpay');
     const unknown = setup({ offer: { codOffered: false, codLimit: null, online: null } });
     expect(unknown.checkout().cod.offered).toBe(false);
   });
