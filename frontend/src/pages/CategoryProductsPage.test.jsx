@@ -37,8 +37,11 @@ function reply(config, status, data) {
 }
 
 // Answers like the server: `?page=N` gives that page and the category's total; a request
-// for page `held.page` waits until the test releases it.
+// for page `held.page` waits until the test releases it. The option filters' call answers
+// no options (the filters' own tests are CategoryProductsPage.filters.test.jsx) and only
+// the category's calls are recorded.
 function adapter(config) {
+  if (config.url.endsWith('/option-facets')) return reply(config, 200, { facets: [] });
   calls.push({ url: config.url, params: { ...config.params } });
   const match = config.url.match(/^\/api\/v1\/product\/product-category\/([^/]+)$/);
   if (!match || match[1] !== category.slug) {
