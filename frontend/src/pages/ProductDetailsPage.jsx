@@ -13,6 +13,8 @@
 // Under the name its rating (from its reviews, kept current by the reviews section); the
 // heart saves it to the wishlist; a sold-out choice offers "Notify me when back in stock";
 // Customer reviews come after the details (features/reviews, in this page's chunk).
+// On phones, while Add to Cart is out of view, a buy bar pinned to the bottom offers it
+// with the price and the choice (features/catalog/BuyBar, in this page's chunk).
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { usePageMeta } from '../lib/usePageMeta';
@@ -24,6 +26,7 @@ import { useCart } from '../features/cart/CartContext';
 import { getProduct, getRelated } from '../features/catalog/api';
 import ProductGallery from '../features/catalog/ProductGallery';
 import VariantPicker from '../features/catalog/VariantPicker';
+import BuyBar from '../features/catalog/BuyBar';
 import ProductGrid from '../components/ProductGrid';
 import Loading from '../components/Loading';
 import StockBadge from '../components/StockBadge';
@@ -33,6 +36,7 @@ import { SaleCountdown } from '../components/SaleCountdown';
 import { isSoldOut } from '../lib/stock';
 import { mrpFor, regularPriceFor } from '../lib/mrp';
 import {
+  describeOptions,
   hasPriceRange,
   missingOptions,
   needsChoice,
@@ -144,6 +148,7 @@ export default function ProductDetailsPage() {
   const pickerId = useId();
   const { shop } = useShopInfo();
   const picker = useRef(null);
+  const addButton = useRef(null);
   const { auth } = useAuth();
   // The rating the reviews section last read ({slug, rating}), newer than the product's.
   const [rated, setRated] = useState(null);
@@ -184,6 +189,11 @@ export default function ProductDetailsPage() {
   const stillMissing = askedFor === product._id ? toChoose : [];
   const soldOut = isSoldOut(shown);
   const shownRating = rated?.slug === slug ? rated.rating : product.rating;
+  // The buy bar's line under the price: the choice made, what is left to choose, sold out.
+  let chosen =
+    variant && optionsOf(product).length > 0 ? describeOptions(variant.options, product) : '';
+  if (toChoose.length > 0) chosen = `Choose ${toChoose.join(', ')}`;
+  else if (soldOut) chosen = [chosen, 'Sold out'].filter(Boolean).join(' · ');
 
   function addToCart() {
     if (needsChoice(product) && !variant) {
@@ -260,6 +270,7 @@ export default function ProductDetailsPage() {
           )}
           <div className="d-flex flex-wrap gap-2">
             <button
+              ref={addButton}
               type="button"
               className="btn btn-dark"
               onClick={addToCart}
@@ -284,6 +295,15 @@ export default function ProductDetailsPage() {
           <div className="mt-4">
             <CheckDelivery key={product._id} />
           </div>
+          <BuyBar
+            target={addButton}
+            name={product.name}
+            price={price}
+            choice={chosen}
+            label={ADD_LABEL}
+            onAdd={addToCart}
+            disabled={soldOut}
+          />
         </div>
       </div>
       <hr className="my-5" />
