@@ -1,7 +1,7 @@
 // The cart and the delivery call: an address the shop does not serve cannot be chosen
 // (disabled with its reason, never the one an order goes to), cash on delivery is
 // disabled where the courier collects no cash, and with no address it serves there is
-// nothing to order to.
+// nothing to order to. The review shows the GST the total includes for the chosen address.
 import { afterEach, describe, expect, it } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -22,6 +22,7 @@ const shirt = {
   description: 'Breathable linen.',
   price: 799,
   quantity: 40,
+  gstRate: 5,
 };
 const SIGNED_IN = { token: 't', user: { name: 'Asha', address: 'x', role: 0 } };
 const address = (id, pincode, state, isDefault = false) => ({
@@ -97,6 +98,8 @@ describe('CartPage and where the shop delivers', () => {
     await waitFor(() => expect(cod).toBeDisabled());
     expect(cod).toHaveAccessibleDescription('Not available at PIN code 600001');
     expect(within(summary).getByRole('radio', { name: /Pay online/ })).toBeChecked();
+    // To Tamil Nadu from a shop in Karnataka: IGST, 799 x 5 / 105 = 38.05.
+    expect(within(summary).getByTestId('review-gst')).toHaveTextContent('Includes GST of ₹38.05');
   });
 
   it('offers no order when the shop serves none of the saved addresses', async () => {

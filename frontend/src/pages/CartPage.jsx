@@ -33,6 +33,7 @@ import { cancelOrder, getOrder } from '../features/orders/api';
 import { isAwaitingPayment } from '../features/orders/orderFormat';
 import { useRazorpay } from '../features/orders/useRazorpay';
 import {
+  cartGst,
   CheckoutBar,
   CheckoutSummary,
   GuestCheckoutForm,
@@ -85,6 +86,15 @@ export default function CartPage() {
     business,
   });
   useCouponRecheck(coupon, { lines: lineItems, payment: checkout.method });
+  // The GST the total includes, as checkout will charge it (for the review).
+  const gst = cartGst({
+    lines,
+    shares: coupon.applied?.lines ?? [],
+    discount,
+    charge,
+    deliveryState: address.state,
+    shopState: shopInfo.shop?.state,
+  });
   const [asGuest, setAsGuest] = useState(false);
   const navigate = useNavigate();
 
@@ -129,6 +139,7 @@ export default function CartPage() {
             }))}
             priceChanged={Object.keys(priceChanges).length > 0}
             discount={discount}
+            gst={gst}
             couponCode={coupon.applied?.code ?? null}
             coupon={<CouponBox coupon={coupon} lines={lineItems} payment={checkout.method} />}
             chooser={(addresses) => (

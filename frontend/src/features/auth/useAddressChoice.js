@@ -10,7 +10,8 @@
 // Answers { saved, loaded, id, text, known, unserved, codPin, business, choose, add }:
 // `saved` the list ([] while loading), `loaded` once it has answered, `id` the chosen
 // address's id (undefined for the profile's text), `text` the address in one line, `known`
-// whether there is one at all, `codPin` the chosen address's PIN code when no cash is
+// whether there is one at all, `state` the chosen address's state (null for the profile's
+// text), `codPin` the chosen address's PIN code when no cash is
 // collected there (else null), `business` the chosen address's { gstin, businessName }
 // when it keeps a GSTIN (else null).
 import { useCallback, useState } from 'react';
@@ -59,6 +60,7 @@ export function useAddressChoice(user) {
     text: chosen ? addressText(chosen) : noneServed ? '' : (user?.address ?? ''),
     known: Boolean(chosen) || (!noneServed && Boolean(user?.address)),
     unserved: noneServed,
+    state: chosen?.state ?? null,
     codPin: answer && answer.serviceable && !answer.cod ? String(chosen.pincode) : null,
     business: chosen?.gstin
       ? { gstin: chosen.gstin, businessName: chosen.businessName ?? '' }

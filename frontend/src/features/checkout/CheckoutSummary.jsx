@@ -5,7 +5,8 @@
 // items: the lines for the review ({ key, label, quantity, subtotal }); priceChanged: a
 // line's price moved since it was added; chooser: see DeliveryAddress; discount and
 // couponCode: the applied coupon's (0 and null without one); coupon: the cart's coupon
-// field, shown under the totals. A business purchase ("I have a GSTIN") is offered under
+// field, shown under the totals; gst: the GST the total includes (cartGst), or null when
+// it cannot be told. A business purchase ("I have a GSTIN") is offered under
 // the address when checkout has one (`checkout.business`).
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
@@ -32,6 +33,7 @@ export default function CheckoutSummary({
   discount = 0,
   couponCode = null,
   coupon = null,
+  gst = null,
 }) {
   const { user, address, method, total } = checkout;
   // One main button on screen at a time: in the summary from the lg breakpoint, in the
@@ -105,6 +107,7 @@ export default function CheckoutSummary({
                     total={total}
                     discount={discount}
                     couponCode={couponCode}
+                    gst={gst}
                   />
                 )}
                 <div className="d-flex flex-wrap justify-content-center gap-2">

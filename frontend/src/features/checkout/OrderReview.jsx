@@ -1,6 +1,6 @@
 // What "Place Order" will order, right above it: where it goes (the address in full), how
-// it is paid, the lines, the coupon's discount, the delivery charge and the total with its
-// taxes.
+// it is paid, the lines, the coupon's discount, the delivery charge and the total with the
+// GST it includes ("Includes GST of ₹X", `gst`; "taxes included" when it is not known).
 // items: [{ key, label, quantity, subtotal }], one per cart line.
 import { useId } from 'react';
 import { formatPrice } from '../../lib/format';
@@ -15,6 +15,7 @@ export default function OrderReview({
   total,
   discount = 0,
   couponCode = null,
+  gst = null,
 }) {
   const id = useId();
   return (
@@ -56,7 +57,9 @@ export default function OrderReview({
         <dt>Total</dt>
         <dd className="mb-0 fw-bold" data-testid="review-total">
           {formatPrice(total)}{' '}
-          <span className="fw-normal text-body-secondary">(taxes included)</span>
+          <span className="fw-normal text-body-secondary" data-testid="review-gst">
+            {gst === null ? '(taxes included)' : `Includes GST of ${formatPrice(gst)}`}
+          </span>
         </dd>
       </dl>
     </section>

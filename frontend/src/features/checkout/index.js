@@ -14,3 +14,4 @@ export { useBusinessBuyer } from './useBusinessBuyer';
 export { default as CheckoutSummary } from './CheckoutSummary';
 export { default as CheckoutBar } from './CheckoutBar';
 export { PLACE_ORDER, PAY_ONLINE, payOnlineLabel } from './labels';
+export { cartGst } from './gst';
