@@ -105,6 +105,7 @@ describe('the buy bar', () => {
     screenWidth(true);
     const user = userEvent.setup();
     await opened('/product/cotton-tee?variant=18');
+    // The page's own button keeps its name: the bar's is the product's.
     const main = screen.getByRole('button', { name: 'Add to Cart' });
     expect(observed.node).toBe(main);
     expect(bar()).toBeNull();
@@ -116,7 +117,7 @@ describe('the buy bar', () => {
     expect(within(region).getByText('Size: M')).toBeInTheDocument();
     expect(document.documentElement.style.getPropertyValue('--sticky-bar-height')).toMatch(/px$/);
 
-    await user.click(within(region).getByRole('button', { name: 'Add to Cart' }));
+    await user.click(within(region).getByRole('button', { name: 'Add to Cart: Cotton Tee' }));
     expect(stored()).toHaveLength(1);
     expect(stored()[0]).toMatchObject({ _id: '12', variant: '18', price: 549 });
 
@@ -134,7 +135,7 @@ describe('the buy bar', () => {
     expect(within(bar()).getByText('Choose Size')).toBeInTheDocument();
     expect(within(bar()).getByText('from ₹499')).toBeInTheDocument();
 
-    await user.click(within(bar()).getByRole('button', { name: 'Add to Cart' }));
+    await user.click(within(bar()).getByRole('button', { name: 'Add to Cart: Cotton Tee' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Please choose your size first.');
     expect(screen.getByRole('radio', { name: 'S' })).toHaveFocus();
     expect(stored()).toEqual([]);

@@ -4,7 +4,8 @@
 // the page's button does. It never covers the page: while it shows, its height is
 // `--sticky-bar-height` (as the cart's bar), the body keeps that much room at its foot
 // and the toasts rise above it. It steps aside while a text field has the focus (the
-// phone's keyboard is up). A region named after the product; its button has focus ring.
+// phone's keyboard is up). A region named after the product ("Buy Cotton Tee"), its button
+// too ("Add to Cart: Cotton Tee"), with a focus ring.
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import './buyBar.css';
 
@@ -106,7 +107,15 @@ export default function BuyBar({ target, name, price, choice, label, onAdd, disa
         <p className="fw-bold mb-0">{price}</p>
         {choice ? <p className="small text-body-secondary text-truncate mb-0">{choice}</p> : null}
       </div>
-      <button type="button" className="btn btn-dark" onClick={onAdd} disabled={disabled}>
+      {/* Named after the product, as the cards' buttons are: the page's own button is the
+          one "Add to Cart". */}
+      <button
+        type="button"
+        className="btn btn-dark"
+        onClick={onAdd}
+        disabled={disabled}
+        aria-label={`${label}: ${name}`}
+      >
         {label}
       </button>
     </section>
