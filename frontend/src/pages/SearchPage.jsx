@@ -114,7 +114,7 @@ export default function SearchPage() {
         onNavigate={onNavigate}
         filters={filters}
         facets={resultFacets(results, filters)}
-        categoryProps={{ categories, categoriesLoaded: true, categoriesFailed: false }}
+        categories={categories}
         sorts={SEARCH_SORTS}
         sort={sort}
         onSort={onSort}

@@ -1,16 +1,17 @@
 // The category and search pages' frame around their results, as home's: the filters
-// (price bands and range, option values, categories where the page offers them) in a side
+// (price bands and range, option values, `categories` where the page offers them) in a side
 // card on wide screens and in a drawer on phones, RESET FILTERS, and the sort. The page
 // owns the query string and the results; this draws the controls and hands back a new
 // query string (`onNavigate`).
 //
-// The drawer is home's (FilterDrawer) with two things the page gives: how many results a
-// draft would show (`countOf`, a number or a promise of one) and the option values in use
-// for a draft (`useDraftFacets(draft, open)`, a hook). Clear empties the draft.
+// The drawer works as home's (FilterDrawer: a draft until Apply, "Show N products"), with
+// two things the page gives: how many results a draft would show (`countOf`, a number or
+// a promise of one) and the option values in use for a draft (`useDraftFacets(draft,
+// open)`, a hook). Clear empties the draft. The fields are ListFilterFields, home's drawn
+// alike (why a copy: see there).
 import { useEffect, useRef, useState } from 'react';
 import Offcanvas from '../../components/ui/Offcanvas';
-import { showLabel } from './FilterDrawer';
-import FilterFields from './FilterFields';
+import ListFilterFields from './ListFilterFields';
 import {
   chooseRange,
   choosePrice,
@@ -22,6 +23,9 @@ import {
 import { activeCount, clearFilters } from './listing';
 
 const EMPTY = { checked: [], priceId: null, min: null, max: null, options: {} };
+
+// As home's drawer says it (FilterDrawer's showLabel, not imported: see ListFilterFields).
+const showLabel = (count) => `Show ${count} ${count === 1 ? 'product' : 'products'}`;
 
 function useDraftCount(open, draft, countOf) {
   const key = JSON.stringify(draft);
@@ -81,7 +85,7 @@ function ListFilterDrawer({ open, onClose, filters, onApply, countOf, useDraftFa
         </div>
       }
     >
-      <FilterFields
+      <ListFilterFields
         {...fields}
         idPrefix={`${fields.idPrefix}-drawer`}
         filters={draft}
@@ -114,14 +118,6 @@ function ListFilterDrawer({ open, onClose, filters, onApply, countOf, useDraftFa
   );
 }
 
-// FilterFields leaves its category fieldset out when the categories "failed": a page
-// whose category is fixed (the category page) passes this.
-export const NO_CATEGORY_FILTER = {
-  categories: [],
-  categoriesLoaded: true,
-  categoriesFailed: true,
-};
-
 export default function FilteredList({
   idPrefix,
   label,
@@ -129,7 +125,7 @@ export default function FilteredList({
   onNavigate,
   filters,
   facets,
-  categoryProps = NO_CATEGORY_FILTER,
+  categories = null,
   sorts,
   sort,
   onSort,
@@ -141,14 +137,14 @@ export default function FilteredList({
   const [drawerOpen, setDrawerOpen] = useState(false);
   const active = activeCount(filters);
   const onReset = () => onNavigate(clearFilters(searchParams));
-  const fields = { idPrefix, ...categoryProps };
+  const fields = { idPrefix, categories };
 
   return (
     <div className="row g-4">
       <aside className="col-md-3 col-xl-2 d-none d-md-block" aria-label={label}>
         <div className="card filter-card shadow-sm">
           <div className="card-body">
-            <FilterFields
+            <ListFilterFields
               {...fields}
               idPrefix={`${idPrefix}-filter`}
               filters={filters}
