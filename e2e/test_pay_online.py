@@ -7,6 +7,7 @@ the order refunded."""
 import re
 from decimal import Decimal
 
+from django.core import mail
 from playwright.sync_api import expect
 
 from accounts.tests.factories import AdminFactory, UserFactory
@@ -76,3 +77,40 @@ def test_a_shopper_pays_online_the_admin_cancels_and_the_shopper_sees_the_refund
     card = page.get_by_role("article", name=f"Order #{order.pk}")
     expect(card.get_by_test_id("status")).to_have_text("Cancelled")
     expect(card.get_by_text(re.compile("^Refund(ed| pending)$"))).to_be_visible()
+
+
+def test_a_gateway_script_that_does_not_load_places_nothing_and_cash_is_one_order(
+    page,
+    base_url,
+    razorpay,  # noqa: F811 (the fixture imported above)
+    run_tasks,
+):
+    """Razorpay's script cannot load: nothing is ordered until it has, the shopper is told
+    so, and paying cash on delivery instead leaves one order and its one placed mail."""
+    lamp = ProductFactory(name="Desk Lamp", price=Decimal("1499.50"), quantity=5)
+    shopper = UserFactory(name="Meera Iyer", address="8 Marine Drive, Mumbai 400002")
+    page.route(re.compile(re.escape(razorpay.checkout_url)), lambda route: route.abort())
+
+    log_in(page, base_url, shopper)
+    page.get_by_role("article", name="Desk Lamp", exact=True).get_by_role(
+        "button", name=re.compile("add to cart", re.I)
+    ).click()
+    page.goto(base_url + "/cart")
+    page.get_by_role("group", name="Payment").get_by_label(
+        "Pay online (UPI, cards, netbanking)"
+    ).check()
+    page.get_by_role("button", name="Pay ₹1,499.50 online").click()
+    unloaded = "Online payment could not be loaded. Try again or choose cash on delivery."
+    expect(page.get_by_text(unloaded).first).to_be_visible()
+    expect(page.get_by_role("button", name="Try Again")).to_be_visible()
+    assert Order.objects.count() == 0
+    assert Product.objects.get(pk=lamp.pk).quantity == 5
+
+    page.get_by_role("button", name="Pay Cash on Delivery Instead").click()
+    expect(page).to_have_url(re.compile(r"/dashboard/user/orders/\d+/placed$"))
+    order = Order.objects.get()
+    assert order.status == OrderStatus.NOT_PROCESSED
+    run_tasks()
+    assert [message.subject for message in mail.outbox] == [
+        f"ShopSphere: your order {order.pk} is placed"
+    ]
