@@ -19,6 +19,5 @@ export const deleteAddress = (id) =>
   apiClient.delete(`/api/v1/auth/addresses/${encodeURIComponent(id)}`);
 
 // Where the shop delivers (anyone may ask): the address form, book and chooser say it as
-// the PIN code is typed (deliveryChecks.js).
-export const checkDelivery = (pincode) =>
-  apiClient.get(`/api/v1/delivery/${encodeURIComponent(pincode)}`);
+// the PIN code is typed (deliveryChecks.js); the call is shared with shop's Check Delivery.
+export { checkDelivery } from '../../lib/delivery';
