@@ -20,6 +20,7 @@ import { useAuth } from '../features/auth/AuthContext';
 import AddressChooser from '../features/auth/AddressChooser';
 import { useAddressChoice } from '../features/auth/useAddressChoice';
 import { useShopInfo } from '../features/shop/useShopInfo';
+import { checkDelivery } from '../features/shop/api';
 import { deliveryChargeFor, paymentOffer } from '../features/shop/shopRules';
 import { useCart } from '../features/cart/CartContext';
 import CartLines, { useLineFocus } from '../features/cart/CartLines';
@@ -54,7 +55,7 @@ export default function CartPage() {
   const { removed, priceChanges, refresh } = useCartRefresh(cart, replace, getProduct);
   const lineFocus = useLineFocus();
   const shopInfo = useShopInfo();
-  const address = useAddressChoice(user);
+  const address = useAddressChoice(user, { checkDelivery });
   const business = useBusinessBuyer(address);
   const subtotal = cartTotal(cart);
   const coupon = useCoupon({ signedIn: Boolean(user) });
@@ -148,6 +149,7 @@ export default function CartPage() {
                 chosenId={address.id}
                 onChoose={address.choose}
                 onAdd={address.add}
+                checkDelivery={checkDelivery}
               />
             )}
           />

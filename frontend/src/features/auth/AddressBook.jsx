@@ -38,9 +38,14 @@ export function AddressLines({ address, as: Tag = 'address' }) {
   );
 }
 
-export default function AddressBook({ onDefaultChange }) {
+// checkDelivery: the shop's delivery call (the page hands it in); without it no address
+// is checked.
+export default function AddressBook({ onDefaultChange, checkDelivery = null }) {
   const { addresses, failed, setAddresses } = useAddresses();
-  const deliveries = useDeliveries((addresses ?? []).map((address) => address.pincode));
+  const deliveries = useDeliveries(
+    (addresses ?? []).map((address) => address.pincode),
+    checkDelivery,
+  );
   // null, 'new' or the _id of the address being edited.
   const [editing, setEditing] = useState(null);
   const [asking, setAsking] = useState(null);
@@ -80,7 +85,9 @@ export default function AddressBook({ onDefaultChange }) {
     if (address) await updateAddress(address._id, { ...payload, isDefault: address.isDefault });
     else await createAddress(payload);
     await refreshed();
-    const answer = await deliveryOf(payload.pincode).catch(() => null);
+    const answer = checkDelivery
+      ? await deliveryOf(payload.pincode, checkDelivery).catch(() => null)
+      : null;
     toast.success(
       answer && !answer.serviceable
         ? `${MESSAGES.addressSaved} We do not deliver to ${payload.pincode} yet, so checkout cannot use it.`
@@ -152,6 +159,7 @@ export default function AddressBook({ onDefaultChange }) {
                       title={`Edit the address of ${address.name}`}
                       onSubmit={(payload) => save(payload, address)}
                       onCancel={cancel(address)}
+                      checkDelivery={checkDelivery}
                     />
                   ) : (
                     <>
@@ -218,6 +226,7 @@ export default function AddressBook({ onDefaultChange }) {
               title="Add an address"
               onSubmit={(payload) => save(payload, null)}
               onCancel={cancel(null)}
+              checkDelivery={checkDelivery}
             />
           </div>
         </div>

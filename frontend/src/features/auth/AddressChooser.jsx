@@ -9,10 +9,20 @@ import AddressForm from './AddressForm';
 import { AddressLines } from './AddressBook';
 import { notDeliveredReason, useDeliveries } from './deliveryChecks';
 
-export default function AddressChooser({ addresses, chosenId, onChoose, onAdd }) {
+// checkDelivery: the shop's delivery call (the page hands it in).
+export default function AddressChooser({
+  addresses,
+  chosenId,
+  onChoose,
+  onAdd,
+  checkDelivery = null,
+}) {
   const [adding, setAdding] = useState(false);
   const name = useId();
-  const deliveries = useDeliveries(addresses.map((address) => address.pincode));
+  const deliveries = useDeliveries(
+    addresses.map((address) => address.pincode),
+    checkDelivery,
+  );
   return (
     <div className="text-start">
       {addresses.length > 0 && (
@@ -70,6 +80,7 @@ export default function AddressChooser({ addresses, chosenId, onChoose, onAdd })
                 setAdding(false);
               }}
               onCancel={() => setAdding(false)}
+              checkDelivery={checkDelivery}
             />
           </div>
         </div>

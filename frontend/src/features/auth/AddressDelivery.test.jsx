@@ -11,6 +11,8 @@ import AddressBook from './AddressBook';
 import AddressChooser from './AddressChooser';
 import AddressForm from './AddressForm';
 import { deliveryText } from './deliveryChecks';
+// The page hands the shop's delivery call in; a test is a harness and may too.
+import { checkDelivery } from '../shop/api';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -88,7 +90,7 @@ describe('AddressForm’s PIN code line', () => {
   it('asks once the PIN code has six digits, once per PIN code, in a live line', async () => {
     const user = userEvent.setup();
     server = fakeServer(DELIVERY);
-    render(<AddressForm title="Add an address" onSubmit={vi.fn()} />);
+    render(<AddressForm title="Add an address" onSubmit={vi.fn()} checkDelivery={checkDelivery} />);
     const line = screen.getByTestId('pin-delivery');
     expect(line).toHaveAttribute('aria-live', 'polite');
     const pin = screen.getByLabelText('PIN code');
@@ -118,7 +120,7 @@ describe('AddressForm’s PIN code line', () => {
       ...DELIVERY,
       'GET /api/v1/delivery/110001': { status: 503, data: { success: false, message: 'Down' } },
     });
-    render(<AddressForm title="Add an address" onSubmit={vi.fn()} />);
+    render(<AddressForm title="Add an address" onSubmit={vi.fn()} checkDelivery={checkDelivery} />);
     const pin = screen.getByLabelText('PIN code');
     const line = screen.getByTestId('pin-delivery');
     await user.type(pin, '600001');
@@ -146,7 +148,7 @@ describe('AddressBook and an address the shop does not serve', () => {
     render(
       <>
         <Toaster />
-        <AddressBook />
+        <AddressBook checkDelivery={checkDelivery} />
       </>,
     );
     await user.click(await screen.findByRole('button', { name: 'Add Address' }));
@@ -192,6 +194,7 @@ describe('AddressChooser', () => {
           chosenId={1}
           onChoose={onChoose}
           onAdd={vi.fn()}
+          checkDelivery={checkDelivery}
         />
       </MemoryRouter>,
     );

@@ -2,7 +2,8 @@
 // Address line 1 and 2, City, State from the official list, PIN code, and for a business
 // its GSTIN and business name), checked before sending; the server's field errors (`errors: {field: [...]}`: a PIN code in another
 // state, say) show under their fields, and focus goes to the first field with an error.
-// Once the PIN code has six digits, a polite live line under it says whether the shop
+// With `checkDelivery` (the shop's delivery call, handed in by the page), once the PIN
+// code has six digits, a polite live line under it says whether the shop
 // delivers there and collects cash (deliveryChecks.js); an address the shop does not serve
 // may still be saved (the address book is the shopper's), but checkout will not take it.
 // `onSubmit(payload)` makes the call and resolves to the saved address.
@@ -42,13 +43,14 @@ export default function AddressForm({
   onSubmit,
   onCancel,
   autoFocus = true,
+  checkDelivery = null,
 }) {
   const form = useFormState(ADDRESS_FIELDS, address ?? {});
   const { bind, values, showErrors, focusFirst } = form;
   const [alert, setAlert] = useState('');
   const [busy, setBusy] = useState(false);
   const headingId = useId();
-  const delivery = deliveryLine(usePinDelivery(values.pincode));
+  const delivery = deliveryLine(usePinDelivery(values.pincode, checkDelivery));
 
   useEffect(() => {
     if (autoFocus) focusFirst();

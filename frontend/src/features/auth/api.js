@@ -17,7 +17,3 @@ export const updateAddress = (id, address) =>
   apiClient.put(`/api/v1/auth/addresses/${encodeURIComponent(id)}`, address);
 export const deleteAddress = (id) =>
   apiClient.delete(`/api/v1/auth/addresses/${encodeURIComponent(id)}`);
-
-// Where the shop delivers (anyone may ask): the address form, book and chooser say it as
-// the PIN code is typed (deliveryChecks.js); the call is shared with shop's Check Delivery.
-export { checkDelivery } from '../../lib/delivery';

@@ -1,18 +1,19 @@
 // Whether the shop delivers to a PIN code, and collects cash there, as the delivery call
-// answers it (`GET /delivery/<pincode>`: {pincode, serviceable, cod, state, city}). Each
+// answers it (`GET /delivery/<pincode>`: {pincode, serviceable, cod, state, city}). The
+// call is the shop feature's (features/shop/api.js `checkDelivery`): the page hands it in
+// as `check`, as it hands in what other features own; without it nothing is asked. Each
 // PIN code is asked once per visit: the answers (and the calls under way) are kept here,
 // shared by the address form, the address book and the cart's chooser; a failed call is
 // forgotten, so the next look asks again.
 import { useEffect, useState } from 'react';
-import { checkDelivery } from './api';
 import { PIN_SHAPE } from './addresses';
 
 const asked = new Map();
 
-export function deliveryOf(pincode) {
+export function deliveryOf(pincode, check) {
   const known = asked.get(pincode);
   if (known) return known;
-  const call = checkDelivery(pincode).then(
+  const call = check(pincode).then(
     ({ data }) => ({
       pincode,
       serviceable: Boolean(data?.serviceable),
@@ -51,9 +52,9 @@ export const notDeliveredReason = (pincode) =>
 
 // The answer for the PIN code being typed: asked `delay` ms after it has six digits (one
 // call per PIN code). { state: 'idle' | 'checking' | 'done' | 'failed', answer }.
-export function usePinDelivery(pincode, { delay = 300 } = {}) {
+export function usePinDelivery(pincode, check, { delay = 300 } = {}) {
   const pin = String(pincode ?? '').trim();
-  const complete = PIN_SHAPE.test(pin);
+  const complete = Boolean(check) && PIN_SHAPE.test(pin);
   const [result, setResult] = useState({ pin: null, state: 'idle', answer: null });
 
   useEffect(() => {
@@ -61,7 +62,7 @@ export function usePinDelivery(pincode, { delay = 300 } = {}) {
     let active = true;
     const timer = setTimeout(() => {
       setResult({ pin, state: 'checking', answer: null });
-      deliveryOf(pin).then(
+      deliveryOf(pin, check).then(
         (answer) => active && setResult({ pin, state: 'done', answer }),
         () => active && setResult({ pin, state: 'failed', answer: null }),
       );
@@ -70,7 +71,7 @@ export function usePinDelivery(pincode, { delay = 300 } = {}) {
       active = false;
       clearTimeout(timer);
     };
-  }, [pin, complete, delay]);
+  }, [pin, complete, check, delay]);
 
   // A result about another PIN code than the one in the field says nothing.
   return complete && result.pin === pin ? result : { state: 'idle', answer: null };
@@ -79,7 +80,7 @@ export function usePinDelivery(pincode, { delay = 300 } = {}) {
 // The answers for saved addresses' PIN codes: { [pincode]: answer }; a PIN code not
 // answered yet (or whose call failed) is missing, and counts as deliverable until known:
 // the server has the last word at checkout.
-export function useDeliveries(pincodes) {
+export function useDeliveries(pincodes, check) {
   const wanted = [...new Set((pincodes ?? []).filter((pin) => PIN_SHAPE.test(String(pin))))]
     .map(String)
     .sort();
@@ -87,12 +88,13 @@ export function useDeliveries(pincodes) {
   const [answers, setAnswers] = useState({});
 
   useEffect(() => {
+    if (!check) return undefined;
     let active = true;
     key
       .split(',')
       .filter(Boolean)
       .forEach((pin) =>
-        deliveryOf(pin).then(
+        deliveryOf(pin, check).then(
           (answer) => active && setAnswers((current) => ({ ...current, [pin]: answer })),
           () => {},
         ),
@@ -100,7 +102,7 @@ export function useDeliveries(pincodes) {
     return () => {
       active = false;
     };
-  }, [key]);
+  }, [key, check]);
 
   return answers;
 }

@@ -21,12 +21,17 @@ import { addressText, defaultAddress } from './addresses';
 import { useAddresses } from './useAddresses';
 import { unserved, useDeliveries } from './deliveryChecks';
 
-export function useAddressChoice(user) {
+// `checkDelivery`: the shop's delivery call (the page hands it in); without it every saved
+// address counts as served.
+export function useAddressChoice(user, { checkDelivery = null } = {}) {
   const { setAuth } = useAuth();
   const { addresses, reload } = useAddresses({ enabled: Boolean(user) });
   const [chosenId, setChosenId] = useState(null);
   const saved = addresses ?? [];
-  const deliveries = useDeliveries(saved.map((address) => address.pincode));
+  const deliveries = useDeliveries(
+    saved.map((address) => address.pincode),
+    checkDelivery,
+  );
   const servable = saved.filter((address) => !unserved(deliveries, address));
   const chosen =
     servable.find((address) => String(address._id) === String(chosenId)) ??

@@ -2,5 +2,5 @@
 import { apiClient } from '../../lib/apiClient';
 
 export const getShopInfo = () => apiClient.get('/api/v1/shop-info');
-// Where it delivers: the call is shared with the address book (lib/delivery.js).
-export { checkDelivery } from '../../lib/delivery';
+export const checkDelivery = (pincode) =>
+  apiClient.get(`/api/v1/delivery/${encodeURIComponent(pincode)}`);

@@ -16,6 +16,7 @@ import { ownFieldErrors, serverFieldErrors, validate } from '../../features/auth
 import { useFormState } from '../../features/auth/useFormState';
 import UserShell from '../../features/auth/UserShell';
 import AddressBook from '../../features/auth/AddressBook';
+import { checkDelivery } from '../../features/shop/api';
 
 const FIELDS = [
   { name: 'name', label: 'Name', required: true },
@@ -141,7 +142,7 @@ export default function ProfilePage() {
           UPDATE
         </button>
       </form>
-      <AddressBook onDefaultChange={defaultChanged} />
+      <AddressBook onDefaultChange={defaultChanged} checkDelivery={checkDelivery} />
     </UserShell>
   );
 }
