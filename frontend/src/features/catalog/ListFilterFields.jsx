@@ -1,7 +1,7 @@
 // The filter fields of the category and search pages (FilteredList): home's FilterFields
 // drawn alike (the same markup and ids), kept as a copy of its own so that home's first
 // bundle stays as it is (a module of the first bundle used by a lazy screen costs the
-// first visit a few hundred bytes: docs/performance.md, the 110 KB budget). A change to
+// first visit a few hundred bytes: docs/frontend.md, the first bundle). A change to
 // one is made to both. Without `categories` there is no category fieldset (a category
 // page's category is fixed).
 import { useState } from 'react';
