@@ -18,6 +18,9 @@ orders calls it only through this protocol:
 - `refund_part(order, amount=..., key=..., reason=...)`, in the transaction of a cancel
   of part of the order: `amount` rupees of its payment back, once per `key`;
 - `shop_info()`: what `GET /shop-info` adds for the method.
+- `payment_taken(order)`, outside any transaction, before an order still awaiting its
+  payment is switched to cash on delivery (orders.pay_on_delivery): whether the gateway
+  took a payment for it (a captured one not heard of yet pays the order meanwhile).
 
 The status moves the payment makes (paid, given up unpaid) are orders' own handlers
 (orders.actions.order_pay, order_expire), which the payment code calls.
@@ -63,6 +66,12 @@ class PaymentMethod(Protocol):
     def shop_info(self) -> dict:
         """Keys `GET /shop-info` adds while the method is available."""
 
+    def payment_taken(self, order) -> bool:
+        """Outside any transaction, for an order still Awaiting Payment that its buyer
+        switches to cash on delivery: True when the gateway has captured (the order is
+        paid by it now) or authorised a payment of it, so it is not switched. The gateway
+        unreachable: False (a capture that still comes is refunded: payments.online)."""
+
 
 class CashOnDelivery:
     code = "cod"
@@ -91,6 +100,9 @@ class CashOnDelivery:
 
     def shop_info(self) -> dict:
         return {}
+
+    def payment_taken(self, order) -> bool:
+        return False
 
 
 METHODS: dict[str, PaymentMethod] = {"cod": CashOnDelivery()}

@@ -392,6 +392,17 @@ def _check_delivery(destination: Destination, payment: str, total: Decimal) -> N
         )
 
 
+def cod_check(order: Order) -> None:
+    """Checkout's 400s for cash on delivery, for a placed order its buyer switches to it
+    (orders.pay_on_delivery): its PIN code served with cash, its total within the cap
+    (`_check_delivery`'s), and no coupon for online payment only."""
+    pincode = shipments.order_pincode(order) or ""
+    where = Destination(order.address, None, pincode, order.place_of_supply)
+    _check_delivery(where, "cod", order.total)
+    if order.coupon_id is not None and order.coupon.prepaid_only:
+        raise ValidationError({"payment": [coupons.ONLINE_ONLY]})
+
+
 def order_checkout(
     *,
     buyer,

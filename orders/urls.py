@@ -11,6 +11,7 @@ urlpatterns = [
     path("coupons/check", views.CouponCheckView.as_view()),
     path("orders/<str:order_id>", views.OrderDetailView.as_view()),
     path("orders/<str:order_id>/cancel", views.OrderCancelView.as_view()),
+    path("orders/<str:order_id>/pay-on-delivery", views.PayOnDeliveryView.as_view()),
     path("orders/<str:order_id>/invoice", views.InvoiceView.as_view()),
     path("orders/<str:order_id>/credit-note", views.CreditNoteView.as_view()),
     path("auth/orders", views.MyOrdersView.as_view()),

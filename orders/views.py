@@ -15,7 +15,7 @@ from rest_framework.negotiation import BaseContentNegotiation
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from orders import actions, guest, invoice_files, invoices, selectors, services
+from orders import actions, guest, invoice_files, invoices, pay_on_delivery, selectors, services
 from orders.models import InvoiceKind, Order, OrderStatus
 from orders.serializers import (
     AdminOrderAnswer,
@@ -283,6 +283,43 @@ class OrderCancelView(APIView):
         if lines is not None and order.status != OrderStatus.CANCELLED:
             return _answer(order, "Items cancelled")
         return _answer(order, "Order cancelled")
+
+
+class PayOnDeliveryView(APIView):
+    # The buyer signed in, or whoever holds a guest order's token (orders.guest).
+    permission_classes = []
+
+    @extend_schema(
+        summary="Pay on delivery instead: an order awaiting its online payment becomes cash "
+        "on delivery",
+        description="For the order checkout placed `Awaiting Payment` whose buyer gives up "
+        "paying online: the same order becomes cash on delivery and `Not Processed` (its "
+        "stock stays taken; the placed mail goes out, no cancelled one). No body. Called "
+        "again, it answers the switched order unchanged. 400 (`payment`) where cash on "
+        "delivery is not taken for the order as checkout refuses it: its PIN code, over the "
+        "cash on delivery cap, a coupon for online payment only. 409 when the order is not "
+        "awaiting its payment (paid online meanwhile: the message says so; cancelled) or a "
+        "payment of it is being completed at the gateway. A payment captured after the "
+        "switch is refunded in full. The buyer's own order (404 for anyone else's), or a "
+        "guest's by its token.",
+        request=None,
+        parameters=[TOKEN_PARAMETER],
+        responses={200: OrderAnswer, **error_responses(400, 401, 404, 409)},
+    )
+    def post(self, request, order_id):
+        pk = _order_id(order_id)
+        base_url = settings.SHOP_URL or request.build_absolute_uri("/")
+        order = _by_token_or_user(
+            request,
+            pk,
+            by_token=lambda token: pay_on_delivery.order_pay_on_delivery(
+                order_id=pk, token=token, base_url=base_url
+            ),
+            by_user=lambda: pay_on_delivery.order_pay_on_delivery(
+                order_id=pk, buyer=request.user, base_url=base_url
+            ),
+        )
+        return _answer(order, "Order switched to cash on delivery")
 
 
 class AllOrdersView(APIView):

@@ -36,6 +36,7 @@ def order_expire(*, order_id: int) -> str:
     unreachable: raises gateway.GatewayUnavailable and the order keeps waiting (a payment
     may have been taken); the job's next try or the reconcile run asks again."""
     order = Order.objects.filter(pk=order_id).first()
+    # Paid, cancelled, or switched to cash on delivery (Not Processed): not ours to end.
     if order is None or order.status != OrderStatus.AWAITING_PAYMENT:
         return "nothing to do"
     due = order.created_at + timedelta(minutes=settings.PAYMENT_WINDOW_MINUTES)
@@ -52,18 +53,27 @@ def order_expire(*, order_id: int) -> str:
     return "cancelled"
 
 
-def _paid_at_gateway(order: Order) -> bool:
+def _gateway_payments(order: Order) -> list[dict]:
+    """The payments the gateway has for the order's gateway order ([] when it has none
+    stored or the gateway does not know it). Unreachable: raises
+    gateway.GatewayUnavailable."""
+    payment = order.payment_record
+    if payment is None or not payment.gateway_order_id:
+        return []
+    try:
+        return gateway.order_payments(payment.gateway_order_id)
+    except gateway.GatewayRefused:
+        return []
+
+
+def _paid_at_gateway(order: Order, found: list[dict] | None = None) -> bool:
     """Asks the gateway whether a payment of the order was captured that neither the
     browser nor a webhook told us of; when so, it pays the order. A gateway that does not
     know the order: no. Unreachable: raises gateway.GatewayUnavailable."""
     payment = order.payment_record
     if payment is None or not payment.gateway_order_id:
         return False
-    try:
-        found = gateway.order_payments(payment.gateway_order_id)
-    except gateway.GatewayRefused:
-        return False
-    for item in found:
+    for item in _gateway_payments(order) if found is None else found:
         if item.get("status") == "captured" and item.get("amount") == payment.amount:
             arrival = payment_arrived(
                 gateway_order_id=payment.gateway_order_id,
@@ -73,6 +83,25 @@ def _paid_at_gateway(order: Order) -> bool:
             if arrival.paid:
                 return True
     return False
+
+
+def payment_taken(order: Order) -> bool:
+    """Before an order Awaiting Payment is switched to cash on delivery (the method's
+    `payment_taken`, orders.pay_on_delivery): whether the gateway captured a payment of
+    it (which pays the order now, as the expiry does) or holds one authorised (to be
+    captured). The gateway unreachable: False, and the switch goes ahead: a capture that
+    still comes is refunded in full (payments.online.payment_arrived)."""
+    try:
+        found = _gateway_payments(order)
+        if _paid_at_gateway(order, found):
+            return True
+    except gateway.GatewayUnavailable:
+        logger.warning(
+            "Order %s switches to cash on delivery without asking the gateway (unreachable)",
+            order.pk,
+        )
+        return False
+    return any(item.get("status") == "authorized" for item in found)
 
 
 def expire_overdue() -> dict[str, int]:

@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from orders.models import Order, OrderStatus, Payment
 from payments import gateway, online, refunds
-from payments.expiry import expire_order
+from payments.expiry import expire_order, payment_taken
 
 
 class Razorpay:
@@ -69,3 +69,6 @@ class Razorpay:
                 "checkoutUrl": settings.RAZORPAY_CHECKOUT_URL,
             }
         }
+
+    def payment_taken(self, order: Order) -> bool:
+        return payment_taken(order)

@@ -14,7 +14,8 @@ The rules:
   conditional UPDATE from Awaiting Payment, so the browser and the webhook, in any order
   or at once, mark it paid once.
 - A payment for an order that is no longer awaiting one (paid by another payment,
-  cancelled, expired) is refunded in full (payments.refunds), as is a paid order that is
+  cancelled, expired, switched to cash on delivery by its buyer: orders.pay_on_delivery)
+  is refunded in full (payments.refunds), as is a paid order that is
   cancelled or returned (orders' cancel and return handlers ask the Razorpay method). A
   payment on another gateway order made for the same order (one a checkout made and lost
   to another that stored its own) is found through the gateway order's receipt and
@@ -58,6 +59,10 @@ NOT_ONLINE = "This order is not paid online."
 WRONG_ORDER = "This payment is not for this order."
 BAD_SIGNATURE = "The payment could not be verified."
 LATE = "This order was cancelled before its payment arrived; the payment will be refunded in full."
+SWITCHED = (
+    "This order was switched to cash on delivery before its payment arrived; the payment "
+    "will be refunded in full, and the order is paid on delivery."
+)
 IN_PROGRESS = (
     "A request with this Idempotency-Key is in progress: the payment is being set up. "
     "Please wait a moment and try again."
@@ -278,8 +283,14 @@ def payment_arrived(
                 updated_at=now,
             )
             return Arrival(order, True)
-        order.refresh_from_db(fields=["status"])
-        late = order.status == OrderStatus.CANCELLED and not payment.payment_id
+        order.refresh_from_db(fields=["status", "payment_method"])
+        # Too late: the order was cancelled (or expired), or its buyer switched it to cash
+        # on delivery (orders.pay_on_delivery), before its payment came. A switched order
+        # stays cash on delivery, whatever its status now: the courier may already carry
+        # it to be paid at the door, so the money goes back rather than the order becoming
+        # paid online.
+        gave_up = order.status == OrderStatus.CANCELLED or order.payment_method == "cod"
+        late = gave_up and not payment.payment_id
         if late:
             # The order's only payment, come too late: kept on the order, so its answer
             # shows the money came and the refund's progress.
@@ -334,7 +345,8 @@ def razorpay_verify(
         gateway_order_id=payment.gateway_order_id, payment_id=razorpay_payment_id, amount=None
     )
     if not arrival.paid:
-        raise Conflict(LATE)
+        order.refresh_from_db(fields=["payment_method"])
+        raise Conflict(SWITCHED if order.payment_method == "cod" else LATE)
     if token is not None:
         return selectors.order_get(order_id=order.pk)
     return selectors.order_get_for(user=buyer, order_id=order.pk)

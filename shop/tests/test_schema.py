@@ -56,6 +56,7 @@ CONTRACT_CALLS = {
     ("get", "/api/v1/delivery/{}"),  # where the shop delivers
     ("get", "/api/v1/shop-info"),  # the seller's details (selling in India)
     ("post", "/api/v1/orders/{}/razorpay/verify"),  # paying online
+    ("post", "/api/v1/orders/{}/pay-on-delivery"),  # cash on delivery instead of online
     ("post", "/api/v1/payments/razorpay/webhook"),  # Razorpay's webhook (no token)
     ("get", "/api/v1/auth/cart"),  # the account's cart, on every device
     ("put", "/api/v1/auth/cart"),
@@ -134,6 +135,7 @@ SIGNED_IN_CALLS = {
     ("get", "/api/v1/orders/{}/invoice"),
     ("get", "/api/v1/orders/{}/credit-note"),
     ("post", "/api/v1/orders/{}/razorpay/verify"),
+    ("post", "/api/v1/orders/{}/pay-on-delivery"),
     ("get", "/api/v1/auth/cart"),
     ("put", "/api/v1/auth/cart"),
     ("post", "/api/v1/auth/cart/merge"),
