@@ -8,24 +8,38 @@ The rules (docs/india-addresses.md):
 - A business address keeps its GSTIN (accounts.gstin's check) and business name, each
   with the other or neither; checkout uses them for an order to that address that
   names none (orders.services).
-- Exactly one address of a user's is the default while the user has any: the first
-  one; `is_default=True` on a create or an update moves it there; deleting it hands it
-  to the oldest one left. Asking an address to stop being the default changes nothing
-  (the default only moves by choosing another one).
+- At most one address of a user's is the default, and never one the shop does not
+  deliver to unless it was the default already: after every write of a user's addresses,
+  a user who has an address the shop serves has a served default. It is the first served
+  address saved; a served address saved (added or edited) while the default is missing or
+  not served takes its place, and deleting the default hands it to the oldest served
+  address left. So a first address the shop does not serve is saved, not the default, and
+  a user whose addresses are all unserved has no default (checkout and the profile's text
+  then name none). `is_default=True` on a create or an update makes an address the
+  default, and is refused (400 naming `isDefault`) for one the shop does not deliver to.
+  Asking an address to stop being the default changes nothing (the default only moves by
+  choosing another one). A new list of served PIN codes moves no default until the
+  user's next address write.
+- Which PIN codes the shop delivers to is the orders app's to say (orders.delivery); it
+  registers its check here (`register_delivery_check`) when the apps load. Without one,
+  every PIN code counts as served.
 - The profile's free-text `address` (what the spec's client reads and writes) is the
   default address's text after every change of the default or of its fields. Deleting
-  the last address leaves it as it was; a profile write does not touch addresses.
+  the last address, or the default when no served one is left, leaves it as it was; a
+  profile write does not touch addresses.
 
 Every write of a user's addresses locks that user's row first, so writes of one user
 run one after another on every engine (PostgreSQL: the row lock; SQLite: its
 transactions take the write lock when they begin), and two first addresses sent at once
-still leave exactly one default. Bad input raises Django's ValidationError keyed by the
+still leave one default at most. Bad input raises Django's ValidationError keyed by the
 contract's field names; the API's handler answers it 400.
 
 This module is the one write path of Address rows: the API's address calls and checkout
 (which reads `address_for_checkout` and `address_default`, and writes none) go through
 it; the Django admin shows no address form.
 """
+
+from collections.abc import Callable, Iterable
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -44,6 +58,40 @@ TOO_MANY = f"You can keep at most {Address.MAX_PER_USER} addresses. Please delet
 TOO_LONG = f"This address is longer than {PROFILE_TEXT_MAX} characters in all. Please shorten it."
 NOT_YOURS = "Please choose one of your saved addresses."
 NOT_FOUND = "Address not found."
+
+
+def not_served_default(pincode: str) -> str:
+    return f"We do not deliver to {pincode} yet, so this address cannot be your default."
+
+
+def saved_not_default(pincode: str) -> str:
+    return (
+        f"Address saved. We do not deliver to {pincode} yet, so checkout cannot use it "
+        "and it is not your default address."
+    )
+
+
+SAVED = "Address saved."
+
+# The served PIN codes among those asked (orders.delivery registers it); None: all are.
+ServedCheck = Callable[[set[str]], Iterable[str]]
+_served_check: ServedCheck | None = None
+
+
+def register_delivery_check(fn: ServedCheck | None) -> None:
+    """The orders app's answer to "which of these PIN codes does the shop deliver to?":
+    `fn(pincodes)` returns the served ones. None unregisters it (every PIN is served)."""
+    global _served_check
+    _served_check = fn
+
+
+def served_pincodes(pins: Iterable[str]) -> set[str]:
+    """Those of `pins` the shop delivers to (all of them without a registered check)."""
+    wanted = {str(pin) for pin in pins}
+    if _served_check is None or not wanted:
+        return wanted
+    return wanted & set(_served_check(wanted))
+
 
 # Field names on the wire (the contract's) for the model's.
 WIRE = {"is_default": "isDefault", "business_name": "businessName"}
@@ -121,6 +169,18 @@ def address_checked(
 # --- writes ------------------------------------------------------------------------------
 
 
+def address_saved_message(address: Address) -> str:
+    """What the shopper is told on saving an address: that checkout cannot use it, and
+    why it is not the default, when the shop does not deliver to its PIN code."""
+    if address.pincode in served_pincodes([address.pincode]):
+        return SAVED
+    if address.is_default:
+        return (
+            f"Address saved. We do not deliver to {address.pincode} yet, so checkout cannot use it."
+        )
+    return saved_not_default(address.pincode)
+
+
 def address_keep_business(*, user: User, address_id, gstin: str, business_name: str) -> int:
     """Checkout kept a business buyer's GSTIN and business name (already checked) on the
     saved address it shipped to, so the next checkout offers them again. Only the user's
@@ -184,6 +244,34 @@ def _make_default(owner: User, address: Address) -> None:
     _sync_profile(owner, address)
 
 
+def _check_default(address: Address) -> None:
+    """400 naming `isDefault` when the shop does not deliver to the address's PIN code."""
+    if address.pincode not in served_pincodes([address.pincode]):
+        raise ValidationError({"isDefault": [not_served_default(address.pincode)]})
+
+
+def _settle_default(owner: User, written: Address | None = None) -> None:
+    """After a write of the owner's addresses (`written`: the one saved, if any): a
+    default the shop delivers to stays, and the profile's text follows it; a missing or
+    unserved one moves to `written` when the shop delivers to it, else to the oldest
+    served address; with no served address the default stays as it is (or none)."""
+    saved = list(Address.objects.filter(user=owner).order_by("created_at", "id"))
+    served = served_pincodes(address.pincode for address in saved)
+    current = next((address for address in saved if address.is_default), None)
+    if current is None or current.pincode not in served:
+        if written is not None and written.pincode in served:
+            _make_default(owner, written)
+            return
+        oldest = next((address for address in saved if address.pincode in served), None)
+        if oldest is not None:
+            _make_default(owner, oldest)
+            if written is not None:
+                written.is_default = False  # the answer shows where the default went
+            return
+    if current is not None:
+        _sync_profile(owner, current)
+
+
 def _sync_profile(owner: User, default: Address) -> None:
     text = default.text
     if owner.address != text:
@@ -205,8 +293,9 @@ def address_create(
     business_name: str = "",
     is_default: bool = False,
 ) -> Address:
-    """A new address of the user's: checked, at most MAX_PER_USER, the default when it
-    is the first or when asked."""
+    """A new address of the user's: checked, at most MAX_PER_USER, the default when
+    asked (400 for one the shop does not deliver to) or when the shop delivers to it and
+    the user has no served default (the first served address, say)."""
     address = Address(
         user=user,
         name=name,
@@ -220,6 +309,8 @@ def address_create(
         business_name=business_name,
     )
     _check(address)
+    if is_default:
+        _check_default(address)
     with transaction.atomic():
         owner = _lock_owner(user)
         count = Address.objects.filter(user=owner).count()
@@ -227,8 +318,10 @@ def address_create(
             raise ValidationError(TOO_MANY)
         address.user = owner
         address.save()
-        if is_default or count == 0:
+        if is_default:
             _make_default(owner, address)
+        else:
+            _settle_default(owner, written=address)
     _copy_profile(user, owner)
     return address
 
@@ -249,7 +342,9 @@ def address_update(
     is_default: bool = False,
 ) -> Address:
     """Replace an address's fields (the whole address is sent, as in a form). Another
-    user's address is a 404."""
+    user's address is a 404. `is_default=True` makes it the default (400 for a PIN code
+    the shop does not deliver to, unless it is the default already); the default moves
+    as `_settle_default` says."""
     with transaction.atomic():
         owner = _lock_owner(user)
         address = address_get(user=owner, address_id=address_id)
@@ -266,24 +361,27 @@ def address_update(
         ):
             setattr(address, field, value)
         _check(address)
+        chosen = is_default and not address.is_default
+        if chosen:
+            _check_default(address)
         address.save()
-        if is_default or address.is_default:
+        if chosen:
             _make_default(owner, address)
+        else:
+            _settle_default(owner, written=address)
     _copy_profile(user, owner)
     return address
 
 
 def address_delete(*, user: User, address_id) -> None:
     """Delete one of the user's addresses (another user's: 404). When it was the
-    default, the oldest one left becomes the default."""
+    default, the oldest served one left becomes the default (none when none is served)."""
     with transaction.atomic():
         owner = _lock_owner(user)
         address = address_get(user=owner, address_id=address_id)
         address.delete()
         if address.is_default:
-            oldest = Address.objects.filter(user=owner).order_by("created_at", "id").first()
-            if oldest is not None:
-                _make_default(owner, oldest)
+            _settle_default(owner)
     _copy_profile(user, owner)
 
 

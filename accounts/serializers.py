@@ -344,6 +344,9 @@ class ProfileAnswer(Envelope):
 
 
 class AddressAnswer(Envelope):
+    message = serializers.CharField(
+        help_text="'Address saved.', or why checkout cannot use it and it is not the default."
+    )
     address = AddressOutput()
 
 

@@ -250,7 +250,12 @@ ADDRESS_RULES = (
     "one; `stateCode` follows it, a `stateCode` sent is ignored); `pincode` six digits, "
     "in India Post's directory and in that state; `phone` a 10-digit Indian mobile, "
     "optionally after +91 or 0 (stored as the ten digits). `isDefault: true` makes this "
-    "the default address (the profile's `address` then becomes its text)."
+    "the default address (the profile's `address` then becomes its text); for a PIN code "
+    "the shop does not deliver to (GET /delivery/{pincode}) it is 400 naming `isDefault`. "
+    "The default is always an address the shop delivers to when the user has one: a served "
+    "address saved while the default is missing or not served becomes the default; an "
+    "unserved one never does by itself. `message` says so when checkout cannot use the "
+    "address saved."
 )
 ADDRESS_ID = OpenApiParameter("address_id", ID, OpenApiParameter.PATH)
 
@@ -270,7 +275,7 @@ class AddressListView(APIView):
     @extend_schema(
         summary="Add a Delivery Address",
         description=(
-            f"{ADDRESS_RULES} The first address is the default. At most "
+            f"{ADDRESS_RULES} The first served address is the default. At most "
             f"{Address.MAX_PER_USER} addresses (400 past that)."
         ),
         request=AddressInput,
@@ -280,7 +285,13 @@ class AddressListView(APIView):
         data = AddressInput(data=request.data)
         data.is_valid(raise_exception=True)
         address = addresses.address_create(user=request.user, **data.validated_data)
-        return ok({"address": AddressOutput(address).data}, status=status.HTTP_201_CREATED)
+        return ok(
+            {
+                "message": addresses.address_saved_message(address),
+                "address": AddressOutput(address).data,
+            },
+            status=status.HTTP_201_CREATED,
+        )
 
 
 class AddressDetailView(APIView):
@@ -303,13 +314,19 @@ class AddressDetailView(APIView):
         address = addresses.address_update(
             user=request.user, address_id=address_id, **data.validated_data
         )
-        return ok({"address": AddressOutput(address).data})
+        return ok(
+            {
+                "message": addresses.address_saved_message(address),
+                "address": AddressOutput(address).data,
+            }
+        )
 
     @extend_schema(
         summary="Delete one of my addresses",
         description=(
-            "Deleting the default makes the oldest address left the default (and the "
-            "profile's `address` its text). Another user's address: 404."
+            "Deleting the default makes the oldest served address left the default (and "
+            "the profile's `address` its text); none when the shop delivers to none of "
+            "them. Another user's address: 404."
         ),
         parameters=[ADDRESS_ID],
         responses={200: MessageAnswer, **error_responses(401, 404)},

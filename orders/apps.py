@@ -10,6 +10,8 @@ class OrdersConfig(AppConfig):
         # shared cache by orders/shop_details.py), whoever saved it.
         from django.db.models.signals import post_delete, post_save
 
+        from accounts.addresses import register_delivery_check
+        from orders.delivery import served_among
         from orders.models import ShopDetails
         from orders.shop_details import shop_details_changed
 
@@ -17,3 +19,5 @@ class OrdersConfig(AppConfig):
         post_delete.connect(
             shop_details_changed, sender=ShopDetails, dispatch_uid="shop-details-del"
         )
+        # The address book makes no address the shop does not deliver to the default.
+        register_delivery_check(served_among)

@@ -62,6 +62,19 @@ def check(pincode: str) -> Delivery:
     )
 
 
+def served_among(pins: set[str]) -> set[str]:
+    """Those of `pins` the shop delivers to, by `check`'s rule, in at most two queries
+    (the listed ones; whether there is a list at all when none of them is on it). The
+    address book asks it (accounts.addresses, registered in orders/apps.py)."""
+    known = {pin for pin in pins if pincodes.lookup(pin) is not None}
+    if not known:
+        return set()
+    listed = set(ServedPincode.objects.filter(pk__in=known).values_list("pincode", flat=True))
+    if listed or ServedPincode.objects.exists():
+        return listed
+    return known
+
+
 class ImportProblem(Exception):
     """The file was refused and nothing changed; `problems` are readable sentences, each
     naming its line."""

@@ -5,7 +5,10 @@
 // default) and keeps the profile's one-line address equal to it: `onDefaultChange(text)`
 // hands that text to the page, so the stored user says the same. An address whose PIN code
 // the shop does not serve stays in the book, marked "We do not deliver here" (checkout
-// will not take it); the server makes a first address the default whatever its PIN code.
+// will not take it), without Make Default: the server never makes it the default by
+// itself (a first address the shop does not serve is saved without being the default, and
+// the next served address saved takes the default), and its answer's `message`, the toast,
+// says why. With addresses but no default, the book says why.
 import { useEffect, useRef, useState } from 'react';
 import toast from '../../lib/toast';
 import { MESSAGES } from '../../constants/messages';
@@ -15,7 +18,7 @@ import AddressForm from './AddressForm';
 import { addressPayload, addressText, defaultAddress } from './addresses';
 import { createAddress, deleteAddress, listAddresses, updateAddress } from './api';
 import { useAddresses } from './useAddresses';
-import { NOT_DELIVERED_HERE, deliveryOf, useDeliveries } from './deliveryChecks';
+import { NOT_DELIVERED_HERE, NO_DEFAULT_HERE, useDeliveries } from './deliveryChecks';
 
 // `as="span"` inside a label, where an <address> element may not go.
 export function AddressLines({ address, as: Tag = 'address' }) {
@@ -82,17 +85,13 @@ export default function AddressBook({ onDefaultChange, checkDelivery = null }) {
   }
 
   async function save(payload, address) {
-    if (address) await updateAddress(address._id, { ...payload, isDefault: address.isDefault });
-    else await createAddress(payload);
+    const { data } = address
+      ? await updateAddress(address._id, { ...payload, isDefault: address.isDefault })
+      : await createAddress(payload);
     await refreshed();
-    const answer = checkDelivery
-      ? await deliveryOf(payload.pincode, checkDelivery).catch(() => null)
-      : null;
-    toast.success(
-      answer && !answer.serviceable
-        ? `${MESSAGES.addressSaved} We do not deliver to ${payload.pincode} yet, so checkout cannot use it.`
-        : MESSAGES.addressSaved,
-    );
+    // The server's sentence says when checkout cannot use the address, and why it is not
+    // the default.
+    toast.success(data?.message || MESSAGES.addressSaved);
     returnFocus.current = () =>
       address ? editButtons.current.get(address._id) : addButton.current;
     setEditing(null);
@@ -147,6 +146,11 @@ export default function AddressBook({ onDefaultChange, checkDelivery = null }) {
       {addresses?.length === 0 && !failed && editing !== 'new' && (
         <p className="text-body-secondary">{MESSAGES.noAddresses}</p>
       )}
+      {addresses?.length > 0 && !addresses.some((address) => address.isDefault) && (
+        <p className="text-body-secondary" data-testid="no-default">
+          {NO_DEFAULT_HERE}
+        </p>
+      )}
       {addresses && addresses.length > 0 && (
         <ul className="list-unstyled row g-3 mb-3">
           {addresses.map((address) => (
@@ -190,17 +194,18 @@ export default function AddressBook({ onDefaultChange, checkDelivery = null }) {
                         >
                           Edit
                         </button>
-                        {!address.isDefault && (
-                          <button
-                            type="button"
-                            className="btn btn-outline-secondary btn-sm"
-                            aria-label={`Make Default: ${addressText(address)}`}
-                            disabled={busy !== null}
-                            onClick={() => makeDefault(address)}
-                          >
-                            Make Default
-                          </button>
-                        )}
+                        {!address.isDefault &&
+                          deliveries[address.pincode]?.serviceable !== false && (
+                            <button
+                              type="button"
+                              className="btn btn-outline-secondary btn-sm"
+                              aria-label={`Make Default: ${addressText(address)}`}
+                              disabled={busy !== null}
+                              onClick={() => makeDefault(address)}
+                            >
+                              Make Default
+                            </button>
+                          )}
                         <button
                           type="button"
                           className="btn btn-outline-danger btn-sm"

@@ -142,7 +142,15 @@ describe('AddressBook and an address the shop does not serve', () => {
       'GET /api/v1/auth/addresses': () => ({ data: list }),
       'POST /api/v1/auth/addresses': (body) => {
         list = [HOME, { ...FAR, ...body, _id: 2, isDefault: false }];
-        return { status: 201, data: { success: true, address: list[1] } };
+        return {
+          status: 201,
+          data: {
+            success: true,
+            message:
+              'Address saved. We do not deliver to 781001 yet, so checkout cannot use it and it is not your default address.',
+            address: list[1],
+          },
+        };
       },
     });
     render(
@@ -179,6 +187,63 @@ describe('AddressBook and an address the shop does not serve', () => {
     expect(sent.body.isDefault).toBeUndefined();
     expect(within(cards[0]).getByTestId('default-badge')).toBeInTheDocument();
     expect(asked('781001')).toHaveLength(1);
+  });
+});
+
+describe('AddressBook without an address the shop delivers to', () => {
+  it('shows a first unserved address saved but not the default, says why, and offers no Make Default', async () => {
+    const user = userEvent.setup();
+    const far = { ...FAR, _id: 7, isDefault: false };
+    const away = { ...FAR, _id: 8, line1: '5 Zoo Road', pincode: '999999', isDefault: false };
+    server = fakeServer({
+      ...DELIVERY,
+      'GET /api/v1/auth/addresses': { data: [far, away] },
+    });
+    render(<AddressBook checkDelivery={checkDelivery} />);
+    expect(await screen.findByTestId('no-default')).toHaveTextContent(
+      'You have no default address: we do not deliver to any of these yet. Add one we deliver to and it becomes your default.',
+    );
+    expect(screen.queryByTestId('default-badge')).toBeNull();
+    const cards = screen.getAllByRole('listitem');
+    await waitFor(() => expect(screen.getAllByTestId('not-delivered-badge')).toHaveLength(2));
+    // The server would refuse it: the button is not offered.
+    expect(within(cards[0]).queryByRole('button', { name: /Make Default/ })).toBeNull();
+    expect(within(cards[1]).queryByRole('button', { name: /Make Default/ })).toBeNull();
+    expect(within(cards[0]).getByRole('button', { name: /^Edit/ })).toBeEnabled();
+    await user.click(within(cards[0]).getByRole('button', { name: /^Edit/ }));
+    expect(screen.getByRole('heading', { name: /Edit the address/ })).toBeInTheDocument();
+  });
+
+  it('toasts the server’s sentence on saving a first address the shop does not serve', async () => {
+    const user = userEvent.setup();
+    let list = [];
+    const message =
+      'Address saved. We do not deliver to 781001 yet, so checkout cannot use it and it is not your default address.';
+    server = fakeServer({
+      ...DELIVERY,
+      'GET /api/v1/auth/addresses': () => ({ data: list }),
+      'POST /api/v1/auth/addresses': (body) => {
+        list = [{ ...FAR, ...body, _id: 9, isDefault: false }];
+        return { status: 201, data: { success: true, message, address: list[0] } };
+      },
+    });
+    render(
+      <>
+        <Toaster />
+        <AddressBook checkDelivery={checkDelivery} />
+      </>,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Add Address' }));
+    await user.type(screen.getByLabelText('Full name'), 'Asha Rao');
+    await user.type(screen.getByLabelText('Phone'), '9876543210');
+    await user.type(screen.getByLabelText('Address line 1'), '3 GS Road');
+    await user.type(screen.getByLabelText('City'), 'Guwahati');
+    await user.selectOptions(screen.getByLabelText('State'), 'Assam');
+    await user.type(screen.getByLabelText('PIN code'), '781001');
+    await user.click(screen.getByRole('button', { name: 'Save address' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(await screen.findByTestId('no-default')).toBeInTheDocument();
+    expect(screen.queryByTestId('default-badge')).toBeNull();
   });
 });
 

@@ -47,6 +47,9 @@ export function deliveryText(answer) {
 }
 
 export const NOT_DELIVERED_HERE = 'We do not deliver here';
+// The address book with addresses but no default: the shop serves none of them.
+export const NO_DEFAULT_HERE =
+  'You have no default address: we do not deliver to any of these yet. Add one we deliver to and it becomes your default.';
 export const notDeliveredReason = (pincode) =>
   `We do not deliver to ${pincode} yet, so this address cannot be chosen.`;
 
