@@ -16,6 +16,7 @@ from catalog import prices
 from catalog.media.photos import NOT_AN_IMAGE, gallery_photo_url, photo_url
 from catalog.media.renditions import photo_widths
 from catalog.tax import (
+    DEFAULT_COUNTRY,
     GST_RATES,
     HSN_MESSAGE,
     RATE_MESSAGE,
@@ -335,9 +336,116 @@ class AdminProductListInput(PageInput):
     )
 
 
+THRESHOLD_PAIR = "Give both the threshold and the rate above it, or neither."
+RATE_ABOVE_LOWER = "The rate above the threshold must be higher than the GST rate."
+
+
+@extend_schema_field(
+    {"type": "string", "pattern": r"^([0-9]{4,8})?$", "description": "4-8 digits; blank: none."}
+)
+class CategoryHsnField(HsnField):
+    pass
+
+
+@extend_schema_field({"type": "integer", "enum": list(GST_RATES)})
+class CategoryRateField(serializers.Field):
+    """A GST rate of GST_RATES (18 or "18" alike); blank or null is refused."""
+
+    default_error_messages = {"null": RATE_MESSAGE}
+
+    def to_internal_value(self, data):
+        if isinstance(data, str) and data.strip().isascii() and data.strip().isdigit():
+            data = int(data.strip())
+        if isinstance(data, bool) or data not in GST_RATES:
+            raise serializers.ValidationError(RATE_MESSAGE)
+        return int(data)
+
+    def to_representation(self, value):
+        return value
+
+
+@extend_schema_field(
+    {"type": "integer", "enum": list(GST_RATES), "nullable": True, "description": "null: none."}
+)
+class CategoryRateAboveField(CategoryRateField):
+    def validate_empty_values(self, data):
+        if data is None or (isinstance(data, str) and not data.strip()):
+            return (True, None)
+        return super().validate_empty_values(data)
+
+
+@extend_schema_field({"type": "string", "minLength": 2, "maxLength": 60})
+class CategoryCountryField(CountryField):
+    """Blank is the default, India."""
+
+    def to_internal_value(self, data):
+        return super().to_internal_value(data) or DEFAULT_COUNTRY
+
+
 @inline
 class CategoryInput(serializers.Serializer):
+    """create-category and update-category: the contract's `name`, and (ours, optional)
+    the category's tax defaults its products take (catalog/tax.py). A price-dependent rate
+    needs both `gstThreshold` and `gstRateAbove`, the rate above higher than `gstRate`;
+    on an update the values not sent are the category's (context `category`)."""
+
+    TAX = {
+        "hsn": "hsn",
+        "gstRate": "gst_rate",
+        "gstThreshold": "gst_threshold",
+        "gstRateAbove": "gst_rate_above",
+        "countryOfOrigin": "country_of_origin",
+    }
+
     name = _name_field(100)
+    hsn = CategoryHsnField(required=False, help_text="Ours: the HSN code its products take.")
+    gstRate = CategoryRateField(required=False, help_text="Ours: the GST rate (%); default 18.")
+    gstThreshold = PriceField(
+        max_digits=10,
+        decimal_places=2,
+        min_value=0,
+        required=False,
+        allow_null=True,
+        help_text="Ours: sale value a piece (rupees) up to which gstRate applies; null: none.",
+        error_messages={
+            "invalid": "GST threshold must be an amount in rupees.",
+            "min_value": "GST threshold cannot be negative.",
+            "max_decimal_places": "GST threshold has at most 2 decimals.",
+            "max_digits": "GST threshold is too large.",
+            "max_whole_digits": "GST threshold is too large.",
+            "max_string_length": "GST threshold is too large.",
+        },
+    )
+    gstRateAbove = CategoryRateAboveField(
+        required=False, allow_null=True, help_text="Ours: the rate above gstThreshold."
+    )
+    countryOfOrigin = CategoryCountryField(
+        required=False, help_text="Ours: its products' country of origin; default India."
+    )
+
+    def validate(self, attrs):
+        category = self.context.get("category")
+
+        def value(key, default):
+            if key in attrs:
+                return attrs[key]
+            return getattr(category, self.TAX[key]) if category is not None else default
+
+        threshold, above = value("gstThreshold", None), value("gstRateAbove", None)
+        if (threshold is None) != (above is None):
+            key = "gstRateAbove" if above is None else "gstThreshold"
+            raise serializers.ValidationError({key: [THRESHOLD_PAIR]})
+        if above is not None and above <= value("gstRate", 18):
+            raise serializers.ValidationError({"gstRateAbove": [RATE_ABOVE_LOWER]})
+        return attrs
+
+    def tax(self) -> dict:
+        """The tax defaults sent, by model field (catalog.services' `tax`)."""
+        return {
+            field: self.validated_data[key]
+            for key, field in self.TAX.items()
+            if key in self.validated_data
+        }
 
 
 @inline
@@ -553,6 +661,28 @@ class CategoryOutput(serializers.Serializer):
 
     def to_representation(self, instance):
         return {"_id": str(instance.pk), "name": instance.name, "slug": instance.slug}
+
+
+@extend_schema_serializer(component_name="CategoryWithTax")
+class CategoryTaxOutput(CategoryOutput):
+    """A category as the admin edits it: the contract's keys and (ours) its tax defaults."""
+
+    hsn = serializers.CharField(allow_blank=True, help_text="Ours: blank: none.")
+    gstRate = serializers.IntegerField(help_text="Ours.")
+    gstThreshold = serializers.FloatField(allow_null=True, help_text="Ours: rupees; null: none.")
+    gstRateAbove = serializers.IntegerField(allow_null=True, help_text="Ours.")
+    countryOfOrigin = serializers.CharField(help_text="Ours.")
+
+    def to_representation(self, instance):
+        threshold = instance.gst_threshold
+        return {
+            **super().to_representation(instance),
+            "hsn": instance.hsn,
+            "gstRate": instance.gst_rate,
+            "gstThreshold": None if threshold is None else _number(threshold),
+            "gstRateAbove": instance.gst_rate_above,
+            "countryOfOrigin": instance.country_of_origin,
+        }
 
 
 @extend_schema_field({"type": "number", "minimum": 0, "description": "Rupees, <= 2 decimals."})
@@ -935,11 +1065,15 @@ class CategoryDetailAnswer(Envelope):
     category = CategoryOutput()
 
 
+class AdminCategoryListAnswer(Envelope):
+    category = CategoryTaxOutput(many=True, help_text="By name.")
+
+
 class CategoryAnswer(Envelope):
     """create-category, update-category."""
 
     message = MessageField()
-    category = CategoryOutput()
+    category = CategoryTaxOutput(help_text="Ours: with the category's tax defaults.")
 
 
 class ProductsAnswer(Envelope):

@@ -34,4 +34,5 @@ urlpatterns = [
     path("product/update-product/<str:product_id>", views.ProductUpdateView.as_view()),
     path("product/delete-product/<str:product_id>", views.ProductDeleteView.as_view()),
     path("admin/products", views.AdminProductListView.as_view()),
+    path("admin/categories", views.AdminCategoryListView.as_view()),
 ]

@@ -26,6 +26,7 @@ from catalog.media.photos import content_type_for, photo_version, too_large_mess
 from catalog.media.renditions import RENDITION_WIDTHS, rendition_name
 from catalog.serializers import (
     MAX_KEYWORD,
+    AdminCategoryListAnswer,
     AdminProductListInput,
     CategoryAnswer,
     CategoryDetailAnswer,
@@ -33,6 +34,7 @@ from catalog.serializers import (
     CategoryListAnswer,
     CategoryOutput,
     CategoryProductsAnswer,
+    CategoryTaxOutput,
     LatestProductsAnswer,
     OptionFacetsAnswer,
     OptionFacetsInput,
@@ -207,22 +209,27 @@ class CategoryDetailView(PublicRead):
 class CategoryCreateView(AdminWrite):
     @extend_schema(
         summary="Create a category (admin)",
+        description="The contract's `name`; ours, optional: the tax defaults its products "
+        "take (`hsn`, `gstRate`, `gstThreshold`, `gstRateAbove`, `countryOfOrigin`). The "
+        "answer's `category` adds them.",
         request={"application/json": CategoryInput},
         responses={201: CategoryAnswer, **error_responses(400, 401, 403, 409, 413, 415)},
     )
     def post(self, request):
         data = CategoryInput(data=request.data)
         data.is_valid(raise_exception=True)
-        category = services.category_create(name=data.validated_data["name"])
+        category = services.category_create(name=data.validated_data["name"], tax=data.tax())
         return ok(
-            {"message": "New category created", "category": CategoryOutput(category).data},
+            {"message": "New category created", "category": CategoryTaxOutput(category).data},
             status=status.HTTP_201_CREATED,
         )
 
 
 class CategoryUpdateView(AdminWrite):
     @extend_schema(
-        summary="Rename a category (admin)",
+        summary="Rename a category, or change its tax defaults (admin)",
+        description="The contract's `name`; ours, optional: the tax defaults as "
+        "create-category takes them (those not sent stay).",
         request={"application/json": CategoryInput},
         responses={200: CategoryAnswer, **error_responses(400, 401, 403, 404, 409, 413, 415)},
     )
@@ -230,12 +237,31 @@ class CategoryUpdateView(AdminWrite):
         category = selectors.category_get_by_id(
             category_id=_id_or_404(category_id, "Category not found")
         )
-        data = CategoryInput(data=request.data)
+        data = CategoryInput(data=request.data, context={"category": category})
         data.is_valid(raise_exception=True)
-        category = services.category_update(category=category, name=data.validated_data["name"])
-        return ok(
-            {"message": "Category updated successfully", "category": CategoryOutput(category).data}
+        category = services.category_update(
+            category=category, name=data.validated_data["name"], tax=data.tax()
         )
+        return ok(
+            {
+                "message": "Category updated successfully",
+                "category": CategoryTaxOutput(category).data,
+            }
+        )
+
+
+class AdminCategoryListView(APIView):
+    """The admin's categories table: each with its tax defaults, never cached."""
+
+    permission_classes = [IsSignedIn, IsAdmin]
+
+    @extend_schema(
+        summary="All categories with their tax defaults, by name (admin)",
+        responses={200: AdminCategoryListAnswer, **error_responses(401, 403)},
+    )
+    def get(self, request):
+        categories = selectors.category_list()
+        return ok({"category": CategoryTaxOutput(categories, many=True).data})
 
 
 class CategoryDeleteView(AdminWrite):

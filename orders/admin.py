@@ -267,8 +267,7 @@ admin.site.register(Order, OrderAdmin)
 
 # --- Where the shop delivers: served PIN codes and their CSV import ------------------------
 
-# An import file of every PIN code in India is about 200 KB.
-MAX_IMPORT_BYTES = 5 * 1024 * 1024
+MAX_IMPORT_BYTES = delivery.MAX_IMPORT_BYTES
 
 
 class ServedPincodeForm(forms.ModelForm):
@@ -481,6 +480,7 @@ class ShopDetailsAdmin(admin.ModelAdmin):
                 "when it is blank); a charge of 0 is free delivery always.",
             },
         ),
+        ("Cash on delivery", {"fields": ("cod_limit",)}),
     )
     readonly_fields = ("updated_at",)
 

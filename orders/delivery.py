@@ -11,9 +11,9 @@ and need its own invalidation.
 
 `served_pincodes_import` replaces the list from CSV text (header `pincode,cod`, or
 `pincode,cod,days` with each PIN code's delivery days, blank for the DELIVERY_DAYS
-setting), all or nothing; `manage.py import_pincodes` and the Django admin's "Import CSV"
-page call it. The days are what orders.shipments counts an order's expected delivery
-with.
+setting), all or nothing; `manage.py import_pincodes`, the Django admin's "Import CSV"
+page and the admin panel's Shop settings (orders/views_settings.py) call it. The days
+are what orders.shipments counts an order's expected delivery with.
 """
 
 import csv
@@ -21,7 +21,7 @@ import io
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from django.db import transaction
+from django.db import connection, transaction
 
 from accounts import pincodes
 from orders.models import ServedPincode
@@ -32,6 +32,11 @@ HEADER_PROBLEM = 'Line 1: the header must be "pincode,cod" or "pincode,cod,days"
 COD_VALUES = {"1": True, "0": False}
 MAX_DAYS = 60
 MAX_PROBLEMS = 20  # reported at once; the rest are summed up
+# An import file of every PIN code in India is about 200 KB.
+MAX_IMPORT_BYTES = 5 * 1024 * 1024
+TOO_LARGE = "The file is larger than 5 MB; a list of every PIN code in India is about 200 KB."
+# The key of the PostgreSQL lock two imports (or an import and a removal) take in turn.
+LIST_LOCK = 0x5E_2B_ED
 # Rows per INSERT: at most this; Django's bulk_create sends fewer when the database takes
 # fewer parameters in one statement (SQLite: 999, so 333 rows of the table's 3 columns).
 IMPORT_BATCH = 2000
@@ -137,7 +142,7 @@ def parse_served_csv(text: str) -> dict[str, Served]:
         raise ImportProblem(
             [
                 "The file lists no PIN codes. An empty list would serve every PIN code; "
-                "to do that, delete the list (import_pincodes --clear)."
+                "to do that, remove the list (Shop settings, or import_pincodes --clear)."
             ]
         )
     return served
@@ -172,6 +177,7 @@ def served_pincodes_replace(served: dict[str, Served]) -> ImportResult:
         for pin, row in sorted(served.items())
     ]
     with transaction.atomic():
+        _lock_list()
         ServedPincode.objects.all().delete()
         ServedPincode.objects.bulk_create(rows, batch_size=IMPORT_BATCH)
     return ImportResult(loaded=len(served), cod=sum(row.cod for row in served.values()))
@@ -187,8 +193,19 @@ def served_pincodes_import(text: str) -> ImportResult:
 
 def served_pincodes_clear() -> int:
     """Delete the list: every PIN code in the directory is served again, with cash."""
-    deleted, _ = ServedPincode.objects.all().delete()
+    with transaction.atomic():
+        _lock_list()
+        deleted, _ = ServedPincode.objects.all().delete()
     return deleted
+
+
+def _lock_list() -> None:
+    """Two replacements at once take turns: on PostgreSQL the second's delete would not
+    see the first's new rows and its insert would collide with them. SQLite's writes
+    (BEGIN IMMEDIATE) already take turns."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [LIST_LOCK])
 
 
 def decode_upload(chunks: Iterable[bytes]) -> str:

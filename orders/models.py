@@ -304,8 +304,9 @@ class OrderLine(models.Model):
 
 class ShopDetails(models.Model):
     """The seller, as the invoice, the footer and the contact page show it: one row
-    (pk 1), edited in the Django admin. A fresh install has well-formed placeholders
-    (migration 0005), so the shop works before the operator fills them in."""
+    (pk 1), edited in the admin panel's Shop settings or the Django admin. A fresh
+    install has well-formed placeholders (migration 0005), so the shop works before the
+    operator fills them in."""
 
     legal_name = models.CharField(max_length=200)
     trade_name = models.CharField(max_length=200, blank=True, default="")
@@ -335,6 +336,15 @@ class ShopDetails(models.Model):
         null=True,
         blank=True,
         validators=[MinValueValidator(0)],
+    )
+    # Cash on delivery is refused above this many rupees; null: the COD_LIMIT setting
+    # (orders.shop_details.cod_limit is the one reader).
+    cod_limit = models.PositiveIntegerField(
+        "cash on delivery cap (Rs)",
+        null=True,
+        blank=True,
+        help_text="Cash on delivery is refused above this order total; blank: the "
+        "COD_LIMIT setting.",
     )
     updated_at = models.DateTimeField(auto_now=True)
 

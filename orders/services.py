@@ -41,7 +41,6 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from decimal import Decimal
 
-from django.conf import settings
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import F, Q
@@ -70,7 +69,7 @@ from orders.actions import order_cancel, order_set_status, status_recorded  # no
 from orders.delivery import check as check_delivery
 from orders.models import Order, OrderLine, OrderStatus
 from orders.payments import CODES, payment_method
-from orders.shop_details import get_shop_details
+from orders.shop_details import cod_limit, get_shop_details
 from orders.tasks import order_mail
 from promotions import coupons, pricing
 from promotions.discounts import ZERO
@@ -365,7 +364,8 @@ class Bill:
 
 def _check_delivery(destination: Destination, payment: str, total: Decimal) -> None:
     """400 naming the reason, before anything is taken: a PIN the shop does not serve,
-    cash on delivery where the courier does not collect it or over COD_LIMIT."""
+    cash on delivery where the courier does not collect it or over the shop's cap
+    (orders.shop_details.cod_limit)."""
     if destination.pincode:
         where = check_delivery(destination.pincode)
         if not where.serviceable:
@@ -380,7 +380,7 @@ def _check_delivery(destination: Destination, payment: str, total: Decimal) -> N
                     ]
                 }
             )
-    limit = Decimal(settings.COD_LIMIT)
+    limit = Decimal(cod_limit())
     if payment == "cod" and total > limit:
         raise ValidationError(
             {
@@ -422,7 +422,7 @@ def order_checkout(
 
     Names, prices and stock come from the database. Unknown products, an empty cart or
     more than 10 of a product: 400. An address not the buyer's, a PIN code the shop does
-    not serve, cash on delivery where it is not offered or over COD_LIMIT: 400. Not
+    not serve, cash on delivery where it is not offered or over the cap: 400. Not
     enough stock for any line: 409 naming each short item and how many are left, and
     nothing is taken.
 

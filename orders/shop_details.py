@@ -16,6 +16,7 @@ import logging
 import re
 from importlib import import_module
 
+from django.conf import settings
 from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.db import connection, transaction
@@ -23,6 +24,7 @@ from django.db import connection, transaction
 from accounts.gstin import GstinError, check_gstin
 from accounts.india import state_code
 from orders.models import ShopDetails
+from shop.api.exceptions import Conflict
 
 logger = logging.getLogger("orders")
 
@@ -92,10 +94,43 @@ def _read() -> ShopDetails:
     the footer still work."""
     found = ShopDetails.objects.order_by("pk").first()
     if found is None:
-        placeholder = import_module("orders.migrations.0005_gst_invoices_delivery").PLACEHOLDER
-        toll_free = import_module("orders.migrations.0007_shop_toll_free").TOLL_FREE
-        found = ShopDetails(pk=1, **placeholder, toll_free=toll_free)
+        found = ShopDetails(pk=1, **seed_values())
     return found
+
+
+def seed_values() -> dict:
+    """The placeholders a fresh shop starts with (migrations 0005, 0007 and 0017)."""
+    values = dict(import_module("orders.migrations.0005_gst_invoices_delivery").PLACEHOLDER)
+    values["toll_free"] = import_module("orders.migrations.0007_shop_toll_free").TOLL_FREE
+    values["grievance_name"] = import_module("orders.migrations.0017_shop_cod_limit").GRIEVANCE_NAME
+    return values
+
+
+# The details a shopper reads as the seller's: while any of them is still the seed's, the
+# admin dashboard asks the owner to fill them in.
+PLACEHOLDER_CHECKED = (
+    "legal_name",
+    "address",
+    "gstin",
+    "email",
+    "phone",
+    "grievance_name",
+    "grievance_email",
+    "grievance_phone",
+)
+
+
+def placeholder_fields(details: ShopDetails) -> list[str]:
+    """The fields of PLACEHOLDER_CHECKED that still hold the seed's value."""
+    seed = seed_values()
+    return [field for field in PLACEHOLDER_CHECKED if getattr(details, field) == seed[field]]
+
+
+def cod_limit(details: ShopDetails | None = None) -> int:
+    """The cash on delivery cap in rupees, as checkout and shop-info take it: the shop's
+    own (Shop settings) or, while it has none, the COD_LIMIT setting."""
+    details = details if details is not None else get_shop_details()
+    return settings.COD_LIMIT if details.cod_limit is None else details.cod_limit
 
 
 def get_shop_details() -> ShopDetails:
@@ -165,3 +200,65 @@ def seller_at_issue(snapshot: dict | None, current: ShopDetails) -> ShopDetails:
 def seller_name() -> str:
     """The seller's legal name, as product pages show it (catalog/pages.py)."""
     return get_shop_details().legal_name
+
+
+# --- the owner's edit (the admin panel's Shop settings) --------------------------------------
+
+# The fields the owner edits, as the model names them.
+EDITABLE = (
+    "legal_name",
+    "trade_name",
+    "address",
+    "city",
+    "state",
+    "pincode",
+    "gstin",
+    "email",
+    "phone",
+    "toll_free",
+    "grievance_name",
+    "grievance_designation",
+    "grievance_email",
+    "grievance_phone",
+    "invoice_prefix",
+    "delivery_charge",
+    "free_delivery_from",
+    "cod_limit",
+)
+SETTINGS_CHANGED = (
+    "The shop settings were changed by someone else since you opened them. Reload to "
+    "see their changes, then make yours again."
+)
+
+
+def _changed_since(stored, loaded) -> bool:
+    """Compared to the millisecond: a client may round what it was sent."""
+    return stored.replace(microsecond=stored.microsecond // 1000 * 1000) > loaded
+
+
+@transaction.atomic
+def shop_details_update(*, values: dict, loaded_updated_at) -> ShopDetails:
+    """Set the shop's details to `values` (by field name, of EDITABLE; a field left out
+    keeps its value), checked as the Django admin checks them (clean_shop_details and the
+    model's own checks): ValidationError by field, and nothing changes. `loaded_updated_at`
+    is the `updated_at` the form was loaded with: a row saved since then is not
+    overwritten (Conflict, 409), checked under the row's lock, so of two owners saving
+    the same form at once one wins and the other is told. The save clears the cached copy
+    on every server (shop_details_changed)."""
+    unknown = set(values) - set(EDITABLE)
+    if unknown:
+        raise TypeError(f"not an editable shop field: {', '.join(sorted(unknown))}")
+    details = ShopDetails.objects.select_for_update().order_by("pk").first()
+    if details is None:  # a database emptied by hand: the placeholders come back first
+        details = ShopDetails.objects.create(pk=1, **seed_values())
+        details = ShopDetails.objects.select_for_update().get(pk=details.pk)
+    elif _changed_since(details.updated_at, loaded_updated_at):
+        raise Conflict(SETTINGS_CHANGED)
+    merged = {field: getattr(details, field) for field in EDITABLE}
+    merged.update(values)
+    cleaned = clean_shop_details(merged)
+    for field, value in cleaned.items():
+        setattr(details, field, value)
+    details.full_clean()
+    details.save()
+    return details

@@ -4,7 +4,7 @@ Paying online's calls (verify, the webhook) are mounted from payments/urls.py.""
 
 from django.urls import path
 
-from orders import views, views_couriers
+from orders import views, views_couriers, views_settings
 
 urlpatterns = [
     path("orders/checkout", views.CheckoutView.as_view()),
@@ -19,4 +19,6 @@ urlpatterns = [
     path("auth/order-status/<str:order_id>", views.OrderStatusView.as_view()),
     path("admin/dashboard", views.DashboardView.as_view()),
     path("couriers", views_couriers.CouriersView.as_view()),
+    path("admin/shop-settings", views_settings.ShopSettingsView.as_view()),
+    path("admin/served-pincodes", views_settings.ServedPincodesView.as_view()),
 ]

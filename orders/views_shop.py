@@ -19,7 +19,7 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.views import APIView
 
 from orders.payments import CODES, METHODS, available_codes
-from orders.shop_details import get_shop_details
+from orders.shop_details import cod_limit, get_shop_details
 from shop.api.envelope import ok
 from shop.api.schema import Envelope, error_responses
 
@@ -132,7 +132,7 @@ def shop_info() -> dict:
         "success": True,
         "shop": ShopOutput(details).data,
         "delivery": DeliveryOutput(details).data,
-        "codLimit": settings.COD_LIMIT,
+        "codLimit": cod_limit(details),
         "paymentMethods": codes,
         "invoices": True,
         "pricesIncludeTax": True,

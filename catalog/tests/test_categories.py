@@ -69,7 +69,8 @@ def test_admin_creates_a_category_with_a_lowercase_slug(admin_api):
     assert body["success"] is True and body["message"]
     category = Category.objects.get()
     assert category.name == "Smart Home"
-    assert body["category"] == {"_id": str(category.pk), "name": "Smart Home", "slug": "smart-home"}
+    contract = {"_id": str(category.pk), "name": "Smart Home", "slug": "smart-home"}
+    assert {key: body["category"][key] for key in contract} == contract
 
 
 @pytest.mark.parametrize("name", ["Electronics", "electronics", "ELECTRONICS", " electronics "])
@@ -141,11 +142,8 @@ def test_update_category_renames_and_regenerates_a_free_slug(admin_api):
     assert response.status_code == 200
     body = response.json()
     assert body["success"] is True and body["message"]
-    assert body["category"] == {
-        "_id": str(category.pk),
-        "name": "Tech Gadgets",
-        "slug": "tech-gadgets",
-    }
+    contract = {"_id": str(category.pk), "name": "Tech Gadgets", "slug": "tech-gadgets"}
+    assert {key: body["category"][key] for key in contract} == contract
 
 
 def test_update_category_accepts_its_own_name_in_another_case_and_keeps_the_slug(admin_api):

@@ -75,9 +75,17 @@ CONTRACT_CALLS = {
     ("get", "/api/v1/returns"),
     ("put", "/api/v1/returns/{}/status"),
     ("get", "/api/v1/couriers"),  # shipments: the couriers with tracking pages (the admin's)
+    ("get", "/api/v1/admin/categories"),  # the owner's settings: categories' tax defaults
+    ("get", "/api/v1/admin/shop-settings"),  # the shop's details, delivery and COD cap
+    ("put", "/api/v1/admin/shop-settings"),
+    ("get", "/api/v1/admin/served-pincodes"),  # the served PIN codes
+    ("post", "/api/v1/admin/served-pincodes"),
+    ("delete", "/api/v1/admin/served-pincodes"),
     ("get", "/api/v1/reports/gstr1"),  # GST returns: GSTR-1 (JSON or a ZIP of CSV)
     ("get", "/api/v1/reports/gstr1/summary"),
     ("get", "/api/v1/reports/sales-tax"),  # the sales and tax summary
+    ("get", "/api/v1/reports/sales-over-time"),  # the dashboard: sales by day, top products
+    ("get", "/api/v1/reports/to-act-on"),  # the dashboard: what needs the owner now
     ("get", "/api/v1/auth/wishlist"),  # the wishlist
     ("post", "/api/v1/auth/wishlist"),
     ("delete", "/api/v1/auth/wishlist/{}"),
@@ -115,9 +123,17 @@ ADMIN_CALLS = {
     ("get", "/api/v1/returns"),
     ("put", "/api/v1/returns/{}/status"),
     ("get", "/api/v1/couriers"),
+    ("get", "/api/v1/admin/categories"),
+    ("get", "/api/v1/admin/shop-settings"),
+    ("put", "/api/v1/admin/shop-settings"),
+    ("get", "/api/v1/admin/served-pincodes"),
+    ("post", "/api/v1/admin/served-pincodes"),
+    ("delete", "/api/v1/admin/served-pincodes"),
     ("get", "/api/v1/reports/gstr1"),
     ("get", "/api/v1/reports/gstr1/summary"),
     ("get", "/api/v1/reports/sales-tax"),
+    ("get", "/api/v1/reports/sales-over-time"),
+    ("get", "/api/v1/reports/to-act-on"),
     ("put", "/api/v1/reviews/{}/status"),
     ("get", "/api/v1/reviews"),
 }
