@@ -100,6 +100,17 @@ def order_by_idempotency_key(*, buyer, key: str, guest_email: str = "") -> Order
 
 LOW_STOCK_LISTED = 10
 
+# The orders that are not sales: given up (cancelled), come back whole (returned), or
+# still waiting for their online payment (not a sale yet). Every other status counts,
+# at the order's `total` (what is left after any lines cancelled before shipping, the
+# delivery charge included). The dashboard's figures and the sales reports share it.
+NOT_SALES = (OrderStatus.CANCELLED, OrderStatus.RETURNED, OrderStatus.AWAITING_PAYMENT)
+
+
+def counted_as_sale(prefix: str = "") -> Q:
+    """The orders counted as sales; `prefix` (`"order__"`) for a query from their lines."""
+    return ~Q(**{f"{prefix}status__in": NOT_SALES})
+
 
 @dataclass(frozen=True)
 class Dashboard:
@@ -121,10 +132,7 @@ def dashboard_figures(*, now=None) -> Dashboard:
     local = timezone.localtime(now)
     day = local.replace(hour=0, minute=0, second=0, microsecond=0)
     month = day.replace(day=1)
-    # An order awaiting its online payment is not a sale yet.
-    live = ~Q(
-        status__in=[OrderStatus.CANCELLED, OrderStatus.RETURNED, OrderStatus.AWAITING_PAYMENT]
-    )
+    live = counted_as_sale()
     today, this_month = live & Q(created_at__gte=day), live & Q(created_at__gte=month)
     figures = Order.objects.filter(
         Q(created_at__gte=month) | Q(status=OrderStatus.NOT_PROCESSED)

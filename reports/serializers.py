@@ -112,3 +112,78 @@ class SalesTaxAnswer(Envelope):
     def get_fields(self):
         fields = super().get_fields()
         return {"success": fields.pop("success"), "from": serializers.DateField(), **fields}
+
+
+class SalesDayOutput(serializers.Serializer):
+    date = serializers.DateField()
+    orders = serializers.IntegerField(min_value=0)
+    units = serializers.IntegerField(min_value=0)
+    revenue = MoneyField()
+
+
+class SalesTotalsOutput(serializers.Serializer):
+    orders = serializers.IntegerField(min_value=0)
+    units = serializers.IntegerField(min_value=0)
+    revenue = MoneyField(help_text="The orders' totals, delivery charges included.")
+
+
+class TopProductOutput(serializers.Serializer):
+    _id = serializers.IntegerField(help_text="The product's id (kept when it was deleted).")
+    name = serializers.CharField()
+    slug = serializers.CharField()
+    exists = serializers.BooleanField(help_text="False: the product was deleted since.")
+    units = serializers.IntegerField(min_value=0)
+    revenue = MoneyField(help_text="Its lines' worth after discounts; no delivery charges.")
+
+
+class SalesOverTimeAnswer(Envelope):
+    to = serializers.DateField()
+    totals = SalesTotalsOutput()
+    byDay = SalesDayOutput(many=True, help_text="Every day of the range, oldest first.")
+    topProducts = TopProductOutput(many=True, help_text="At most ten, by revenue.")
+
+    def get_fields(self):
+        fields = super().get_fields()
+        return {"success": fields.pop("success"), "from": serializers.DateField(), **fields}
+
+
+class WaitingOrderOutput(serializers.Serializer):
+    _id = serializers.IntegerField()
+    createdAt = serializers.DateTimeField()
+    ageHours = serializers.IntegerField(min_value=0, help_text="Whole hours since placed.")
+    total = MoneyField()
+    paymentMethod = serializers.CharField()
+
+
+class WaitingOutput(serializers.Serializer):
+    count = serializers.IntegerField(min_value=0)
+    since = serializers.DateTimeField(
+        allow_null=True, help_text="When the one waiting longest began; null: none."
+    )
+
+
+class WaitingOrdersOutput(WaitingOutput):
+    orders = WaitingOrderOutput(many=True, help_text="The five waiting longest, oldest first.")
+
+
+class LateOrdersOutput(WaitingOrdersOutput):
+    days = serializers.IntegerField(help_text="Days within which the shop ships.")
+
+
+class OverdueOutput(serializers.Serializer):
+    count = serializers.IntegerField(min_value=0)
+    since = serializers.DateField(
+        allow_null=True, help_text="The earliest expected delivery day passed; null: none."
+    )
+
+
+class ToActOnOutput(serializers.Serializer):
+    notProcessed = WaitingOrdersOutput()
+    lateToShip = LateOrdersOutput()
+    overdueDelivery = OverdueOutput()
+    returns = WaitingOutput(required=False, help_text="Return requests still Requested.")
+    reviews = WaitingOutput(required=False, help_text="Published reviews someone reported.")
+
+
+class ToActOnAnswer(Envelope):
+    toActOn = ToActOnOutput()

@@ -10,8 +10,14 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from orders.shop_details import get_shop_details
-from reports import gstr1, periods, sales_tax
-from reports.serializers import Gstr1SummaryAnswer, SalesTaxAnswer
+from reports import gstr1, periods, sales_over_time, sales_tax, to_act_on
+from reports.documents import json_numbers
+from reports.serializers import (
+    Gstr1SummaryAnswer,
+    SalesOverTimeAnswer,
+    SalesTaxAnswer,
+    ToActOnAnswer,
+)
 from shop.api.envelope import ok
 from shop.api.permissions import IsAdmin, IsSignedIn
 from shop.api.schema import error_responses
@@ -130,3 +136,51 @@ class SalesTaxView(APIView):
     def get(self, request):
         span = periods.days(request.query_params.get("from"), request.query_params.get("to"))
         return ok(sales_tax.sales_tax(span, get_shop_details()))
+
+
+class SalesOverTimeView(APIView):
+    permission_classes = [IsSignedIn, IsAdmin]
+
+    @extend_schema(
+        summary="Sales by day over a range of days, and its best-selling products (admin)",
+        description="Orders placed from `from` to `to` (both included, in the shop's time "
+        "zone, at most 366 days; both left out: the last 30 days), counted as the "
+        "dashboard counts them: every status but Cancelled, Returned and Awaiting Payment. "
+        "Per day (every day listed, zeros included) the orders, units and revenue (the "
+        "orders' totals); the range's totals; the ten products that brought most revenue "
+        "(their lines after discounts), with their units.",
+        parameters=[
+            OpenApiParameter(
+                name,
+                {"type": "string", "format": "date"},
+                OpenApiParameter.QUERY,
+                required=False,
+                description=f"The {word} day, YYYY-MM-DD (included); {default}.",
+            )
+            for name, word, default in (
+                ("from", "first", "left out: 29 days before `to`"),
+                ("to", "last", "left out: today"),
+            )
+        ],
+        responses={200: SalesOverTimeAnswer, **error_responses(400, 401, 403)},
+    )
+    def get(self, request):
+        span = sales_over_time.days(
+            request.query_params.get("from"), request.query_params.get("to")
+        )
+        return ok(sales_over_time.sales_over_time(span))
+
+
+class ToActOnView(APIView):
+    permission_classes = [IsSignedIn, IsAdmin]
+
+    @extend_schema(
+        summary="What needs the owner now (admin)",
+        description="Orders still Not Processed (the five waiting longest), orders in "
+        "Processing placed more than two days ago (the five oldest), Shipped orders past "
+        "their expected delivery day, return requests still Requested and published "
+        "reviews someone reported: how many of each and since when.",
+        responses={200: ToActOnAnswer, **error_responses(401, 403)},
+    )
+    def get(self, request):
+        return ok({"toActOn": json_numbers(to_act_on.to_act_on_now())})
