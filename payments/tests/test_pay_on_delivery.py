@@ -112,7 +112,8 @@ def test_the_switched_order_answers_no_payment_details_and_a_retried_checkout_fi
 
 def test_a_paid_order_is_409_saying_it_is_paid(buyer_api, lamp, razorpay, run_tasks):
     order_id, checkout = _placed(buyer_api, lamp)
-    assert buyer_api.post(verify_path(order_id), razorpay.pay(checkout["orderId"])).status_code == 200
+    paid = razorpay.pay(checkout["orderId"])
+    assert buyer_api.post(verify_path(order_id), paid).status_code == 200
 
     response = buyer_api.post(switch_path(order_id))
     assert response.status_code == 409
@@ -162,9 +163,7 @@ def test_a_cancelled_or_cash_order_is_409(buyer_api, lamp, razorpay):
     assert _statuses(cash) == ["Not Processed"]
 
 
-def test_no_cash_at_the_pin_code_is_400_and_changes_nothing(
-    buyer_api, lamp, razorpay, run_tasks
-):
+def test_no_cash_at_the_pin_code_is_400_and_changes_nothing(buyer_api, lamp, razorpay, run_tasks):
     ServedPincode.objects.create(pincode="560001", cod=True)
     order_id, _ = _placed(buyer_api, lamp)
     ServedPincode.objects.filter(pincode="560001").update(cod=False)
@@ -190,9 +189,7 @@ def test_over_the_cash_on_delivery_cap_is_400(buyer_api, lamp, razorpay, setting
     response = buyer_api.post(switch_path(order_id))
     assert response.status_code == 400
     assert response.json()["errors"] == {
-        "payment": [
-            "Cash on delivery is available for orders up to ₹2,000; this order is ₹2,999."
-        ]
+        "payment": ["Cash on delivery is available for orders up to ₹2,000; this order is ₹2,999."]
     }
     assert Order.objects.get(pk=order_id).status == OrderStatus.AWAITING_PAYMENT
 
@@ -224,7 +221,7 @@ def test_only_its_buyer_or_its_guest_token_switches_it(
     assert api.post(switch_path(order_id), HTTP_X_ORDER_TOKEN="f" * 64).status_code == 404
     assert api.post(switch_path("99999")).status_code == 401
     assert buyer_api.post(switch_path("99999")).status_code == 404
-    assert buyer_api.post(switch_path("１")).status_code == 404  # a full-width digit
+    assert buyer_api.post(switch_path("\uff11")).status_code == 404  # a full-width 1
     assert buyer_api.post(switch_path("abc")).status_code == 404
     assert Order.objects.get(pk=order_id).status == OrderStatus.AWAITING_PAYMENT
 

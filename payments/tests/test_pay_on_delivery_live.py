@@ -42,7 +42,9 @@ from orders.models import Order, OrderStatusChange, Payment, Refund
 print(json.dumps({
     "stock": Product.objects.get().quantity,
     "orders": list(Order.objects.values_list("status", "payment_method")),
-    "history": list(OrderStatusChange.objects.order_by("at", "pk").values_list("status", flat=True)),
+    "history": list(
+        OrderStatusChange.objects.order_by("at", "pk").values_list("status", flat=True)
+    ),
     "captured": list(Payment.objects.exclude(payment_id="").values_list("captured", flat=True)),
     "refunds": list(Refund.objects.values_list("reason", "amount")),
     "mails": [
