@@ -5,13 +5,17 @@
 // categories (get-category), users (users' total) and orders (all-orders' X-Total-Count).
 // Each count arrives on its own; one that fails shows as unavailable, and the orders count
 // is left out until the orders call answers (it arrives with the orders app). Below the
-// owner's figures, the sales and tax summary of a period (features/admin/reports), whose
-// chart brings chart.js in a chunk of its own once the figures are on screen.
+// owner's figures, what needs the owner now (orders to act on, returns, reported reviews),
+// the sales over time with the top products, and the sales and tax summary of a period
+// (features/admin/reports), whose charts bring chart.js in a chunk of its own once the
+// figures are on screen.
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import AdminShell from '../../features/admin/AdminShell';
 import { listUsers } from '../../features/admin/api';
+import SalesOverTimePanel from '../../features/admin/reports/SalesOverTimePanel';
 import SalesTaxPanel from '../../features/admin/reports/SalesTaxPanel';
+import ToActOnPanel from '../../features/admin/reports/ToActOnPanel';
 import { useAuth } from '../../features/auth/AuthContext';
 import { getCategories, getProductCount } from '../../features/catalog/api';
 import { getAllOrders, getDashboard } from '../../features/orders/api';
@@ -165,6 +169,8 @@ export default function AdminDashboardPage() {
         </h2>
         <OwnerFigures />
       </section>
+      <ToActOnPanel />
+      <SalesOverTimePanel />
       <SalesTaxPanel />
       <h2 className="h5" id="admin-counts-heading">
         Shop at a glance

@@ -1,6 +1,7 @@
 // The admin dashboard's counts come from calls that already exist; the orders count shows
 // only when the orders call answers with its X-Total-Count. The sales and tax panel below
-// the figures (features/admin/reports, tested there) asks for this month so far.
+// the figures (features/admin/reports, tested there) asks for this month so far; above it,
+// what needs the owner now and the sales over time with the top products (tested there too).
 import { screen, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -19,6 +20,9 @@ vi.mock('chart.js', () => {
   const parts = [
     'BarController',
     'BarElement',
+    'LineController',
+    'LineElement',
+    'PointElement',
     'CategoryScale',
     'LinearScale',
     'Legend',
@@ -30,6 +34,28 @@ vi.mock('chart.js', () => {
 const ADMIN = { _id: '1', name: 'Ravi', email: 'ravi@example.com', phone: '', role: 1 };
 const routes = [{ path: '/dashboard/admin', element: <AdminDashboardPage /> }];
 const COMMON = {
+  'GET /api/v1/reports/to-act-on': {
+    data: {
+      success: true,
+      toActOn: {
+        notProcessed: { count: 1, since: '2026-04-19T10:00:00+05:30', orders: [] },
+        lateToShip: { count: 0, since: null, days: 2, orders: [] },
+        overdueDelivery: { count: 0, since: null },
+        returns: { count: 0, since: null },
+        reviews: { count: 2, since: '2026-04-18T10:00:00+05:30' },
+      },
+    },
+  },
+  'GET /api/v1/reports/sales-over-time': {
+    data: {
+      success: true,
+      from: '2026-03-22',
+      to: '2026-04-20',
+      totals: { orders: 1, units: 2, revenue: 998 },
+      byDay: [{ date: '2026-04-20', orders: 1, units: 2, revenue: 998 }],
+      topProducts: [{ _id: 4, name: 'Tee', slug: 'tee', exists: true, units: 2, revenue: 998 }],
+    },
+  },
   'GET /api/v1/reports/sales-tax': {
     data: {
       success: true,
@@ -210,6 +236,31 @@ describe('Admin dashboard', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('shows what to act on, then the sales over time and top products, below the figures', async () => {
+    server = fakeServer({
+      ...COMMON,
+      'GET /api/v1/auth/all-orders': { data: [], headers: { 'x-total-count': '12' } },
+    });
+    renderRoutes(routes, '/dashboard/admin');
+    const act = screen.getByRole('region', { name: 'Orders to act on' });
+    expect(
+      await within(act).findByRole('link', { name: '1 order waiting to be processed' }),
+    ).toHaveAttribute('href', '/dashboard/admin/orders?status=Not%20Processed');
+    const sales = screen.getByRole('region', { name: 'Sales over time' });
+    expect(await within(sales).findByTestId('sales-over-time-summary')).toHaveTextContent(
+      '1 order, 2 units sold, ₹998.00 revenue',
+    );
+    const top = screen.getByRole('region', { name: 'Top products' });
+    expect(within(top).getByRole('link', { name: 'Tee' })).toBeVisible();
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    const at = (name) => headings.indexOf(name);
+    expect(at('Orders and stock')).toBeGreaterThan(-1);
+    expect(at('Orders and stock')).toBeLessThan(at('Orders to act on'));
+    expect(at('Orders to act on')).toBeLessThan(at('Sales over time'));
+    expect(at('Sales over time')).toBeLessThan(at('Top products'));
+    expect(at('Top products')).toBeLessThan(at('Sales and tax'));
   });
 
   it('says the figures are unavailable when the call fails', async () => {

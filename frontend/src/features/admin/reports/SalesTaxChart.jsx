@@ -2,29 +2,13 @@
 // notes), drawn by chart.js. chart.js (about 49 KB gzipped) is fetched with the first
 // chart, in a chunk of its own that holds nothing else: the dashboard paints its figures
 // and tables first, and the first visit's bundle carries only that chunk's name (each
-// lazily loaded chunk adds its name to it; docs/frontend.md, "Reports"). The canvas is an
+// lazily loaded chunk adds its name to it; docs/frontend.md, "Reports"): chartJs.js loads
+// it, for this chart and the sales over time chart. The canvas is an
 // image named by its aria-label; the table by state beside it holds the same figures as text.
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { loadChartJs } from './chartJs';
 import { rupees, wholeRupees } from './money';
 import { REPORTS_MESSAGES as M } from './reportsMessages';
-
-let loading = null;
-
-// chart.js's Chart with the bar chart's parts registered, loaded once; a failed load is
-// tried again by the next chart.
-export function loadChartJs() {
-  loading ??= import('chart.js').then(
-    ({ Chart, BarController, BarElement, CategoryScale, LinearScale, Legend, Tooltip }) => {
-      Chart.register(BarController, BarElement, CategoryScale, LinearScale, Legend, Tooltip);
-      return Chart;
-    },
-    (error) => {
-      loading = null;
-      throw error;
-    },
-  );
-  return loading;
-}
 
 // Bootstrap's primary and warning, as the rest of the panel.
 const COLOURS = { taxable: '#0d6efd', tax: '#ffc107' };

@@ -25,6 +25,10 @@ vi.mock('chart.js', () => {
     Chart,
     BarController: part('bar'),
     BarElement: part('barElement'),
+    // The sales over time chart's parts: one loader registers both charts' (chartJs.js).
+    LineController: part('line'),
+    LineElement: part('lineElement'),
+    PointElement: part('point'),
     CategoryScale: part('category'),
     LinearScale: part('linear'),
     Legend: part('legend'),

@@ -15,3 +15,10 @@ export const getGstr1Summary = (period, { signal } = {}) =>
 
 export const getSalesTax = ({ from, to }, { signal } = {}) =>
   apiClient.get('/api/v1/reports/sales-tax', { params: { from, to }, signal });
+
+// The dashboard's sales over time (per day, totals, top products) and what needs the owner.
+export const getSalesOverTime = ({ from, to }, { signal } = {}) =>
+  apiClient.get('/api/v1/reports/sales-over-time', { params: { from, to }, signal });
+
+export const getToActOn = ({ signal } = {}) =>
+  apiClient.get('/api/v1/reports/to-act-on', { signal });

@@ -1,0 +1,76 @@
+// The sales over time chart: revenue by day as bars, orders by day as a line on an axis of
+// its own, drawn by chart.js (loaded by chartJs.js in its own chunk, as the sales and tax
+// chart's: nothing of chart.js is in the first bundle or the dashboard's first paint). The
+// canvas is an image named by its aria-label; the table by day below it holds the same
+// figures as text.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { loadChartJs } from './chartJs';
+import { DASHBOARD_MESSAGES as M } from './dashboardMessages';
+import { rupees, wholeRupees } from './money';
+import { chartData } from './salesOverTime';
+
+const OPTIONS = {
+  responsive: true,
+  maintainAspectRatio: false,
+  animation: false,
+  interaction: { mode: 'index', intersect: false },
+  plugins: {
+    legend: { position: 'bottom' },
+    tooltip: {
+      callbacks: {
+        label: (item) =>
+          item.dataset.yAxisID === 'orders'
+            ? `${item.dataset.label}: ${item.parsed.y}`
+            : `${item.dataset.label}: ${rupees(item.parsed.y)}`,
+      },
+    },
+  },
+  scales: {
+    y: { beginAtZero: true, ticks: { callback: (value) => wholeRupees(value) } },
+    orders: {
+      beginAtZero: true,
+      position: 'right',
+      grid: { drawOnChartArea: false },
+      ticks: { precision: 0 },
+    },
+  },
+};
+
+export default function SalesOverTimeChart({ byDay, label }) {
+  const canvas = useRef(null);
+  const [status, setStatus] = useState('loading');
+  const data = useMemo(
+    () => chartData(byDay, { revenue: M.revenueSeries, orders: M.ordersSeries }),
+    [byDay],
+  );
+
+  useEffect(() => {
+    let live = true;
+    let chart = null;
+    loadChartJs().then(
+      (Chart) => {
+        if (!live) return;
+        chart = new Chart(canvas.current, { type: 'bar', data, options: OPTIONS });
+        setStatus('ready');
+      },
+      (error) => {
+        console.error('chart.js could not be loaded', error);
+        if (live) setStatus('failed');
+      },
+    );
+    return () => {
+      live = false;
+      chart?.destroy();
+    };
+  }, [data]);
+
+  if (status === 'failed') return <p className="text-body-secondary">{M.chartFailed}</p>;
+  return (
+    <div style={{ position: 'relative', height: '16rem' }} aria-busy={status === 'loading'}>
+      {status === 'loading' && <p className="position-absolute">{M.chartLoading}</p>}
+      <canvas ref={canvas} role="img" aria-label={label} data-testid="sales-over-time-chart">
+        {label}
+      </canvas>
+    </div>
+  );
+}
