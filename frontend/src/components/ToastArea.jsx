@@ -9,7 +9,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import toast, { resolveValue, Toaster, ToastBar, useToasterStore } from 'react-hot-toast';
-import { TOAST_OPTIONS } from '../constants/messages';
+import { MESSAGES, TOAST_OPTIONS } from '../constants/messages';
 
 const SILENT = { role: 'status', 'aria-live': 'off' };
 
@@ -55,8 +55,8 @@ function ToastAnnouncer() {
 }
 
 // Error toasts that may follow the shopper to the next screen: only the one that explains
-// why they were sent there (a session that ended).
-const FOLLOWS = new Set(['session-expired']);
+// why they were sent there (a session that ended; lib/toast.js ids a toast by its text).
+const FOLLOWS = new Set([MESSAGES.sessionExpired]);
 
 // An error belongs to the screen it was raised on: moving to another screen dismisses the
 // errors shown before the move (successes, such as "Logout Successfully" on the way to

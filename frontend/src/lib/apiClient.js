@@ -15,6 +15,7 @@
 // browser finishes after the page has gone (XHR has none; the body must stay under 64 KB).
 import { API_BASE } from '../config/paths';
 import { AUTH_KEY } from '../constants/storageKeys';
+import { MESSAGES } from '../constants/messages';
 import { readJSON } from './storage';
 
 const sessionListeners = new Set();
@@ -57,7 +58,12 @@ function createInstance(axios) {
     return config;
   });
   instance.interceptors.response.use(null, (error) => {
-    if (endsSession(error, storedToken())) sessionListeners.forEach((listener) => listener());
+    if (endsSession(error, storedToken())) {
+      // The session's toast and the failing screen's say one sentence, one toast (lib/toast
+      // keys toasts by their text), not the server's wording under the session's.
+      error.response.data = { success: false, message: MESSAGES.sessionExpired };
+      sessionListeners.forEach((listener) => listener());
+    }
     return Promise.reject(error);
   });
   return instance;

@@ -48,7 +48,9 @@ export function AuthProvider({ children }) {
       // apiClient calls this only when the refused token is the one stored now.
       onSessionExpired(() => {
         setAuth(EMPTY);
-        toast.error(MESSAGES.sessionExpired, { id: 'session-expired' });
+        // Under its text's id (lib/toast.js): the screen whose call was refused says the
+        // same sentence (apiClient), and the two are one toast.
+        toast.error(MESSAGES.sessionExpired);
       }),
     [setAuth],
   );
