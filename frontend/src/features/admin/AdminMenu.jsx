@@ -1,6 +1,7 @@
 // Side menu of every admin screen (spec section 2): titled Admin Panel, its links.
 import { NavLink } from 'react-router-dom';
 import { paths } from '../../config/paths';
+import { SHOP_SETTINGS_PATH } from './settings/paths';
 
 const LINKS = [
   { to: paths.adminCreateCategory, label: 'Create Category' },
@@ -13,6 +14,7 @@ const LINKS = [
   { to: paths.adminReturns, label: 'Returns' },
   { to: paths.adminReviews, label: 'Reviews' },
   { to: paths.adminGstReturns, label: 'GST returns' },
+  { to: SHOP_SETTINGS_PATH, label: 'Shop settings' },
 ];
 
 export default function AdminMenu() {

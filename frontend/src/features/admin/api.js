@@ -1,10 +1,12 @@
 // One function per admin write call of the contract.
 import { apiClient } from '../../lib/apiClient';
 
-export const createCategory = (name) =>
-  apiClient.post('/api/v1/category/create-category', { name });
-export const updateCategory = (id, name) =>
-  apiClient.put(`/api/v1/category/update-category/${id}`, { name });
+// `tax` (ours, optional): the category's tax defaults, { hsn, gstRate, gstThreshold,
+// gstRateAbove, countryOfOrigin }.
+export const createCategory = (name, tax = {}) =>
+  apiClient.post('/api/v1/category/create-category', { name, ...tax });
+export const updateCategory = (id, name, tax = {}) =>
+  apiClient.put(`/api/v1/category/update-category/${id}`, { name, ...tax });
 export const deleteCategory = (id) => apiClient.delete(`/api/v1/category/delete-category/${id}`);
 // `onUploadProgress` ({loaded, total}) follows the photos on their way up.
 export const createProduct = (formData, { onUploadProgress } = {}) =>

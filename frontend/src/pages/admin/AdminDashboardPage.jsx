@@ -16,6 +16,7 @@ import { listUsers } from '../../features/admin/api';
 import SalesOverTimePanel from '../../features/admin/reports/SalesOverTimePanel';
 import SalesTaxPanel from '../../features/admin/reports/SalesTaxPanel';
 import ToActOnPanel from '../../features/admin/reports/ToActOnPanel';
+import PlaceholderNotice from '../../features/admin/settings/PlaceholderNotice';
 import { useAuth } from '../../features/auth/AuthContext';
 import { getCategories, getProductCount } from '../../features/catalog/api';
 import { getAllOrders, getDashboard } from '../../features/orders/api';
@@ -158,6 +159,7 @@ export default function AdminDashboardPage() {
   return (
     <AdminShell>
       <h1 className="visually-hidden">Admin Dashboard</h1>
+      <PlaceholderNotice />
       <div className="card p-3 mb-4">
         <h2 className="h4">Admin Name: {user?.name}</h2>
         <h2 className="h4">Admin Email: {user?.email}</h2>

@@ -16,6 +16,7 @@ import SalesPage from './SalesPage';
 import AdminReturnsPage from './AdminReturnsPage';
 import GstReturnsPage from './GstReturnsPage';
 import AdminReviewsPage from './AdminReviewsPage';
+import ShopSettingsPage from './ShopSettingsPage';
 
 const NotFoundPage = lazy(() => import(/* webpackChunkName: "info" */ '../NotFoundPage'));
 
@@ -32,6 +33,7 @@ const adminRoutes = [
   { path: 'returns', element: <AdminReturnsPage /> },
   { path: 'gst-returns', element: <GstReturnsPage /> },
   { path: 'reviews', element: <AdminReviewsPage /> },
+  { path: 'settings', element: <ShopSettingsPage /> },
   { path: '*', element: <NotFoundPage /> },
 ];
 

@@ -1,6 +1,8 @@
-// Manage Category (spec sections 2, 4, 8): create, rename in a modal, delete after the
-// same confirmation as products. The list loads on open (the table says so meanwhile,
-// never an empty table) and reloads after each successful change.
+// Manage Category (spec sections 2, 4, 8): create (with the tax defaults its products
+// take: an HSN code is asked for), rename or change the tax defaults in a modal, delete
+// after the same confirmation as products. The list (the admin's, with each category's
+// tax defaults) loads on open (the table says so meanwhile, never an empty table) and
+// reloads after each successful change. A refused field shows the server's words under it.
 import { useState } from 'react';
 import toast from '../../lib/toast';
 import Modal from '../../components/ui/Modal';
@@ -8,7 +10,8 @@ import ConfirmDialog from '../../components/ui/ConfirmDialog';
 import AdminShell from '../../features/admin/AdminShell';
 import CategoryForm from '../../features/admin/CategoryForm';
 import { createCategory, deleteCategory, updateCategory } from '../../features/admin/api';
-import { getCategories } from '../../features/catalog/api';
+import { listAdminCategories } from '../../features/admin/settings/api';
+import { EMPTY_CATEGORY, categoryForm, categoryTax } from '../../features/admin/categoryTax';
 import { categoriesChanged } from '../../features/catalog/useCategories';
 import { MESSAGES } from '../../constants/messages';
 import { errorMessage } from '../../lib/apiClient';
@@ -24,10 +27,12 @@ function failure(error, fallback) {
 export default function CreateCategoryPage() {
   usePageMeta({ title: 'Dashboard - Create Category - ShopSphere' });
   const [deleting, setDeleting] = useState(null);
-  const [name, setName] = useState('');
+  const [form, setForm] = useState(EMPTY_CATEGORY);
+  const [formErrors, setFormErrors] = useState({});
   const [visible, setVisible] = useState(false);
   const [selected, setSelected] = useState(null);
-  const [updatedName, setUpdatedName] = useState('');
+  const [editForm, setEditForm] = useState(EMPTY_CATEGORY);
+  const [editErrors, setEditErrors] = useState({});
   const [busy, setBusy] = useState(false);
 
   // The list stays on screen while it reloads after a change; only the first load shows
@@ -37,7 +42,7 @@ export default function CreateCategoryPage() {
     loading,
     reload,
   } = useApi(
-    () => getCategories().then(({ data }) => (data?.success ? (data.category ?? []) : [])),
+    () => listAdminCategories().then(({ data }) => (data?.success ? (data.category ?? []) : [])),
     [],
     {
       initialData: null,
@@ -52,8 +57,9 @@ export default function CreateCategoryPage() {
 
   // Every change follows the spec's rules (section 8): success toasts and reloads the list;
   // a refusal shows the server's message; a thrown error the screen's generic text.
-  async function change(call, onSuccess, fallback) {
+  async function change(call, onSuccess, fallback, setErrors = () => {}) {
     setBusy(true);
+    setErrors({});
     try {
       const { data } = await call();
       if (data?.success) {
@@ -65,6 +71,7 @@ export default function CreateCategoryPage() {
       }
     } catch (error) {
       failure(error, fallback);
+      if (error?.response?.status === 400) setErrors(error.response.data?.errors ?? {});
     } finally {
       setBusy(false);
     }
@@ -72,18 +79,20 @@ export default function CreateCategoryPage() {
 
   function handleCreate() {
     return change(
-      () => createCategory(name),
+      () => createCategory(form.name, categoryTax(form)),
       (data) => {
-        toast.success(MESSAGES.categoryCreated(data.category?.name ?? name));
-        setName('');
+        toast.success(MESSAGES.categoryCreated(data.category?.name ?? form.name));
+        setForm(EMPTY_CATEGORY);
       },
       MESSAGES.categoryInputFailed,
+      setFormErrors,
     );
   }
 
   function openEdit(category) {
     setSelected(category);
-    setUpdatedName(category.name);
+    setEditForm(categoryForm(category));
+    setEditErrors({});
     setVisible(true);
   }
 
@@ -94,14 +103,15 @@ export default function CreateCategoryPage() {
   function handleUpdate() {
     if (!selected) return undefined;
     return change(
-      () => updateCategory(selected._id, updatedName),
+      () => updateCategory(selected._id, editForm.name, categoryTax(editForm)),
       (data) => {
-        toast.success(MESSAGES.categoryUpdated(data.category?.name ?? updatedName));
+        toast.success(MESSAGES.categoryUpdated(data.category?.name ?? editForm.name));
         setSelected(null);
-        setUpdatedName('');
+        setEditForm(EMPTY_CATEGORY);
         setVisible(false);
       },
       MESSAGES.somethingWentWrong,
+      setEditErrors,
     );
   }
 
@@ -121,11 +131,13 @@ export default function CreateCategoryPage() {
       <h1 className="h2">Manage Category</h1>
       <div className="py-3 col-md-6">
         <CategoryForm
-          value={name}
-          setValue={setName}
+          value={form}
+          setValue={setForm}
           onSubmit={handleCreate}
           label="New category name"
           busy={busy}
+          hsnRequired
+          errors={formErrors}
         />
       </div>
       <div className="table-responsive">
@@ -178,11 +190,12 @@ export default function CreateCategoryPage() {
       </div>
       <Modal open={visible} onClose={closeEdit} title="Edit Category">
         <CategoryForm
-          value={updatedName}
-          setValue={setUpdatedName}
+          value={editForm}
+          setValue={setEditForm}
           onSubmit={handleUpdate}
           label="Category name"
           busy={busy}
+          errors={editErrors}
         />
       </Modal>
       <ConfirmDialog
