@@ -689,14 +689,22 @@ def _claim_coupon(order: Order, bill: Bill, payment: str, lines) -> None:
 def coupon_check(*, buyer, code: str, cart: list[dict], payment: str | None = None):
     """What `code` takes off `cart` (checkout's lines) for `buyer`, as checkout would
     take it now: (applied, lines). 400 naming why when it does not apply, or when the
-    cart names a product that is not for sale."""
+    cart names a product that is not for sale. A guest (`buyer` None) is not yet anyone:
+    the limits per customer are left to checkout, which counts them by the guest's
+    e-mail."""
     if not cart:
         raise ValidationError({"cart": [EMPTY_CART]})
     lines = _resolve(_merge(cart))
     _check_caps(lines)
     found = coupons.coupon_find(code)
     applied = coupons.coupon_apply(found, _priced(lines), payment=payment)
-    coupons.coupon_check_uses(found, **_coupon_uses(found, buyer))
+    if buyer is None:
+        live = Order.objects.exclude(status=OrderStatus.CANCELLED).filter(coupon=found)
+        used = live.count() if found.usage_limit is not None else 0
+        uses = {"used": used, "buyer_used": 0, "buyer_orders": 0}
+    else:
+        uses = _coupon_uses(found, buyer)
+    coupons.coupon_check_uses(found, **uses)
     return applied, list(lines.values())
 
 

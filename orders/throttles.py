@@ -34,3 +34,22 @@ class GuestCheckoutThrottle(AddressThrottle):
         if user is not None and user.is_authenticated:
             return None
         return super().ident(request, view)
+
+
+class GuestCouponCheckThrottle(AddressThrottle):
+    """coupons/check without a token (a guest's checkout form): per client address, at
+    the signed-in rate ["coupon_check"] (default 30/min), so codes cannot be guessed from
+    many accounts or none. Signed-in checks are CouponCheckThrottle's."""
+
+    scope = "guest_coupon_check"
+    default_rate = "30/min"
+
+    def get_rate(self) -> str:
+        rates = api_settings.DEFAULT_THROTTLE_RATES
+        return rates.get(self.scope) or rates.get("coupon_check") or self.default_rate
+
+    def ident(self, request, view) -> str | None:
+        user = getattr(request, "user", None)
+        if user is not None and user.is_authenticated:
+            return None
+        return super().ident(request, view)

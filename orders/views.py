@@ -36,7 +36,12 @@ from orders.serializers import (
     OrderStatusInput,
     OrderWithHistoryAnswer,
 )
-from orders.throttles import CheckoutThrottle, CouponCheckThrottle, GuestCheckoutThrottle
+from orders.throttles import (
+    CheckoutThrottle,
+    CouponCheckThrottle,
+    GuestCheckoutThrottle,
+    GuestCouponCheckThrottle,
+)
 from shop.api.envelope import ok
 from shop.api.fields import parse_id
 from shop.api.paging import PAGE_HEADERS, paged
@@ -179,9 +184,10 @@ class CheckoutView(APIView):
 
 
 class CouponCheckView(APIView):
-    permission_classes = [IsSignedIn]
+    # Signed in, or a guest (no token) about to check out as one.
+    permission_classes = []
     parser_classes = [JSONParser]
-    throttle_classes = [CouponCheckThrottle]
+    throttle_classes = [CouponCheckThrottle, GuestCouponCheckThrottle]
 
     @extend_schema(
         summary="What a coupon takes off a cart, as checkout would take it now",
@@ -189,14 +195,21 @@ class CouponCheckView(APIView):
         "a sentence saying why (unknown, paused, not started, expired, the minimum order, "
         "used up, already used, first order only, online payment only, not for these "
         "items); an unknown product in the cart is 400 too. Nothing is reserved: checkout "
-        "checks the limits again.",
+        "checks the limits again. Without a token it answers for a guest's checkout, "
+        "throttled per client address: the limits per customer (already used, first order "
+        "only) are not counted, since they follow the guest's e-mail, which guest checkout "
+        "checks them by (and a check by e-mail would tell anyone whether an e-mail has "
+        "ordered).",
         request=CouponCheckInput,
         responses={200: CouponCheckAnswer, **error_responses(400, 401, 413, 415, 429)},
     )
     def post(self, request):
         data = CouponCheckInput(data=request.data)
         data.is_valid(raise_exception=True)
-        applied, lines = services.coupon_check(buyer=request.user, **data.validated_data)
+        signed_in = request.user is not None and request.user.is_authenticated
+        applied, lines = services.coupon_check(
+            buyer=request.user if signed_in else None, **data.validated_data
+        )
         return ok(
             CouponCheckAnswer(
                 {
