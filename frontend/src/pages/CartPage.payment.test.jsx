@@ -56,6 +56,7 @@ const paidOrder = {
   status: 'Not Processed',
   payment: { method: 'razorpay', success: true, paymentId: 'pay_A1' },
 };
+const SWITCH = 'POST /api/v1/orders/51/pay-on-delivery';
 const IDS = {
   razorpay_payment_id: 'pay_A1',
   razorpay_order_id: 'order_Q1',
@@ -270,17 +271,12 @@ describe('CartPage paying online', () => {
     expect(stored()).toEqual([]);
   });
 
-  it('switches to cash on delivery: cancels the held order, then places one under a new key', async () => {
+  it('switches to cash on delivery: the held order itself, nothing cancelled, no second order', async () => {
     const user = userEvent.setup();
+    const switched = { ...awaiting, status: 'Not Processed', payment: { method: 'cod' } };
     server = serve(ONLINE, {
-      [CHECKOUT]: (body) =>
-        body.payment === 'razorpay'
-          ? { status: 201, data: { success: true, order: awaiting, razorpay: RAZORPAY } }
-          : { status: 201, data: { success: true, order: { ...awaiting, _id: '52' } } },
-      'GET /api/v1/orders/51': { data: { success: true, order: awaiting } },
-      'POST /api/v1/orders/51/cancel': {
-        data: { success: true, order: { ...awaiting, status: 'Cancelled' } },
-      },
+      [CHECKOUT]: { status: 201, data: { success: true, order: awaiting, razorpay: RAZORPAY } },
+      [SWITCH]: { data: { success: true, order: switched } },
     });
     renderCart();
     await payOnline(user);
@@ -289,17 +285,11 @@ describe('CartPage paying online', () => {
     await user.click(
       await within(summary()).findByRole('button', { name: 'Pay Cash on Delivery Instead' }),
     );
-    expect(await screen.findByText('placed page of order 52')).toBeInTheDocument();
+    expect(await screen.findByText('placed page of order 51')).toBeInTheDocument();
     const posts = server.calls.filter((call) => !call.key.startsWith('GET /api/v1/product'));
-    expect(posts.map((call) => call.key).slice(-3)).toEqual([
-      'GET /api/v1/orders/51',
-      'POST /api/v1/orders/51/cancel',
-      CHECKOUT,
-    ]);
-    const [online, cod] = callsTo(CHECKOUT);
-    expect(cod.body).toEqual({ cart: [{ _id: '2', quantity: 1 }], payment: 'cod' });
-    expect(cod.idempotencyKey).toBeTruthy();
-    expect(cod.idempotencyKey).not.toBe(online.idempotencyKey);
+    expect(posts.map((call) => call.key).slice(-2)).toEqual([CHECKOUT, SWITCH]);
+    expect(server.calls.some((call) => call.key.endsWith('/cancel'))).toBe(false);
+    expect(callsTo(CHECKOUT)).toHaveLength(1);
     expect(stored()).toEqual([]);
   });
 
@@ -307,6 +297,7 @@ describe('CartPage paying online', () => {
     const user = userEvent.setup();
     server = serve(ONLINE, {
       [CHECKOUT]: { status: 201, data: { success: true, order: awaiting, razorpay: RAZORPAY } },
+      [SWITCH]: { status: 409, data: { success: false, message: 'This order has been paid.' } },
       'GET /api/v1/orders/51': { data: { success: true, order: paidOrder } },
     });
     renderCart();
@@ -450,13 +441,12 @@ describe('CartPage paying online', () => {
     expect(second.idempotencyKey).not.toBe(first.idempotencyKey);
   });
 
-  it('keeps the cart and the held order when it cannot be released, and says why', async () => {
+  it('keeps the cart and the held order when it cannot be switched, and says why', async () => {
     const user = userEvent.setup();
     const why = 'Please try again in a moment.';
     server = serve(ONLINE, {
       [CHECKOUT]: { status: 201, data: { success: true, order: awaiting, razorpay: RAZORPAY } },
-      'GET /api/v1/orders/51': { data: { success: true, order: awaiting } },
-      'POST /api/v1/orders/51/cancel': { status: 503, data: { success: false, message: why } },
+      [SWITCH]: { status: 503, data: { success: false, message: why } },
     });
     renderCart();
     await payOnline(user);

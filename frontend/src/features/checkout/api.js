@@ -31,7 +31,19 @@ export const checkout = ({
   );
 
 // Guest checkout (docs/orders.md): no token; `guest` is {name, email, phone} and
-// `shippingAddress` the address object without `_id`, in place of an address. The answer
-// adds `orderToken`.
-export const guestCheckout = ({ cart, guest, shippingAddress, payment = 'cod', idempotencyKey }) =>
-  checkout({ cart, payment, idempotencyKey, guestOrder: { guest, shippingAddress } });
+// `shippingAddress` the address object without `_id`, in place of an address; `coupon` as a
+// buyer's. The answer adds `orderToken`.
+export const guestCheckout = ({
+  cart,
+  guest,
+  shippingAddress,
+  payment = 'cod',
+  coupon,
+  idempotencyKey,
+}) => checkout({ cart, payment, coupon, idempotencyKey, guestOrder: { guest, shippingAddress } });
+
+// The order an online attempt holds (Awaiting Payment), paid in cash on delivery instead:
+// the same order switched, not cancelled and placed again. 409 when it is not awaiting its
+// payment any more (paid meanwhile, or given up), 400 where cash is not taken for it.
+export const payOnDelivery = (id) =>
+  apiClient.post(`/api/v1/orders/${encodeURIComponent(id)}/pay-on-delivery`);

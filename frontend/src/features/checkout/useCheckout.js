@@ -7,9 +7,10 @@
 // places the order Awaiting Payment and opens Razorpay's window; the cart is
 // emptied once the server has verified the payment. A window closed without paying leaves
 // "Payment not completed" with Try Again (the same Razorpay order) and Pay Cash on
-// Delivery Instead (that order is cancelled, then a cash order placed under a new key). A
-// cart or address changed meanwhile makes the held order stale: the next order releases
-// it first. A placed order (cash, or paid online) lands on its confirmation page.
+// Delivery Instead (that same order becomes cash on delivery: one order, no cancel; paid
+// meanwhile, it is shown paid; given up meanwhile, a cash order is placed under a new
+// key). A cart or address changed meanwhile makes the held order stale: the next order
+// releases it first. A placed order (cash, or paid online) lands on its confirmation page.
 //
 // What belongs to other features comes in from the page that composes them (features do
 // not import each other):
@@ -24,7 +25,8 @@
 //            PIN code when no cash is collected there (cash on delivery then disabled)
 //   offer    { codOffered, codLimit, online }: the shop's payment methods (paymentOffer)
 //   payment  the Razorpay window (features/orders' useRazorpay)
-//   orders   { getOrder, cancelOrder, isAwaitingPayment }: releasing a held order
+//   orders   { getOrder, cancelOrder, isAwaitingPayment }: releasing a held order, and
+//            reading one the server would not switch to cash on delivery
 //   business a business purchase (useBusinessBuyer), or null: its `body` goes with the
 //            order; an order is not placed while it has errors (they are shown instead)
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -34,7 +36,7 @@ import { errorMessage } from '../../lib/apiClient';
 import { focusFirstVisible, useFocusAfterRender } from '../../lib/useFocusAfterRender';
 import { paths } from '../../config/paths';
 import { MESSAGES } from '../../constants/messages';
-import { checkout } from './api';
+import { checkout, payOnDelivery } from './api';
 import { newIdempotencyKey } from './idempotency';
 import { CHECKOUT_MESSAGES } from './checkoutMessages';
 
@@ -254,9 +256,54 @@ export function useCheckout({
       else await startOnline();
     });
 
+  // The held order itself becomes cash on delivery. True when that settled it (switched,
+  // found paid, or refused with the reason said); false when the order is gone or was
+  // given up meanwhile, so a cash order is placed instead.
+  async function switchHeld(held) {
+    const id = held.order._id;
+    try {
+      const { data } = await payOnDelivery(id);
+      setAttempt(null);
+      payment.reset();
+      cart.clear();
+      toast.success(MESSAGES.orderPlaced);
+      navigate(paths.orderPlaced(data?.order?._id ?? id));
+      return true;
+    } catch (error) {
+      const status = error?.response?.status;
+      if (status === 404) return false;
+      if (status !== 409) {
+        refused(error);
+        return true;
+      }
+      // Not awaiting its payment any more: paid meanwhile (then it is simply paid), given
+      // up (a cash order then), or a payment is being completed (its page says how it ends).
+      let order = null;
+      try {
+        ({
+          data: { order },
+        } = await orders.getOrder(id));
+      } catch {
+        // Unreadable now: its page reads it again.
+      }
+      if (order?.payment?.success) {
+        paid(order);
+        return true;
+      }
+      if (order?.status === 'Cancelled') return false;
+      setAttempt(null);
+      payment.reset();
+      toast.error(errorMessage(error) ?? MESSAGES.somethingWentWrong);
+      navigate(paths.userOrder(id));
+      return true;
+    }
+  }
+
   const switchToCod = () =>
     exclusive(async () => {
-      if (attempt?.order && !(await release(attempt))) return;
+      const held = attempt?.order && attempt.signature === signature ? attempt : null;
+      if (held && (await switchHeld(held))) return;
+      if (!held && attempt?.order && !(await release(attempt))) return;
       setAttempt(null);
       payment.reset();
       setPicked('cod');

@@ -125,6 +125,15 @@ function setup({
 }
 
 const calls = () => server.calls.filter((call) => call.key === CHECKOUT);
+const SWITCH = 'POST /api/v1/orders/51/pay-on-delivery';
+const switches = () => server.calls.filter((call) => call.key === SWITCH);
+
+// Pay online, then close Razorpay's window: the order is held, Try Again is offered.
+async function heldAndClosed(shop) {
+  act(() => shop.checkout().choose('razorpay'));
+  await act(() => shop.checkout().placeOrder());
+  act(() => shop.gateway.dismiss());
+}
 const keys = () => calls().map((call) => call.idempotencyKey);
 
 describe('the payment method', () => {
@@ -352,7 +361,7 @@ describe('paying online', () => {
     expect(shop.gateway.opened.map((held) => held.order._id)).toEqual(['51', '52']);
   });
 
-  it('goes on when the held order is gone, stops when it cannot be read', async () => {
+  it('stops when a stale held order cannot be read, goes on when it is gone', async () => {
     server = fakeServer({
       [CHECKOUT]: { status: 201, data: { order: awaiting, razorpay: RAZORPAY } },
     });
@@ -360,36 +369,142 @@ describe('paying online', () => {
       throw failure(503, 'Please try again in a moment.');
     });
     const shop = setup({ offer: BOTH, orders: { getOrder } });
-    act(() => shop.checkout().choose('razorpay'));
+    await heldAndClosed(shop);
+    shop.rerender({ lines: TWO_SHIRTS });
     await act(() => shop.checkout().placeOrder());
-    act(() => shop.gateway.dismiss());
-    await act(() => shop.checkout().switchToCod());
     expect(calls()).toHaveLength(1);
-    expect(shop.checkout().retrying).toBe(true); // the held order stays, Try Again too
     getOrder.mockImplementation(async () => {
       throw failure(404, 'Order not found');
     });
-    await act(() => shop.checkout().switchToCod());
+    await act(() => shop.checkout().placeOrder());
     expect(shop.port.cancelOrder).not.toHaveBeenCalled();
-    expect(calls().map((call) => call.body.payment)).toEqual(['razorpay', 'cod']);
+    expect(calls().map((call) => call.body.cart)).toEqual([SHIRT, TWO_SHIRTS]);
   });
 
   it('does not cancel an order paid after the window closed: it is simply paid', async () => {
     server = fakeServer({
       [CHECKOUT]: { status: 201, data: { order: awaiting, razorpay: RAZORPAY } },
+      [SWITCH]: { status: 409, data: { message: 'This order has been paid online.' } },
     });
     const paidOrder = { ...awaiting, status: 'Not Processed', payment: { success: true } };
     const shop = setup({
       offer: BOTH,
       orders: { getOrder: vi.fn(async () => ({ data: { order: paidOrder } })) },
     });
-    act(() => shop.checkout().choose('razorpay'));
-    await act(() => shop.checkout().placeOrder());
-    act(() => shop.gateway.dismiss());
+    await heldAndClosed(shop);
     await act(() => shop.checkout().switchToCod());
     expect(shop.port.cancelOrder).not.toHaveBeenCalled();
     expect(calls()).toHaveLength(1);
+    expect(switches()).toHaveLength(1);
     expect(shop.cart.clear).toHaveBeenCalledTimes(1);
     expect(shop.path()).toBe('/dashboard/user/orders/51/placed');
+  });
+});
+
+describe('cash on delivery instead of the online payment', () => {
+  it('switches the held order itself: one order, nothing cancelled, no second checkout', async () => {
+    const switched = { ...awaiting, status: 'Not Processed', payment: { method: 'cod' } };
+    server = fakeServer({
+      [CHECKOUT]: { status: 201, data: { order: awaiting, razorpay: RAZORPAY } },
+      [SWITCH]: { status: 200, data: { order: switched } },
+    });
+    const shop = setup({ offer: BOTH });
+    await heldAndClosed(shop);
+    expect(shop.checkout().retrying).toBe(true);
+    await act(() => shop.checkout().switchToCod());
+    expect(calls().map((call) => call.body.payment)).toEqual(['razorpay']);
+    expect(switches()).toHaveLength(1);
+    expect(switches()[0].body).toBeUndefined();
+    expect(shop.port.cancelOrder).not.toHaveBeenCalled();
+    expect(shop.port.getOrder).not.toHaveBeenCalled();
+    expect(shop.cart.clear).toHaveBeenCalledTimes(1);
+    expect(shop.path()).toBe('/dashboard/user/orders/51/placed');
+    expect(shop.checkout().retrying).toBe(false);
+  });
+
+  it('asks once for clicks made while the switch is under way', async () => {
+    let answer;
+    server = fakeServer({
+      [CHECKOUT]: { status: 201, data: { order: awaiting, razorpay: RAZORPAY } },
+      [SWITCH]: () => new Promise((resolve) => (answer = resolve)),
+    });
+    const shop = setup({ offer: BOTH });
+    await heldAndClosed(shop);
+    let first;
+    act(() => {
+      first = shop.checkout().switchToCod();
+      shop.checkout().switchToCod();
+    });
+    await act(() => shop.checkout().switchToCod());
+    await waitFor(() => expect(switches()).toHaveLength(1));
+    await act(async () => {
+      answer({ status: 200, data: { order: { ...awaiting, status: 'Not Processed' } } });
+      await first;
+    });
+    expect(switches()).toHaveLength(1);
+    expect(calls()).toHaveLength(1);
+    expect(shop.path()).toBe('/dashboard/user/orders/51/placed');
+  });
+
+  it('opens the order’s page when a payment of it is being completed (409), placing nothing', async () => {
+    server = fakeServer({
+      [CHECKOUT]: { status: 201, data: { order: awaiting, razorpay: RAZORPAY } },
+      [SWITCH]: { status: 409, data: { message: 'A payment for this order is being completed.' } },
+    });
+    const shop = setup({
+      offer: BOTH,
+      orders: { getOrder: vi.fn(async () => ({ data: { order: awaiting } })) },
+    });
+    await heldAndClosed(shop);
+    await act(() => shop.checkout().switchToCod());
+    expect(calls()).toHaveLength(1);
+    expect(shop.port.cancelOrder).not.toHaveBeenCalled();
+    expect(shop.cart.clear).not.toHaveBeenCalled();
+    expect(shop.path()).toBe('/dashboard/user/orders/51');
+  });
+
+  it('places a cash order under a new key when the held order was given up (409) or is gone (404)', async () => {
+    for (const [status, order] of [
+      [409, { ...awaiting, status: 'Cancelled', payment: { success: false } }],
+      [404, null],
+    ]) {
+      server?.restore();
+      server = fakeServer({
+        [CHECKOUT]: (body) =>
+          body.payment === 'cod'
+            ? { status: 201, data: { order: { _id: '70', status: 'Not Processed' } } }
+            : { status: 201, data: { order: awaiting, razorpay: RAZORPAY } },
+        [SWITCH]: { status, data: { message: 'No.' } },
+      });
+      const shop = setup({
+        offer: BOTH,
+        orders: { getOrder: vi.fn(async () => ({ data: { order } })) },
+      });
+      await heldAndClosed(shop);
+      await act(() => shop.checkout().switchToCod());
+      expect(calls().map((call) => call.body.payment)).toEqual(['razorpay', 'cod']);
+      expect(keys()[1]).not.toBe(keys()[0]);
+      expect(shop.port.cancelOrder).not.toHaveBeenCalled();
+      expect(shop.path()).toBe('/dashboard/user/orders/70/placed');
+    }
+  });
+
+  it('says why when cash is not taken for the order (400) and keeps Try Again', async () => {
+    server = fakeServer({
+      [CHECKOUT]: { status: 201, data: { order: awaiting, razorpay: RAZORPAY } },
+      [SWITCH]: {
+        status: 400,
+        data: { message: 'Cash on delivery is not available for PIN code 411001.' },
+      },
+    });
+    const shop = setup({ offer: BOTH });
+    await heldAndClosed(shop);
+    await act(() => shop.checkout().switchToCod());
+    expect(calls()).toHaveLength(1);
+    expect(shop.cart.clear).not.toHaveBeenCalled();
+    expect(shop.path()).toBe('/cart');
+    expect(shop.checkout().retrying).toBe(true);
+    await act(() => shop.checkout().tryAgain());
+    expect(shop.gateway.opened.map((held) => held.order._id)).toEqual(['51', '51']);
   });
 });
