@@ -95,6 +95,8 @@ def test_admin_creates_renames_in_the_modal_and_deletes_a_category(page, base_ur
     field = page.get_by_role("textbox", name="New category name")
     expect(field).to_have_attribute("placeholder", "Enter new category")
     field.fill("Wearables")
+    # A new category takes its HSN code (asked for) and GST rate.
+    page.get_by_role("textbox", name="HSN code").fill("8517")
     page.get_by_role("button", name="Submit").click()
     expect(toast(page, "Wearables is created")).to_be_visible()
     expect(table.get_by_role("cell", name="Wearables", exact=True)).to_be_visible()
@@ -104,6 +106,7 @@ def test_admin_creates_renames_in_the_modal_and_deletes_a_category(page, base_ur
 
     # A duplicate is refused with the server's message; nothing is added.
     field.fill("wearables")
+    page.get_by_role("textbox", name="HSN code").fill("8517")
     page.get_by_role("button", name="Submit").click()
     expect(toast(page, "Category already exists")).to_be_visible()
     assert Category.objects.count() == 2
@@ -113,8 +116,8 @@ def test_admin_creates_renames_in_the_modal_and_deletes_a_category(page, base_ur
     dialog = page.get_by_role("dialog", name="Edit Category")
     expect(dialog).to_be_visible()
     expect(dialog).to_have_attribute("aria-modal", "true")
-    expect(dialog.get_by_role("textbox")).to_have_value("Wearables")
-    expect(dialog.get_by_role("textbox")).to_be_focused()
+    expect(dialog.get_by_role("textbox", name="Category name")).to_have_value("Wearables")
+    expect(dialog.get_by_role("textbox", name="Category name")).to_be_focused()
     page.keyboard.press("Escape")
     expect(dialog).to_be_hidden()
     expect(page.get_by_role("button", name="Edit Wearables")).to_be_focused()
@@ -123,14 +126,14 @@ def test_admin_creates_renames_in_the_modal_and_deletes_a_category(page, base_ur
     # one of the refused create has gone first).
     expect(toast(page, "Category already exists")).to_have_count(0)
     page.get_by_role("button", name="Edit Wearables").click()
-    dialog.get_by_role("textbox").fill("PHONES")
+    dialog.get_by_role("textbox", name="Category name").fill("PHONES")
     dialog.get_by_role("button", name="Submit").click()
     expect(toast(page, "Category already exists")).to_be_visible()
     expect(dialog).to_be_visible()
 
     # A successful rename closes it and reloads the list.
-    dialog.get_by_role("textbox").fill("Smart Wearables")
-    dialog.get_by_role("textbox").press("Enter")
+    dialog.get_by_role("textbox", name="Category name").fill("Smart Wearables")
+    dialog.get_by_role("textbox", name="Category name").press("Enter")
     expect(toast(page, "Smart Wearables is updated")).to_be_visible()
     expect(dialog).to_be_hidden()
     expect(table.get_by_role("cell", name="Smart Wearables", exact=True)).to_be_visible()

@@ -241,7 +241,8 @@ def shop_details_update(*, values: dict, loaded_updated_at) -> ShopDetails:
     """Set the shop's details to `values` (by field name, of EDITABLE; a field left out
     keeps its value), checked as the Django admin checks them (clean_shop_details and the
     model's own checks): ValidationError by field, and nothing changes. `loaded_updated_at`
-    is the `updated_at` the form was loaded with: a row saved since then is not
+    is the `updated_at` the form was loaded with (None: the row was missing then): a row
+    saved since then is not
     overwritten (Conflict, 409), checked under the row's lock, so of two owners saving
     the same form at once one wins and the other is told. The save clears the cached copy
     on every server (shop_details_changed)."""
@@ -249,10 +250,11 @@ def shop_details_update(*, values: dict, loaded_updated_at) -> ShopDetails:
     if unknown:
         raise TypeError(f"not an editable shop field: {', '.join(sorted(unknown))}")
     details = ShopDetails.objects.select_for_update().order_by("pk").first()
-    if details is None:  # a database emptied by hand: the placeholders come back first
-        details = ShopDetails.objects.create(pk=1, **seed_values())
-        details = ShopDetails.objects.select_for_update().get(pk=details.pk)
-    elif _changed_since(details.updated_at, loaded_updated_at):
+    if details is None:
+        # A database emptied by hand answers the placeholders, unsaved (no updated_at):
+        # the first save writes the row again.
+        details = ShopDetails(pk=1, **seed_values())
+    elif loaded_updated_at is None or _changed_since(details.updated_at, loaded_updated_at):
         raise Conflict(SETTINGS_CHANGED)
     merged = {field: getattr(details, field) for field in EDITABLE}
     merged.update(values)

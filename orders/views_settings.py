@@ -157,13 +157,13 @@ class ShopSettingsInput(serializers.Serializer):
         },
     )
     updatedAt = serializers.DateTimeField(
+        allow_null=True,
         error_messages={
             "required": "Updated at is required: reload the settings and save again.",
-            "null": "Updated at is required: reload the settings and save again.",
             "invalid": "Updated at must be a date and time (ISO 8601).",
         },
-        help_text="The settings' updatedAt when the form was loaded; a newer stored one "
-        "refuses the write (409).",
+        help_text="The settings' updatedAt when the form was loaded (null as loaded from a "
+        "database that had lost the row); a newer stored one refuses the write (409).",
     )
 
 

@@ -224,6 +224,20 @@ def test_a_second_admin_saving_an_older_copy_is_409_and_loses_nothing(admin_api)
     assert (stored()["legal_name"], stored()["city"]) == ("First LLP", "Pune")
 
 
+def test_a_database_that_lost_the_row_saves_it_again_once(admin_api):
+    ShopDetails.objects.all().delete()
+    body = loaded(admin_api)
+    assert body["settings"]["updatedAt"] is None
+    assert body["settings"]["legalName"] == "ShopSphere Retail Private Limited"
+    first = admin_api.put(URL, {"updatedAt": None, "legalName": "Back Again LLP"}, format="json")
+    assert first.status_code == 200, first.json()
+    assert stored()["legal_name"] == "Back Again LLP" and stored()["city"] == "Bengaluru"
+    # Another form loaded while the row was missing does not overwrite it.
+    second = admin_api.put(URL, {"updatedAt": None, "legalName": "Stale LLP"}, format="json")
+    assert second.status_code == 409
+    assert stored()["legal_name"] == "Back Again LLP"
+
+
 def test_a_save_refreshes_the_cache_on_the_real_backend(admin_api, api, settings, tmp_path):
     """The file cache (the default without Redis) is what every server process shares."""
     settings.CACHES = {
