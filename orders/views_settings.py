@@ -248,7 +248,7 @@ class ShopSettingsView(APIView):
         "were saved since `updatedAt`. The footer, contact page and checkout see the "
         "change at once.",
         request=ShopSettingsInput,
-        responses={200: ShopSettingsAnswer, **error_responses(400, 401, 403, 409)},
+        responses={200: ShopSettingsAnswer, **error_responses(400, 401, 403, 409, 413, 415)},
     )
     def put(self, request):
         data = ShopSettingsInput(data=request.data)
