@@ -9,7 +9,9 @@
 // A business buys with its GSTIN and name ("I have a GSTIN"), filled in from the chosen
 // address when it keeps them. A signed-out shopper may also "Checkout as guest": the
 // guest form (its own chunk) places the order, the cart empties and the order's page
-// opens by its token (docs/orders.md, "Guest checkout").
+// opens by its token (docs/orders.md, "Guest checkout"); the page hands it the address
+// forms' PIN code line (whether the shop delivers there, and takes cash) and the coupon
+// box, which then leaves the summary.
 import { Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { usePageMeta } from '../lib/usePageMeta';
@@ -18,6 +20,7 @@ import { MESSAGES } from '../constants/messages';
 import UpdateAddressButton from '../components/UpdateAddressButton';
 import { useAuth } from '../features/auth/AuthContext';
 import AddressChooser from '../features/auth/AddressChooser';
+import PinDeliveryLine from '../features/auth/PinDeliveryLine';
 import { useAddressChoice } from '../features/auth/useAddressChoice';
 import { useShopInfo } from '../features/shop/useShopInfo';
 import { checkDelivery } from '../features/shop/api';
@@ -58,7 +61,10 @@ export default function CartPage() {
   const address = useAddressChoice(user, { checkDelivery });
   const business = useBusinessBuyer(address);
   const subtotal = cartTotal(cart);
-  const coupon = useCoupon({ signedIn: Boolean(user) });
+  // A guest checking out applies a coupon in the guest form, paying as picked there.
+  const [asGuest, setAsGuest] = useState(false);
+  const [guestPayment, setGuestPayment] = useState('cod');
+  const coupon = useCoupon({ signedIn: Boolean(user), guest: !user && asGuest });
   const discount = Math.min(coupon.discount, subtotal);
   const charge = deliveryChargeFor(shopInfo.delivery, subtotal - discount);
   const lineItems = checkoutLines(cart);
@@ -86,7 +92,7 @@ export default function CartPage() {
     orders: ORDERS,
     business,
   });
-  useCouponRecheck(coupon, { lines: lineItems, payment: checkout.method });
+  useCouponRecheck(coupon, { lines: lineItems, payment: user ? checkout.method : guestPayment });
   // The GST the total includes, as checkout will charge it (for the review).
   const gst = cartGst({
     lines,
@@ -96,7 +102,6 @@ export default function CartPage() {
     deliveryState: address.state,
     shopState: shopInfo.shop?.state,
   });
-  const [asGuest, setAsGuest] = useState(false);
   const navigate = useNavigate();
 
   function guestPlaced(order, token) {
@@ -142,7 +147,12 @@ export default function CartPage() {
             discount={discount}
             gst={gst}
             couponCode={coupon.applied?.code ?? null}
-            coupon={<CouponBox coupon={coupon} lines={lineItems} payment={checkout.method} />}
+            coupon={
+              // A guest checking out has the box in the guest form.
+              user || !asGuest ? (
+                <CouponBox coupon={coupon} lines={lineItems} payment={checkout.method} />
+              ) : null
+            }
             chooser={(addresses) => (
               <AddressChooser
                 addresses={addresses}
@@ -162,6 +172,15 @@ export default function CartPage() {
                     lines={lineItems}
                     onlineOffered={Boolean(shopInfo.razorpay)}
                     onPlaced={guestPlaced}
+                    pinDelivery={(pincode) => (
+                      <PinDeliveryLine pincode={pincode} check={checkDelivery} />
+                    )}
+                    coupon={(method) => (
+                      <CouponBox coupon={coupon} lines={lineItems} payment={method} />
+                    )}
+                    couponCode={coupon.code}
+                    onPaymentChange={setGuestPayment}
+                    onRefused={coupon.checkAgain}
                   />
                 </Suspense>
               ) : (

@@ -4,7 +4,7 @@
 // state, say) show under their fields, and focus goes to the first field with an error.
 // With `checkDelivery` (the shop's delivery call, handed in by the page), once the PIN
 // code has six digits, a polite live line under it says whether the shop
-// delivers there and collects cash (deliveryChecks.js); an address the shop does not serve
+// delivers there and collects cash (PinDeliveryLine.jsx); an address the shop does not serve
 // may still be saved (the address book is the shopper's), but checkout will not take it.
 // `onSubmit(payload)` makes the call and resolves to the saved address.
 import { useEffect, useId, useState } from 'react';
@@ -17,18 +17,7 @@ import { ADDRESS_FIELDS, addressErrors, addressPayload } from './addresses';
 import { gstinProblem, gstinState } from '../../lib/gstin';
 import { serverFieldErrors } from './formHelpers';
 import { useFormState } from './useFormState';
-import { deliveryText, usePinDelivery } from './deliveryChecks';
-
-const DELIVERY_TONES = { yes: 'text-success', noCod: 'text-warning-emphasis', no: 'text-danger' };
-
-function deliveryLine({ state, answer }) {
-  if (state === 'checking') return { tone: '', text: 'Checking delivery to this PIN code ...' };
-  if (state === 'failed')
-    return { tone: '', text: 'We could not check delivery to this PIN code just now.' };
-  if (state !== 'done') return { tone: '', text: '' };
-  const tone = !answer.serviceable ? 'no' : answer.cod ? 'yes' : 'noCod';
-  return { tone: DELIVERY_TONES[tone], text: deliveryText(answer) };
-}
+import PinDeliveryLine from './PinDeliveryLine';
 
 // A valid GSTIN's state, said under the field.
 function gstinHint(value) {
@@ -50,7 +39,6 @@ export default function AddressForm({
   const [alert, setAlert] = useState('');
   const [busy, setBusy] = useState(false);
   const headingId = useId();
-  const delivery = deliveryLine(usePinDelivery(values.pincode, checkDelivery));
 
   useEffect(() => {
     if (autoFocus) focusFirst();
@@ -152,9 +140,7 @@ export default function AddressForm({
           />
         </div>
       </div>
-      <p className={`small mb-3 ${delivery.tone}`} aria-live="polite" data-testid="pin-delivery">
-        {delivery.text}
-      </p>
+      <PinDeliveryLine pincode={values.pincode} check={checkDelivery} />
       <div className="row g-0 gx-3">
         <div className="col-sm-5">
           <FormField

@@ -1,5 +1,6 @@
-// The cart summary's coupon: a "Coupon code" field with Apply for a signed-in shopper (a
-// guest is asked to log in first), then the applied code with what it takes off and
+// The cart summary's coupon: a "Coupon code" field with Apply for a signed-in shopper or
+// one checking out as a guest (the guest form shows it; a guest who has not chosen to is
+// asked to log in first), then the applied code with what it takes off and
 // Remove. Why a code does not apply, or was dropped after the cart changed, is said in an
 // alert region (the server's sentence); the cart itself is never touched by a refusal.
 // Focus follows the buttons that go away: Apply -> Remove once applied, Remove -> the code
@@ -17,7 +18,7 @@ export default function CouponBox({ coupon, lines, payment }) {
   const input = useRef(null);
   const removeButton = useRef(null);
   const focusLater = useFocusAfterRender();
-  const { code, applied, checking, notice, signedIn } = coupon;
+  const { code, applied, checking, notice, usable } = coupon;
 
   async function apply(event) {
     event.preventDefault();
@@ -37,7 +38,7 @@ export default function CouponBox({ coupon, lines, payment }) {
   }
 
   let body;
-  if (!signedIn) {
+  if (!usable) {
     body = (
       <p className="small mb-0" data-testid="coupon-login">
         Have a coupon code?{' '}

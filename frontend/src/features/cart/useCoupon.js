@@ -8,7 +8,8 @@
 //   useCouponRecheck(coupon, { lines, payment: checkout.method });
 //
 // A code is checked when applied, and again (a moment after the last change) whenever the
-// cart's lines or the payment method change, or the page opens with a stored code. A code
+// cart's lines or the payment method change, or the page opens with a stored code. A guest
+// checking out applies one as a signed-in shopper does (`useCoupon({ guest: true })`). A code
 // that stops applying is dropped and the server's reason shown; a check that gets no answer
 // keeps the code (checkout decides) and says so.
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -27,7 +28,11 @@ export const checkKey = (code, lines, payment) => JSON.stringify([code, lines, p
 // A refusal that says the code does not apply (as opposed to no answer, or a server fault).
 const refusal = (error) => [400, 404].includes(error?.response?.status);
 
-export function useCoupon({ signedIn }) {
+// `signedIn`: a shopper signed in; `guest`: a signed-out shopper checking out as a guest
+// (the guest checkout form's box; the server checks the code for a guest too). Either may
+// apply a code; otherwise a stored code takes nothing off.
+export function useCoupon({ signedIn, guest = false }) {
+  const usable = signedIn || guest;
   const { coupon: code, setCoupon } = useCart();
   // The last accepted check: { key, code, discount, lines, coupon }.
   const [result, setResult] = useState(null);
@@ -131,15 +136,16 @@ export function useCoupon({ signedIn }) {
     setNotice(null);
   }, [setCoupon]);
 
-  // Until the shopper signs in, a stored code takes nothing off.
-  const current = signedIn && code && result?.code === code ? result : null;
+  // Until the shopper signs in (or checks out as a guest), a stored code takes nothing off.
+  const current = usable && code && result?.code === code ? result : null;
   return {
-    code: signedIn ? code : null,
+    code: usable ? code : null,
     applied: current,
     discount: current?.discount ?? 0,
     notice,
     checking,
     signedIn,
+    usable,
     round,
     apply,
     recheck,

@@ -102,6 +102,88 @@ describe('GuestCheckoutForm', () => {
   });
 });
 
+describe('GuestCheckoutForm with what the cart hands it', () => {
+  it('draws the PIN code line and the coupon box where they go, and sends the coupon', async () => {
+    server = fakeServer({
+      [CHECKOUT]: { status: 201, data: { success: true, order: { _id: '41' }, orderToken: 'tok' } },
+    });
+    const onPaymentChange = vi.fn();
+    const user = userEvent.setup();
+    render(
+      <GuestCheckoutForm
+        lines={LINES}
+        onlineOffered
+        onPlaced={vi.fn()}
+        pinDelivery={(pin) => <p data-testid="pin-line">PIN {pin}</p>}
+        coupon={(payment) => (
+          <form aria-label="Coupon box">
+            <p>coupon for {payment}</p>
+          </form>
+        )}
+        couponCode="SAVE10"
+        onPaymentChange={onPaymentChange}
+      />,
+    );
+    await fill(user);
+    expect(screen.getByTestId('pin-line')).toHaveTextContent('PIN 110001');
+    // The coupon's form is not inside the guest form (forms do not nest).
+    const guestForm = screen.getByRole('form', { name: 'Guest checkout' });
+    expect(guestForm).not.toContainElement(screen.getByRole('form', { name: 'Coupon box' }));
+    expect(screen.getByText('coupon for cod')).toBeInTheDocument();
+    await user.click(screen.getByLabelText('Pay online (UPI, cards, netbanking)'));
+    expect(onPaymentChange).toHaveBeenLastCalledWith('razorpay');
+    expect(screen.getByText('coupon for razorpay')).toBeInTheDocument();
+    await user.click(screen.getByLabelText('Cash on delivery'));
+    await user.click(screen.getByRole('button', { name: 'Place Order (Cash on Delivery)' }));
+
+    await waitFor(() => expect(sentTo(CHECKOUT)).toHaveLength(1));
+    expect(sentTo(CHECKOUT)[0].body.coupon).toBe('SAVE10');
+  });
+
+  it('tells the page of a refused order, and another coupon is another key', async () => {
+    server = fakeServer({
+      [CHECKOUT]: {
+        status: 400,
+        data: {
+          success: false,
+          message: 'This coupon has been used up.',
+          errors: { coupon: ['x'] },
+        },
+      },
+    });
+    const onRefused = vi.fn();
+    const user = userEvent.setup();
+    const view = render(
+      <GuestCheckoutForm
+        lines={LINES}
+        onPlaced={vi.fn()}
+        couponCode="ONCE"
+        onRefused={onRefused}
+      />,
+    );
+    await fill(user);
+    const place = screen.getByRole('button', { name: 'Place Order (Cash on Delivery)' });
+    await user.click(place);
+    expect(await screen.findByText('This coupon has been used up.')).toBeInTheDocument();
+    expect(onRefused).toHaveBeenCalledTimes(1);
+
+    view.rerender(
+      <GuestCheckoutForm
+        lines={LINES}
+        onPlaced={vi.fn()}
+        couponCode={null}
+        onRefused={onRefused}
+      />,
+    );
+    await user.click(place);
+    await waitFor(() => expect(sentTo(CHECKOUT)).toHaveLength(2));
+    const [first, second] = sentTo(CHECKOUT);
+    expect(first.body.coupon).toBe('ONCE');
+    expect(second.body.coupon).toBeUndefined();
+    expect(second.idempotencyKey).not.toBe(first.idempotencyKey);
+  });
+});
+
 describe('guestFieldErrors and guestOrderPath', () => {
   it('sorts sentences by their label, the rest into the form', () => {
     expect(
