@@ -170,8 +170,10 @@ def test_every_pin_code_in_india_loads_in_bulk_in_one_transaction(
     inserts = math.ceil(len(every) / batch)
 
     started = time.perf_counter()
-    # The transaction's savepoint, one DELETE, the INSERTs, the savepoint's release.
-    with django_assert_num_queries(1 + 1 + inserts + 1):
+    # The transaction's savepoint, one DELETE, the INSERTs, the savepoint's release; on
+    # PostgreSQL first the lock two imports take in turn.
+    lock = 1 if connection.vendor == "postgresql" else 0
+    with django_assert_num_queries(1 + lock + 1 + inserts + 1):
         result = served_pincodes_import(text)
     took = time.perf_counter() - started
 

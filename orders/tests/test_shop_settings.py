@@ -419,3 +419,60 @@ def test_admins_saving_the_same_copy_at_once_lose_no_update(request):
     )
     assert sorted(codes) == [200] + [409] * (len(cities) - 1), codes
     assert stored()["city"] == cities[codes.index(200)]
+
+
+def _upload_at_once(base_url: str, token: str, files: list[bytes]) -> list[int]:
+    barrier = threading.Barrier(len(files))
+
+    def send(content):
+        boundary = "----settings-test"
+        body = (
+            (
+                f'--{boundary}\r\nContent-Disposition: form-data; name="file"; '
+                f'filename="served.csv"\r\nContent-Type: text/csv\r\n\r\n'
+            ).encode()
+            + content
+            + f"\r\n--{boundary}--\r\n".encode()
+        )
+        request = urllib.request.Request(
+            f"{base_url}{PINS}",
+            data=body,
+            headers={
+                "Content-Type": f"multipart/form-data; boundary={boundary}",
+                "Authorization": f"Bearer {token}",
+            },
+            method="POST",
+        )
+        barrier.wait()
+        try:
+            with urllib.request.urlopen(request, timeout=60) as response:
+                return response.status
+        except urllib.error.HTTPError as error:
+            return error.code
+
+    with ThreadPoolExecutor(max_workers=len(files)) as pool:
+        return list(pool.map(send, files))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_lists_uploaded_at_once_take_turns_and_one_of_them_is_the_list(request):
+    """Each upload replaces the whole list in one transaction, the second after the
+    first: never a mix of the two, never a 500 (PostgreSQL, as above)."""
+    if connection.vendor != "postgresql":
+        pytest.skip("a live server with a connection per thread needs PostgreSQL")
+    from rest_framework_simplejwt.tokens import AccessToken
+
+    live_server = request.getfixturevalue("live_server")
+    token = str(AccessToken.for_user(AdminFactory()))
+    lists = [
+        {"400001": True, "110001": False},
+        {"600001": True, "682001": True, "560103": False},
+        {"700001": False},
+    ]
+    files = [
+        ("pincode,cod\n" + "".join(f"{pin},{int(cod)}\n" for pin, cod in served.items())).encode()
+        for served in lists
+    ]
+    codes = _upload_at_once(live_server.url, token, files)
+    assert codes == [200, 200, 200], codes
+    assert dict(ServedPincode.objects.values_list("pincode", "cod")) in lists
