@@ -20,6 +20,10 @@ FUTURE_MESSAGE = "This month has not begun yet: a return covers a month begun or
 DAY_MESSAGE = "Give a day as YYYY-MM-DD, e.g. 2026-04-01."
 ORDER_MESSAGE = "The end of the range comes before its start."
 LONG_MESSAGE = f"A range covers at most {MAX_DAYS} days."
+# Days whose edges the database and Python can both place in time: a day of year 1 or
+# 9999 would overflow when moved to UTC (a 500, not an answer).
+EARLIEST, LATEST = date(2000, 1, 1), date(2999, 12, 31)
+BOUNDS_MESSAGE = "Give a day from 2000-01-01 to 2999-12-31."
 
 
 @dataclass(frozen=True)
@@ -62,20 +66,26 @@ def month(raw) -> Span:
     return Span(first, following - timedelta(days=1))
 
 
-def _day(raw, field: str) -> date:
+def one_day(raw, field: str) -> date:
+    """`YYYY-MM-DD` as a day: malformed, impossible or outside EARLIEST..LATEST is 400
+    naming `field`."""
     text = str(raw or "").strip()
     if not DAY_RE.match(text):
         raise ValidationError({field: [DAY_MESSAGE]})
     try:
-        return date.fromisoformat(text)
+        day = date.fromisoformat(text)
     except ValueError:
         raise ValidationError({field: [DAY_MESSAGE]}) from None
+    if not EARLIEST <= day <= LATEST:
+        raise ValidationError({field: [BOUNDS_MESSAGE]})
+    return day
 
 
 def days(raw_from, raw_to) -> Span:
-    """`from`..`to`, both included: malformed or impossible days are 400 naming the
-    field; `from` after `to`, or more than MAX_DAYS days, 400 naming `to`."""
-    first, last = _day(raw_from, "from"), _day(raw_to, "to")
+    """`from`..`to`, both included: malformed or impossible days, or days outside
+    EARLIEST..LATEST, are 400 naming the field; `from` after `to`, or more than MAX_DAYS
+    days, 400 naming `to`."""
+    first, last = one_day(raw_from, "from"), one_day(raw_to, "to")
     if last < first:
         raise ValidationError({"to": [ORDER_MESSAGE]})
     if (last - first).days + 1 > MAX_DAYS:

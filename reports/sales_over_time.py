@@ -19,7 +19,6 @@ from decimal import Decimal
 from django.db.models import Count, DecimalField, ExpressionWrapper, F, Max, Sum
 from django.db.models.functions import Coalesce, TruncDate
 from django.utils import timezone
-from rest_framework.exceptions import ValidationError
 
 from orders.models import Order, OrderLine
 from orders.selectors import counted_as_sale
@@ -28,10 +27,6 @@ from reports.documents import json_numbers
 
 DEFAULT_DAYS = 30
 TOP_PRODUCTS = 10
-# A day the database and Python can both place in time (a year 1 or 9999 day's edges
-# would overflow when moved to UTC).
-EARLIEST, LATEST = date(2000, 1, 1), date(2999, 12, 31)
-BOUNDS_MESSAGE = "Give a day from 2000-01-01 to 2999-12-31."
 ZERO = Decimal("0.00")
 
 
@@ -65,20 +60,15 @@ def days(raw_from, raw_to) -> Days:
     """`from`..`to` as the call gives them. Both left out: the last DEFAULT_DAYS days,
     today included; `from` alone: to today; `to` alone: the DEFAULT_DAYS days ending then.
     Otherwise the sales and tax summary's rules (reports.periods.days: 400 naming the
-    field for a malformed day, `to` for one before `from` or more than 366 days), and
-    days from 2000 to 2999."""
+    field for a malformed day or one outside 2000..2999, `to` for one before `from` or
+    more than 366 days)."""
     given_from, given_to = (str(raw or "").strip() for raw in (raw_from, raw_to))
     if not given_to:
         given_to = shop_today().isoformat()
     if not given_from:
-        last = periods.days(given_to, given_to).last
-        if not EARLIEST <= last <= LATEST:
-            raise ValidationError({"to": [BOUNDS_MESSAGE]})
-        given_from = (last - timedelta(days=DEFAULT_DAYS - 1)).isoformat()
+        last = periods.one_day(given_to, "to")
+        given_from = max(last - timedelta(days=DEFAULT_DAYS - 1), periods.EARLIEST).isoformat()
     span = periods.days(given_from, given_to)
-    for field, day in (("from", span.first), ("to", span.last)):
-        if not EARLIEST <= day <= LATEST:
-            raise ValidationError({field: [BOUNDS_MESSAGE]})
     return Days(span.first, span.last)
 
 

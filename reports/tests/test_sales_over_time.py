@@ -208,3 +208,25 @@ def test_three_queries_whatever_the_range_or_the_products(
         body = sales_over_time.sales_over_time(sales_over_time.days("2026-03-01", "2026-03-20"))
     assert len(body["topProducts"]) == 10
     assert body["topProducts"][0]["name"] == "Tee"
+
+
+@pytest.mark.parametrize("url", [URL, "/api/v1/reports/sales-tax"])
+@pytest.mark.parametrize(
+    ("first", "last", "field"),
+    [
+        ("0001-01-01", "0001-01-02", "from"),
+        ("9999-12-30", "9999-12-31", "from"),
+        ("2999-12-31", "3000-01-01", "to"),
+    ],
+)
+def test_days_the_database_cannot_place_are_a_400_not_a_500(
+    db, now, admin_api, url, first, last, field
+):
+    response = admin_api.get(url, {"from": first, "to": last})
+    assert response.status_code == 400
+    assert response.json()["errors"] == {field: ["Give a day from 2000-01-01 to 2999-12-31."]}
+
+
+def test_the_last_days_before_2000_start_in_2000(db, now, admin_api):
+    body = admin_api.get(URL, {"to": "2000-01-10"}).json()
+    assert (body["from"], body["to"], len(body["byDay"])) == ("2000-01-01", "2000-01-10", 10)
