@@ -1,9 +1,10 @@
 """Delivery said where the PIN code is typed, on a phone and a laptop: the address form's
 live line answers each PIN code as it is typed (served with cash, served without, not
 served), an address the shop does not serve is saved when the shopper insists and marked
-in the book, and the cart will not choose it: it is disabled with its reason, the served
-address is chosen, the review shows the GST the total includes, and the order goes there.
-Both screens pass the axe check."""
+in the book, not made the default even as the first (the toast and the book say why; the
+first served address saved becomes the default), and the cart will not choose it: it is
+disabled with its reason, the served address is chosen, the review shows the GST the
+total includes, and the order goes there. Every screen passes the axe check."""
 
 import re
 from decimal import Decimal
@@ -56,17 +57,37 @@ def test_the_pin_code_says_where_we_deliver_and_the_cart_skips_an_unserved_addre
     form.get_by_label("State").select_option("Kerala")
     form.get_by_role("button", name="Save address").click()
     expect(page.get_by_test_id("not-delivered-badge")).to_have_text("We do not deliver here")
+    # A first address the shop does not serve is not made the default, and the shopper
+    # is told why (the toast, and the book).
+    expect(
+        page.get_by_role("status").filter(
+            has_text="Address saved. We do not deliver to 682001 yet, so checkout cannot use it "
+            "and it is not your default address."
+        )
+    ).to_be_visible()
+    expect(page.get_by_test_id("default-badge")).to_have_count(0)
+    expect(page.get_by_test_id("no-default")).to_be_visible()
+    expect(page.get_by_role("button", name=re.compile("^Make Default"))).to_have_count(0)
     kochi = Address.objects.get()
-    assert kochi.pincode == "682001"
-    Address.objects.create(
-        user=shopper,
-        name="Meera Iyer",
-        phone="9876543210",
-        line1="14 Janpath",
-        city="New Delhi",
-        state="Delhi",
-        pincode="110001",
-    )
+    assert (kochi.pincode, kochi.is_default) == ("682001", False)
+    shopper.refresh_from_db()
+    assert shopper.address == ""
+
+    # The first address the shop serves becomes the default.
+    page.get_by_role("button", name="Add Address").click()
+    form = page.get_by_role("form", name="Add an address")
+    form.get_by_label("Full name").fill("Meera Iyer")
+    form.get_by_label("Phone").fill("9876543210")
+    form.get_by_label("Address line 1").fill("14 Janpath")
+    form.get_by_label("City").fill("New Delhi")
+    form.get_by_label("State").select_option("Delhi")
+    form.get_by_label("PIN code").fill("110001")
+    form.get_by_role("button", name="Save address").click()
+    expect(page.get_by_test_id("default-badge")).to_have_count(1)
+    expect(page.get_by_test_id("no-default")).to_have_count(0)
+    janpath = Address.objects.get(pincode="110001")
+    assert janpath.is_default
+    assert_accessible(page, "the address book with an address it cannot serve")
 
     page.goto(f"{base_url}/product/{tee.slug}")
     page.get_by_role("button", name=re.compile("add to cart", re.I)).first.click()
