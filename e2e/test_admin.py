@@ -60,6 +60,7 @@ def test_admin_logs_in_and_sees_the_panel_with_their_details(page, base_url):
             "Returns",
             "Reviews",
             "GST returns",
+            "Shop settings",
         ]
     )
     expect(page.get_by_text("Admin Name: Asha Rao")).to_be_visible()
