@@ -204,7 +204,7 @@ def test_forgot_password_then_login_with_the_new_password(page, base_url):
     # The answer is compared trimmed and case-insensitively (F13).
     field(page, "Favorite Sport Name").fill("  kabaddi ")
     page.get_by_role("button", name="RESET").click()
-    expect(toast(page, "Password Reset Successfully")).to_be_visible()
+    expect(toast(page, "Your password has been reset. Please log in.")).to_be_visible()
     path_is(page, base_url, "/login")
 
     log_in(page, user.email, PASSWORD)

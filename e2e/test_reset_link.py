@@ -44,7 +44,7 @@ def test_reset_by_emailed_link_then_sign_in_and_the_link_works_once(page, base_u
     expect(page.get_by_role("heading", name="SET A NEW PASSWORD")).to_be_visible()
     field(page, "New Password").fill(NEW_PASSWORD)
     page.get_by_role("button", name="Set New Password").click()
-    expect(toast(page, "Password Reset Successfully")).to_be_visible()
+    expect(toast(page, "Your password has been reset. Please log in.")).to_be_visible()
     path_is(page, base_url, "/login")
 
     log_in(page, user.email, PASSWORD)

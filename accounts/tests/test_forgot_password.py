@@ -27,7 +27,10 @@ def test_forgot_password_sets_the_new_password(api, shopper):
     response = reset(api, shopper)
 
     assert response.status_code == 200
-    assert response.json() == {"success": True, "message": "Password Reset Successfully"}
+    assert response.json() == {
+        "success": True,
+        "message": "Your password has been reset. Please log in.",
+    }
     assert api.post(LOGIN, {"email": shopper.email, "password": NEW}).status_code == 200
     assert api.post(LOGIN, {"email": shopper.email, "password": PASSWORD}).status_code == 401
 

@@ -167,7 +167,7 @@ export default function CartPage() {
           {!user && (
             <div className="col-12 col-lg-5 ms-lg-auto">
               {asGuest ? (
-                <Suspense fallback={<p role="status">Loading…</p>}>
+                <Suspense fallback={<p role="status">Loading ...</p>}>
                   <GuestCheckoutForm
                     lines={lineItems}
                     onlineOffered={Boolean(shopInfo.razorpay)}

@@ -207,7 +207,7 @@ export default function GuestCheckoutForm({
         className="btn btn-success"
         disabled={busy || lines.length === 0}
       >
-        {busy ? 'Placing your order…' : payment === 'razorpay' ? GUEST_PAY_ONLINE : PLACE_ORDER}
+        {busy ? 'Placing order ...' : payment === 'razorpay' ? GUEST_PAY_ONLINE : PLACE_ORDER}
       </button>
     </section>
   );

@@ -317,7 +317,7 @@ describe('Forgot password', () => {
   it('sends email, answer and newPassword, then goes to /login', async () => {
     server = fakeServer({
       'POST /api/v1/auth/forgot-password': {
-        data: { success: true, message: 'Password Reset Successfully' },
+        data: { success: true, message: 'Your password has been reset. Please log in.' },
       },
     });
     const user = userEvent.setup();
@@ -341,7 +341,7 @@ describe('Reset password from the emailed link', () => {
   it('sends the link parts with the new password, then goes to /login', async () => {
     server = fakeServer({
       'POST /api/v1/auth/password-reset/confirm': {
-        data: { success: true, message: 'Password Reset Successfully' },
+        data: { success: true, message: 'Your password has been reset. Please log in.' },
       },
     });
     const user = userEvent.setup();
