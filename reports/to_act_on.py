@@ -20,6 +20,7 @@ from django.utils import timezone
 
 from orders import to_act_on
 from orders.models import Order, OrderStatus
+from shop.api.fields import iso_utc
 
 SHIP_WITHIN_DAYS = 2
 LISTED = 5
@@ -37,8 +38,8 @@ def _oldest(status: str, before=None) -> list[dict]:
 
 
 def _moment(value):
-    """A moment as the other answers write it: ISO 8601 in the shop's time zone."""
-    return timezone.localtime(value).isoformat() if value is not None else None
+    """A moment as the other answers write it (ISO 8601 in UTC, `Z`), or None."""
+    return iso_utc(value) if value is not None else None
 
 
 def _order_row(now, row) -> dict:
@@ -46,7 +47,7 @@ def _order_row(now, row) -> dict:
         "_id": row["id"],
         "createdAt": _moment(row["created_at"]),
         # Whole hours waited, for the screen to say "3 days" or "5 hours".
-        "ageHours": int((now - row["created_at"]).total_seconds() // 3600),
+        "ageHours": max(0, int((now - row["created_at"]).total_seconds() // 3600)),
         "total": row["total"],
         "paymentMethod": row["payment_method"],
     }
