@@ -74,7 +74,12 @@ def _find(order_id: int, *, buyer=None, token: str | None = None) -> Order:
 
 def _refuse_unless_awaiting(order: Order, payment: Payment | None) -> None:
     if order.status != OrderStatus.AWAITING_PAYMENT:
-        paid = payment is not None and bool(payment.payment_id) and order.paid
+        paid = (
+            payment is not None
+            and bool(payment.payment_id)
+            and order.paid
+            and order.status not in (OrderStatus.CANCELLED, OrderStatus.RETURNED)
+        )
         raise Conflict(PAID_ONLINE if paid else not_awaiting(order.status))
     method = payment_method(order.payment_method)
     if method is None or not method.online or payment is None:

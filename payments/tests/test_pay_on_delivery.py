@@ -121,6 +121,12 @@ def test_a_paid_order_is_409_saying_it_is_paid(buyer_api, lamp, razorpay, run_ta
     order = Order.objects.get(pk=order_id)
     assert (order.status, order.payment_method) == ("Not Processed", "razorpay")
 
+    # Cancelled since (and refunded): no longer "paid, nothing to collect".
+    assert buyer_api.post(f"/api/v1/orders/{order_id}/cancel").status_code == 200
+    response = buyer_api.post(switch_path(order_id))
+    assert response.status_code == 409
+    assert response.json()["message"] == pay_on_delivery.not_awaiting("Cancelled")
+
 
 def test_a_capture_not_yet_heard_of_pays_the_order_and_is_409(buyer_api, lamp, razorpay):
     order_id, checkout = _placed(buyer_api, lamp)
@@ -338,3 +344,15 @@ def test_the_expiry_and_the_reconcile_run_leave_a_switched_order_alone(
     assert (order.status, order.payment_method) == ("Not Processed", "cod")
     assert _stock(lamp) == 4
     assert _statuses(order_id) == ["Awaiting Payment", "Not Processed"]
+
+
+def test_the_same_switch_again_reads_and_writes_nothing_more(
+    buyer_api, lamp, razorpay, django_assert_num_queries
+):
+    order_id, _ = _placed(buyer_api, lamp)
+    assert buyer_api.post(switch_path(order_id)).status_code == 200
+    # The token's user, the order with its payment, then the order as answered (the
+    # order, its lines, its invoices): no gateway call, no write.
+    with django_assert_num_queries(5):
+        again = buyer_api.post(switch_path(order_id))
+    assert again.status_code == 200
