@@ -3,7 +3,10 @@ run when PAYMENT_WINDOW_MINUTES have passed; it asks the gateway for the order's
 first (a captured one it had not heard of pays the order, payments.online), then gives
 the order up through orders' handler of that move (orders.actions.order_expire:
 Cancelled, its stock back). The reconcile run sweeps what the jobs missed
-(`expire_overdue`). The job is defined here, where it is enqueued again when early."""
+(`expire_overdue`). The job is defined here, where it is enqueued again when early.
+An order its buyer switched to cash on delivery (orders.pay_on_delivery) is Not
+Processed, so neither gives it up; the same look at the gateway answers, before that
+switch, whether a payment was taken (`payment_taken`)."""
 
 import logging
 from collections import Counter

@@ -3,7 +3,8 @@ has for paying): registered by this app when it is ready (payments.apps). What o
 asks of it, it does here with this app's code: the payment record and the expiry job
 in checkout's transaction, the gateway's order after the commit, the checkout options
 of an order awaiting its payment, the refund of a cancelled or returned one, and of
-part of one."""
+part of one, and whether the gateway took a payment of an order its buyer switches to
+cash on delivery."""
 
 from datetime import timedelta
 from decimal import Decimal
