@@ -310,7 +310,9 @@ describe('CartPage coupon', () => {
     server = serve();
     renderCart({ auth: null, coupon: 'SAVE10' });
     const hint = within(summary()).getByTestId('coupon-login');
-    expect(hint).toHaveTextContent('Have a coupon code? Log in to apply it.');
+    expect(hint).toHaveTextContent(
+      'Have a coupon code? Log in or check out as a guest to apply it.',
+    );
     expect(within(summary()).queryByRole('textbox', { name: 'Coupon code' })).toBeNull();
     expect(within(hint).getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
     await userEvent.setup().click(within(hint).getByRole('link', { name: 'Log in' }));

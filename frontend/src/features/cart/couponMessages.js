@@ -4,7 +4,7 @@
 export const COUPON_MESSAGES = {
   couponEmpty: 'Please enter a coupon code.',
   couponCheckFailed: 'The coupon could not be checked. Please try again.',
-  couponLogin: 'to apply it.',
+  couponLogin: 'or check out as a guest to apply it.',
   couponApplied: (code, saving) => `Coupon ${code}: −${saving}`,
   couponRemoved: (code) => `Coupon ${code} removed.`,
   couponDropped: (code, reason) => `Coupon ${code} was removed: ${reason}`,
