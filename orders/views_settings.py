@@ -318,6 +318,17 @@ class ServedPincodesView(APIView):
     permission_classes = [IsSignedIn, IsAdmin]
     parser_classes = [MultiPartParser, FormParser]
 
+    def initial(self, request, *args, **kwargs):
+        """A body well over the file's limit is refused before it is read (after the
+        token and the role are checked): nobody fills the server's disk with one."""
+        super().initial(request, *args, **kwargs)
+        try:
+            length = int(request.META.get("CONTENT_LENGTH") or 0)
+        except ValueError:
+            length = 0
+        if length > delivery.MAX_IMPORT_BYTES + 64 * 1024:
+            raise PayloadTooLarge(delivery.TOO_LARGE)
+
     @extend_schema(
         summary="How many PIN codes the served list has (admin)",
         parameters=[

@@ -360,6 +360,25 @@ def test_a_huge_file_is_413_with_a_clear_message(admin_api):
     assert ServedPincode.objects.count() == 1
 
 
+def test_a_body_far_over_the_limit_is_refused_before_it_is_read(admin_api, api):
+    content = b"pincode,cod\n" + b"x" * (6 * 1024 * 1024)
+    response = upload(admin_api, content)
+    assert response.status_code == 413
+    assert response.json()["message"] == delivery.TOO_LARGE
+    assert upload(api, content).status_code == 401  # who asks is checked first
+
+
+def test_the_counts_and_settings_are_read_in_fixed_queries(admin_api, django_assert_num_queries):
+    ServedPincode.objects.create(pincode="110001", cod=True)
+    get_shop_details()  # warm
+    # The token's user, then the answer: the cached details need none.
+    with django_assert_num_queries(1):
+        assert admin_api.get(URL).status_code == 200
+    # The user, the two counts.
+    with django_assert_num_queries(3):
+        assert admin_api.get(PINS).status_code == 200
+
+
 def test_no_file_or_json_is_refused(admin_api):
     response = admin_api.post(PINS, {}, format="multipart")
     assert response.status_code == 400 and response.json()["errors"]["file"]
