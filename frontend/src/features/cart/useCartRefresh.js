@@ -36,10 +36,17 @@ export function useCartRefresh(cart, replace, loadProduct) {
   const [removed, setRemoved] = useState([]);
   const [priceChanges, setPriceChanges] = useState({});
 
+  // Only the newest refresh reports: two under way at once (StrictMode's effects run twice
+  // on mount; a refused checkout asks again while the page's first is loading) would each
+  // find the same product gone and say so twice.
+  const newest = useRef(0);
+
   const refresh = useCallback(async () => {
     const lines = groupCart(cartRef.current);
     if (lines.length === 0) return;
+    const run = ++newest.current;
     const fresh = await fetchFresh(lines, loadProduct);
+    if (run !== newest.current) return;
     const result = refreshCart(cartRef.current, fresh);
     // Applied to the cart as it is now: it may have changed while the products loaded (the
     // account's cart arrived from the server), and that change must not be undone.
