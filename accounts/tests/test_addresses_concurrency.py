@@ -109,3 +109,54 @@ def test_addresses_sent_at_once_never_pass_the_limit(tmp_path):
         codes = sorted(answer.status_code for answer in answers)
         assert codes == [201] * 2 + [400] * 6, [answer.text for answer in answers]
         assert _state(server) == [{"count": 20, "defaults": 1, "synced": True}]
+
+
+SERVED_LIST = """
+from orders.models import ServedPincode
+ServedPincode.objects.create(pincode="560001", cod=True)
+"""
+
+DEFAULT_PIN = """
+import json
+from accounts.models import Address
+print(json.dumps(list(Address.objects.filter(is_default=True).values_list("pincode", flat=True))))
+"""
+
+
+def _post_unserved(server, token, n):
+    body = {
+        "name": f"Tab {n}",
+        "phone": "9876543210",
+        "line1": f"{n} Janpath",
+        "city": "New Delhi",
+        "state": "Delhi",
+        "pincode": "110001",
+    }
+    return lambda: requests.post(
+        f"{server.url}/api/v1/auth/addresses",
+        json=body,
+        headers={"Authorization": f"Bearer {token}"},
+        timeout=120,
+    )
+
+
+def test_served_and_unserved_first_addresses_at_once_leave_one_served_default(tmp_path):
+    """Whatever order they land in, an address the shop does not serve never ends up the
+    default: one served address is, and the profile's text is its."""
+    with gunicorn_server(tmp_path, **SERVER) as server:
+        [token] = _seed(server, users=1)
+        server.manage("shell", "-c", SERVED_LIST)
+        _warm_up(server, token)
+
+        answers = together(
+            [_post_unserved(server, token, n) for n in range(4)]
+            + [_post(server, token, n) for n in range(4)]
+        )
+
+        assert [answer.status_code for answer in answers] == [201] * 8, [
+            answer.text for answer in answers
+        ]
+        assert not any(a.json()["address"]["isDefault"] for a in answers[:4])
+        assert _state(server) == [{"count": 8, "defaults": 1, "synced": True}]
+        pins = json.loads(server.manage("shell", "-c", DEFAULT_PIN).strip().splitlines()[-1])
+        assert pins == ["560001"]

@@ -255,3 +255,21 @@ def test_checkout_by_the_profile_text_never_ships_to_an_unserved_first_address(
 
     assert response.status_code == 201, response.json()
     assert "411001" in response.json()["order"]["address"]
+
+
+def test_the_served_check_costs_at_most_two_queries_for_all_of_a_users_pin_codes(
+    django_assert_num_queries, served_list
+):
+    from orders.delivery import served_among
+
+    served_among({"560001"})  # the directory is loaded once per process
+    with django_assert_num_queries(1):
+        assert served_among({"560001", "110001", "600001"}) == {"560001", "600001"}
+    with django_assert_num_queries(2):
+        assert served_among({"110001", "110011"}) == set()
+    with django_assert_num_queries(0):
+        assert served_among({"999999"}) == set()  # not in India Post's directory
+    ServedPincode.objects.all().delete()
+    # No list: every PIN code the directory knows is served.
+    with django_assert_num_queries(2):
+        assert served_among({"110001", "999999"}) == {"110001"}
