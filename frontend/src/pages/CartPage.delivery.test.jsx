@@ -51,7 +51,7 @@ afterEach(() => {
   resetShopInfo();
 });
 
-function renderCart(addresses) {
+function renderCart(addresses, routes = {}) {
   server = fakeServer({
     'GET /api/v1/shop-info': {
       data: shopInfoAnswer({
@@ -64,6 +64,7 @@ function renderCart(addresses) {
     [`GET /api/v1/product/get-product/${shirt.slug}`]: { data: { product: shirt } },
     'GET /api/v1/delivery/781001': answer('781001', false, false),
     'GET /api/v1/delivery/600001': answer('600001', true, false),
+    ...routes,
   });
   window.localStorage.setItem(CART_KEY, JSON.stringify([shirt]));
   window.localStorage.setItem(AUTH_KEY, JSON.stringify(SIGNED_IN));
@@ -83,6 +84,42 @@ function renderCart(addresses) {
 }
 
 describe('CartPage and where the shop delivers', () => {
+  it('without a default, preselects an address only once the shop is known to deliver there', async () => {
+    // The server makes no unserved address the default: a first one it does not serve
+    // left the shopper without one. Its delivery answer comes late.
+    let answerFar;
+    const far = { ...FAR, isDefault: false };
+    const summary = renderCart([far, NO_CASH], {
+      'GET /api/v1/delivery/781001': () =>
+        new Promise((resolve) => {
+          answerFar = () => resolve(answer('781001', false, false));
+        }),
+    });
+    const first = await within(summary).findByRole('radio', { name: /1 Main Road/ });
+    const second = within(summary).getByRole('radio', { name: /2 Main Road/ });
+    // The served one is chosen as soon as its answer is in; the first is never checked.
+    await waitFor(() => expect(second).toBeChecked());
+    expect(first).not.toBeChecked();
+    answerFar();
+    await waitFor(() => expect(first).toBeDisabled());
+    expect(second).toBeChecked();
+  });
+
+  it('sends no order to the profile’s text while no saved address is known to be served', async () => {
+    let answerFar;
+    const summary = renderCart([{ ...FAR, isDefault: false }], {
+      'GET /api/v1/delivery/781001': () =>
+        new Promise((resolve) => {
+          answerFar = () => resolve(answer('781001', false, false));
+        }),
+    });
+    const first = await within(summary).findByRole('radio', { name: /1 Main Road/ });
+    expect(first).not.toBeChecked();
+    expect(within(summary).queryByTestId('review-address')).toBeNull();
+    answerFar();
+    expect(await within(summary).findByTestId('no-served-address')).toBeInTheDocument();
+  });
+
   it('passes over an unserved default, and takes no cash where none is collected', async () => {
     const summary = renderCart([FAR, NO_CASH]);
     const far = await within(summary).findByRole('radio', { name: /1 Main Road/ });

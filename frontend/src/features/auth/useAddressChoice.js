@@ -4,8 +4,9 @@
 // default, and the stored user's `address` follows its text, as the server keeps it.
 //
 // An address whose PIN code the shop does not serve (deliveryChecks.js) is never chosen:
-// the choice falls to the default, else the first saved address it serves; when it serves
-// none of them there is no address to order to (`known` false, `unserved` true).
+// the choice falls to the default, else the first saved address the shop is known to serve
+// (its delivery answer has come); when it serves none of them there is no address to order
+// to (`known` false, `unserved` true).
 //
 // Answers { saved, loaded, id, text, known, unserved, codPin, business, choose, add }:
 // `saved` the list ([] while loading), `loaded` once it has answered, `id` the chosen
@@ -33,10 +34,14 @@ export function useAddressChoice(user, { checkDelivery = null } = {}) {
     checkDelivery,
   );
   const servable = saved.filter((address) => !unserved(deliveries, address));
+  // Without a default (the server makes none of an address it does not serve), an address
+  // is preselected only once the shop is known to deliver there.
+  const servedKnown = (address) =>
+    !checkDelivery || deliveries[String(address.pincode)]?.serviceable;
   const chosen =
     servable.find((address) => String(address._id) === String(chosenId)) ??
     defaultAddress(servable.filter((address) => address.isDefault)) ??
-    servable[0] ??
+    servable.find(servedKnown) ??
     null;
   const noneServed = saved.length > 0 && servable.length === 0;
   const answer = chosen ? deliveries[String(chosen.pincode)] : undefined;
@@ -62,8 +67,10 @@ export function useAddressChoice(user, { checkDelivery = null } = {}) {
     saved,
     loaded: addresses !== null,
     id: chosen ? chosen._id : undefined,
-    text: chosen ? addressText(chosen) : noneServed ? '' : (user?.address ?? ''),
-    known: Boolean(chosen) || (!noneServed && Boolean(user?.address)),
+    // With saved addresses, the order goes to one of them (none chosen yet: nowhere), never
+    // to the profile's text.
+    text: chosen ? addressText(chosen) : saved.length ? '' : (user?.address ?? ''),
+    known: Boolean(chosen) || (!saved.length && Boolean(user?.address)),
     unserved: noneServed,
     state: chosen?.state ?? null,
     codPin: answer && answer.serviceable && !answer.cod ? String(chosen.pincode) : null,
