@@ -200,6 +200,24 @@ def test_over_the_cash_on_delivery_cap_is_400(buyer_api, lamp, razorpay, setting
     assert Order.objects.get(pk=order_id).status == OrderStatus.AWAITING_PAYMENT
 
 
+def test_the_shops_own_cap_is_the_one_read(buyer_api, lamp, razorpay, settings):
+    from orders.shop_details import get_shop_details
+
+    order_id, _ = _placed(buyer_api, lamp)
+    settings.COD_LIMIT = 50000
+    details = get_shop_details()
+    details.cod_limit = 1000
+    details.save()  # its signal drops the cached copy
+
+    response = buyer_api.post(switch_path(order_id))
+    assert response.status_code == 400
+    assert response.json()["errors"] == {
+        "payment": [
+            "Cash on delivery is available for orders up to ₹1,000; this order is ₹1,499.50."
+        ]
+    }
+
+
 def test_a_coupon_for_online_payment_only_is_400(buyer_api, lamp, razorpay):
     from promotions.models import Coupon
 
