@@ -3,8 +3,8 @@
 // chart's: nothing of chart.js is in the first bundle or the dashboard's first paint). The
 // canvas is an image named by its aria-label; the table by day below it holds the same
 // figures as text.
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { loadChartJs } from './chartJs';
+import { useMemo } from 'react';
+import ChartCanvas from './ChartCanvas';
 import { DASHBOARD_MESSAGES as M } from './dashboardMessages';
 import { rupees, wholeRupees } from './money';
 import { chartData } from './salesOverTime';
@@ -37,40 +37,18 @@ const OPTIONS = {
 };
 
 export default function SalesOverTimeChart({ byDay, label }) {
-  const canvas = useRef(null);
-  const [status, setStatus] = useState('loading');
   const data = useMemo(
     () => chartData(byDay, { revenue: M.revenueSeries, orders: M.ordersSeries }),
     [byDay],
   );
-
-  useEffect(() => {
-    let live = true;
-    let chart = null;
-    loadChartJs().then(
-      (Chart) => {
-        if (!live) return;
-        chart = new Chart(canvas.current, { type: 'bar', data, options: OPTIONS });
-        setStatus('ready');
-      },
-      (error) => {
-        console.error('chart.js could not be loaded', error);
-        if (live) setStatus('failed');
-      },
-    );
-    return () => {
-      live = false;
-      chart?.destroy();
-    };
-  }, [data]);
-
-  if (status === 'failed') return <p className="text-body-secondary">{M.chartFailed}</p>;
   return (
-    <div style={{ position: 'relative', height: '16rem' }} aria-busy={status === 'loading'}>
-      {status === 'loading' && <p className="position-absolute">{M.chartLoading}</p>}
-      <canvas ref={canvas} role="img" aria-label={label} data-testid="sales-over-time-chart">
-        {label}
-      </canvas>
-    </div>
+    <ChartCanvas
+      data={data}
+      options={OPTIONS}
+      label={label}
+      testId="sales-over-time-chart"
+      loading={M.chartLoading}
+      failed={M.chartFailed}
+    />
   );
 }

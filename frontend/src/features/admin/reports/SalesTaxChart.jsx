@@ -5,8 +5,8 @@
 // lazily loaded chunk adds its name to it; docs/frontend.md, "Reports"): chartJs.js loads
 // it, for this chart and the sales over time chart. The canvas is an
 // image named by its aria-label; the table by state beside it holds the same figures as text.
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { loadChartJs } from './chartJs';
+import { useMemo } from 'react';
+import ChartCanvas from './ChartCanvas';
 import { rupees, wholeRupees } from './money';
 import { REPORTS_MESSAGES as M } from './reportsMessages';
 
@@ -45,37 +45,15 @@ const OPTIONS = {
 };
 
 export default function SalesTaxChart({ byState, label }) {
-  const canvas = useRef(null);
-  const [status, setStatus] = useState('loading');
   const data = useMemo(() => chartData(byState), [byState]);
-
-  useEffect(() => {
-    let live = true;
-    let chart = null;
-    loadChartJs().then(
-      (Chart) => {
-        if (!live) return;
-        chart = new Chart(canvas.current, { type: 'bar', data, options: OPTIONS });
-        setStatus('ready');
-      },
-      (error) => {
-        console.error('chart.js could not be loaded', error);
-        if (live) setStatus('failed');
-      },
-    );
-    return () => {
-      live = false;
-      chart?.destroy();
-    };
-  }, [data]);
-
-  if (status === 'failed') return <p className="text-body-secondary">{M.chartFailed}</p>;
   return (
-    <div style={{ position: 'relative', height: '16rem' }} aria-busy={status === 'loading'}>
-      {status === 'loading' && <p className="position-absolute">{M.chartLoading}</p>}
-      <canvas ref={canvas} role="img" aria-label={label} data-testid="sales-tax-chart">
-        {label}
-      </canvas>
-    </div>
+    <ChartCanvas
+      data={data}
+      options={OPTIONS}
+      label={label}
+      testId="sales-tax-chart"
+      loading={M.chartLoading}
+      failed={M.chartFailed}
+    />
   );
 }
