@@ -2,17 +2,11 @@
 details, the delivery rule and the cash on delivery cap) and /api/v1/admin/served-pincodes
 (the served list's counts, a CSV upload, its removal)."""
 
-import json
-import threading
-import urllib.error
-import urllib.request
-from concurrent.futures import ThreadPoolExecutor
 from decimal import Decimal
 
 import pytest
 from django.core.cache import cache, caches
 from django.core.files.uploadedfile import SimpleUploadedFile
-from django.db import connection
 
 from accounts.models import Address
 from accounts.tests.factories import AdminFactory, UserFactory
@@ -394,104 +388,3 @@ def test_removing_the_list_serves_every_pin_again_and_is_safe_twice(admin_api, a
         assert response.status_code == 200
         assert (response.json()["loaded"], response.json()["cod"]) == (0, 0)
     assert api.get("/api/v1/delivery/400001").json()["serviceable"] is True
-
-
-# --- at the same moment, against a live server --------------------------------------------
-
-
-def _put_at_once(base_url: str, token: str, bodies: list[dict]) -> list[int]:
-    barrier = threading.Barrier(len(bodies))
-
-    def send(body):
-        request = urllib.request.Request(
-            f"{base_url}{URL}",
-            data=json.dumps(body).encode(),
-            headers={"Content-Type": "application/json", "Authorization": f"Bearer {token}"},
-            method="PUT",
-        )
-        barrier.wait()
-        try:
-            with urllib.request.urlopen(request, timeout=60) as response:
-                return response.status
-        except urllib.error.HTTPError as error:
-            return error.code
-
-    with ThreadPoolExecutor(max_workers=len(bodies)) as pool:
-        return list(pool.map(send, bodies))
-
-
-@pytest.mark.django_db(transaction=True)
-def test_admins_saving_the_same_copy_at_once_lose_no_update(request):
-    """pytest-django's live server gives each request thread its own connection on
-    PostgreSQL; the in-memory SQLite test database is one connection shared by its
-    threads, which is no production server, so this runs on PostgreSQL."""
-    if connection.vendor != "postgresql":
-        pytest.skip("a live server with a connection per thread needs PostgreSQL")
-    from rest_framework_simplejwt.tokens import AccessToken
-
-    live_server = request.getfixturevalue("live_server")
-    token = str(AccessToken.for_user(AdminFactory()))
-    stamp = client_for(AdminFactory()).get(URL).json()["settings"]["updatedAt"]
-    cities = [f"City {n}" for n in range(6)]
-    codes = _put_at_once(
-        live_server.url, token, [{"updatedAt": stamp, "city": city} for city in cities]
-    )
-    assert sorted(codes) == [200] + [409] * (len(cities) - 1), codes
-    assert stored()["city"] == cities[codes.index(200)]
-
-
-def _upload_at_once(base_url: str, token: str, files: list[bytes]) -> list[int]:
-    barrier = threading.Barrier(len(files))
-
-    def send(content):
-        boundary = "----settings-test"
-        body = (
-            (
-                f'--{boundary}\r\nContent-Disposition: form-data; name="file"; '
-                f'filename="served.csv"\r\nContent-Type: text/csv\r\n\r\n'
-            ).encode()
-            + content
-            + f"\r\n--{boundary}--\r\n".encode()
-        )
-        request = urllib.request.Request(
-            f"{base_url}{PINS}",
-            data=body,
-            headers={
-                "Content-Type": f"multipart/form-data; boundary={boundary}",
-                "Authorization": f"Bearer {token}",
-            },
-            method="POST",
-        )
-        barrier.wait()
-        try:
-            with urllib.request.urlopen(request, timeout=60) as response:
-                return response.status
-        except urllib.error.HTTPError as error:
-            return error.code
-
-    with ThreadPoolExecutor(max_workers=len(files)) as pool:
-        return list(pool.map(send, files))
-
-
-@pytest.mark.django_db(transaction=True)
-def test_lists_uploaded_at_once_take_turns_and_one_of_them_is_the_list(request):
-    """Each upload replaces the whole list in one transaction, the second after the
-    first: never a mix of the two, never a 500 (PostgreSQL, as above)."""
-    if connection.vendor != "postgresql":
-        pytest.skip("a live server with a connection per thread needs PostgreSQL")
-    from rest_framework_simplejwt.tokens import AccessToken
-
-    live_server = request.getfixturevalue("live_server")
-    token = str(AccessToken.for_user(AdminFactory()))
-    lists = [
-        {"400001": True, "110001": False},
-        {"600001": True, "682001": True, "560103": False},
-        {"700001": False},
-    ]
-    files = [
-        ("pincode,cod\n" + "".join(f"{pin},{int(cod)}\n" for pin, cod in served.items())).encode()
-        for served in lists
-    ]
-    codes = _upload_at_once(live_server.url, token, files)
-    assert codes == [200, 200, 200], codes
-    assert dict(ServedPincode.objects.values_list("pincode", "cod")) in lists
