@@ -7,9 +7,12 @@ a browser. Where none exists the journeys are skipped with a loud line, never si
 
 import os
 import shutil
+import threading
 from pathlib import Path
 
 import pytest
+from django.db import connection
+from django.test.testcases import LiveServerThread
 from playwright.sync_api import expect
 
 # Playwright's sync API runs an event loop in this thread; Django's ORM calls made by the
@@ -46,6 +49,40 @@ def pytest_collection_modifyitems(config, items):
     print(f"\n{'!' * 78}\n{reason}\n{'!' * 78}")
     for item in items:
         item.add_marker(pytest.mark.skip(reason=reason))
+
+
+# On SQLite the live server's request threads and the test share one in-memory database
+# connection, which Django warns must never run two queries at once; a screen that sends
+# several calls together (the admin dashboard does) could leave the connection
+# stuck between threads and the run waiting forever. So on SQLite the live server answers
+# one request at a time, body and all (connections still arrive in parallel). Requests at
+# the same moment are tested against a real gunicorn (shop.tests.live_gunicorn).
+_create_server = LiveServerThread._create_server
+
+
+def _one_request_at_a_time(self, connections_override=None):
+    server = _create_server(self, connections_override)
+    if connection.vendor != "sqlite":
+        return server
+    set_app, lock = server.set_app, threading.Lock()
+
+    def set_serialised_app(app):
+        def serialised(environ, start_response):
+            with lock:
+                result = app(environ, start_response)
+                try:
+                    return [b"".join(result)]
+                finally:
+                    if hasattr(result, "close"):
+                        result.close()
+
+        set_app(serialised)
+
+    server.set_app = set_serialised_app
+    return server
+
+
+LiveServerThread._create_server = _one_request_at_a_time
 
 
 @pytest.fixture(scope="session")
