@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from django.db import connection
-from django.test.testcases import LiveServerThread
+from django.test.testcases import LiveServerThread, TransactionTestCase
 from playwright.sync_api import expect
 
 # Playwright's sync API runs an event loop in this thread; Django's ORM calls made by the
@@ -57,14 +57,18 @@ def pytest_collection_modifyitems(config, items):
 # stuck between threads and the run waiting forever. So on SQLite the live server answers
 # one request at a time, body and all (connections still arrive in parallel). Requests at
 # the same moment are tested against a real gunicorn (shop.tests.live_gunicorn).
+# The flush that empties the database after each test takes the same turn: a call the
+# closing page still sends (the cart's save on leaving) must not run inside the flush.
 _create_server = LiveServerThread._create_server
+_fixture_teardown = TransactionTestCase._fixture_teardown
+_one_at_a_time = threading.Lock()
 
 
 def _one_request_at_a_time(self, connections_override=None):
     server = _create_server(self, connections_override)
     if connection.vendor != "sqlite":
         return server
-    set_app, lock = server.set_app, threading.Lock()
+    set_app, lock = server.set_app, _one_at_a_time
 
     def set_serialised_app(app):
         def serialised(environ, start_response):
@@ -82,7 +86,15 @@ def _one_request_at_a_time(self, connections_override=None):
     return server
 
 
+def _flush_in_turn(self):
+    if connection.vendor != "sqlite":
+        return _fixture_teardown(self)
+    with _one_at_a_time:
+        return _fixture_teardown(self)
+
+
 LiveServerThread._create_server = _one_request_at_a_time
+TransactionTestCase._fixture_teardown = _flush_in_turn
 
 
 @pytest.fixture(scope="session")
