@@ -144,13 +144,9 @@ _ROW_SELECT = (
     "p.created_at, p.updated_at, c.id, c.name, c.slug, p.options, "
     "p.hsn, p.gst_rate, p.country_of_origin, c.hsn, c.gst_rate, c.gst_threshold, "
     "c.gst_rate_above, c.country_of_origin, p.mrp, p.rating_average, p.rating_count, "
-    # The product's variants and gallery in the same round trip, each a short range of
-    # its product index (prices as text: a JSON number would come back as a float).
-    "(SELECT json_agg(json_build_array(v.id, v.sku, v.options, v.price::text, v.quantity, "
-    "v.mrp::text) "
-    "ORDER BY v.position, v.id) FROM catalog_variant v WHERE v.product_id = p.id), "
-    "(SELECT json_agg(json_build_array(f.id, f.image, f.alt, f.option) "
-    "ORDER BY f.position, f.id) FROM catalog_productphoto f WHERE f.product_id = p.id) "
+    # The product's variants and gallery, kept on its row by triggers (catalog migration
+    # 0015; prices as text: a JSON number would come back as a float).
+    "p.variant_parts, p.photo_parts "
 )
 _ROWS_SQL = _ROW_SELECT + (
     "FROM catalog_product p INNER JOIN catalog_category c ON c.id = p.category_id WHERE "
