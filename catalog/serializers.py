@@ -927,11 +927,12 @@ class ProductOutput(serializers.Serializer):
         return _product(instance, _iso)
 
 
-def _product(instance, stamp) -> dict:
+def _product(instance, stamp, sales=None) -> dict:
     """ProductOutput's fields of a product (or a selectors.ProductRow), its two
-    timestamps passed through `stamp`, its prices those in force (catalog.prices)."""
+    timestamps passed through `stamp`, its prices those in force under `sales` (default:
+    those running now, catalog.prices; a list passes the ones it read once)."""
     data = _product_as_stored(instance, stamp)  # regularPrice = price, sale null
-    sales = prices.running()
+    sales = prices.running() if sales is None else sales
     if not sales:
         return data
     prices.apply(data, instance.category.pk, sales)
@@ -948,7 +949,11 @@ def _product_as_stored(instance, stamp) -> dict:
     category = instance.category
     price = instance.price
     mrp = instance.mrp
-    own_rate = instance.gst_rate  # else each variant's from the category's rule (gst_rate)
+    # Each variant's rate: the product's own, else the category's when its rule has no
+    # threshold, else the rule at the variant's price (category_rate).
+    flat_rate = instance.gst_rate
+    if flat_rate is None and (category.gst_threshold is None or category.gst_rate_above is None):
+        flat_rate = category.gst_rate
     return {
         "_id": str(instance.pk),
         "name": instance.name,
@@ -974,15 +979,16 @@ def _product_as_stored(instance, stamp) -> dict:
                 "_id": str(pk),
                 "sku": sku,
                 "options": options,
-                "price": _variant_number(price),
-                "regularPrice": _variant_number(price),
+                "price": number,
+                "regularPrice": number,
                 "mrp": None if mrp is None else _variant_number(mrp),
                 "quantity": quantity,
-                "gstRate": own_rate
-                if own_rate is not None
+                "gstRate": flat_rate
+                if flat_rate is not None
                 else category_rate(category, Decimal(price)),
             }
             for pk, sku, options, price, quantity, mrp in instance.variant_rows
+            for number in (_variant_number(price),)
         ],
         "photos": [
             {
@@ -1035,7 +1041,8 @@ def render_products(items) -> bytes:
     products. Tests hold the two to the same bytes (odd text, prices, instants)."""
     items = list(items)
     attach_parts(items)
-    return render_json([_product(item, _in_utc) for item in items])
+    sales = prices.running()
+    return render_json([_product(item, _in_utc, sales) for item in items])
 
 
 @inline
