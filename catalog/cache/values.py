@@ -25,8 +25,10 @@ class _OneAtATime:
     threads ask at the same moment: right after a write every thread of a worker misses
     the same popular answers, and each computed them (a deep list page's anchors, three
     times over: docs/performance.md, "While selling"). A thread that waited reads what
-    the first one stored. A key's lock is dropped once no
-    thread holds or waits for it, so the table stays as small as the misses in flight.
+    the first one stored; a thread that found no other asking for the key does not read
+    again (it would be a second round trip to the shared cache on every miss). A key's
+    lock is dropped once no thread holds or waits for it, so the table stays as small as
+    the misses in flight.
     Reentrant: a value whose computing asks for its own key computes it (twice), never
     waits on itself."""
 
@@ -37,12 +39,14 @@ class _OneAtATime:
     def __call__(self, key: str):
         return _Flight(self, key)
 
-    def _enter(self, key: str) -> threading.RLock:
+    def _enter(self, key: str) -> bool:
+        """Takes the key's lock; True when another thread held or waited for it."""
         with self._guard:
             entry = self._locks.setdefault(key, [threading.RLock(), 0])
             entry[1] += 1
+            others = entry[1] > 1
         entry[0].acquire()
-        return entry[0]
+        return others
 
     def _exit(self, key: str) -> None:
         with self._guard:
@@ -60,8 +64,8 @@ class _Flight:
     def __init__(self, flights: _OneAtATime, key: str):
         self.flights, self.key = flights, key
 
-    def __enter__(self):
-        self.flights._enter(self.key)
+    def __enter__(self) -> bool:
+        return self.flights._enter(self.key)
 
     def __exit__(self, *exc):
         self.flights._exit(self.key)
@@ -103,9 +107,9 @@ def cached_value(key: str, compute, *, shows=None, scope: str = "catalogue"):
         return compute()
     if hit is not None:
         return pickle.loads(hit[0])  # noqa: S301 (written by this module, never by a client)
-    with one_at_a_time(f"{version}:{key}"):
+    with one_at_a_time(f"{version}:{key}") as waited:
         try:  # stored by the thread this one waited for?
-            hit = _hit(version, key, stamped)
+            hit = _hit(version, key, stamped) if waited else None
         except Exception:
             hit = None
         if hit is not None:

@@ -85,3 +85,20 @@ def test_a_value_asking_for_its_own_key_does_not_wait_on_itself(shared_cache):
         return ["outer", values.cached_value("same", lambda: "inner")]
 
     assert values.cached_value("same", outer) == ["outer", "inner"]
+
+
+def test_a_miss_no_other_thread_asked_for_reads_the_cache_once(shared_cache, monkeypatch):
+    """A thread alone on a key does not read it again under the key's lock: one lookup a
+    miss, where there were two (a round trip to the shared cache each)."""
+    lookups = []
+    get = values._get
+
+    def counting_get(version, key):
+        lookups.append(key)
+        return get(version, key)
+
+    monkeypatch.setattr(values, "_get", counting_get)
+    assert values.cached_value("alone", lambda: {"answer": 7}) == {"answer": 7}
+    assert len(lookups) == 1
+    assert values.cached_value("alone", lambda: {"answer": 8}) == {"answer": 7}  # a hit
+    assert len(lookups) == 2
