@@ -134,3 +134,23 @@ def test_the_owner_sees_sales_over_time_top_products_and_what_to_act_on(page, ba
     expect(page).to_have_url(base_url + f"/dashboard/admin/orders?q=%23{waiting.pk}")
     expect(page.get_by_role("article")).to_have_count(1)
     expect(page.get_by_role("article")).to_contain_text(str(waiting.pk))
+
+
+def test_leaving_the_dashboard_while_its_charts_draw_raises_no_error(page, base_url):
+    """chart.js draws with an animation after its chunk loads: an owner who leaves the
+    dashboard at once, or while the charts draw, gets no error on the page (the page
+    fixture fails the test on any)."""
+    seed_sales()
+    log_in(page, base_url, AdminFactory())
+    expect(page).to_have_url(f"{base_url}/dashboard/admin")  # signed in
+    menu = page.get_by_role("navigation", name="Admin Panel")
+    for wait_for_the_chart in (False, True, False, True, False, True):
+        page.goto(f"{base_url}/dashboard/admin")
+        if wait_for_the_chart:
+            expect(page.get_by_test_id("sales-over-time-chart")).to_be_visible()
+        menu.get_by_role("link", name="Returns", exact=True).click()
+        expect(page).to_have_url(f"{base_url}/dashboard/admin/returns")
+        page.go_back()
+        expect(page.get_by_role("region", name="Sales over time")).to_be_visible()
+        menu.get_by_role("link", name="Returns", exact=True).click()
+        expect(page).to_have_url(f"{base_url}/dashboard/admin/returns")

@@ -2,7 +2,11 @@
 // `type` with `data` and `options` on a canvas that is an image named by `label`, and draws
 // again when `data` changes. While chart.js loads it says `loading`; when it cannot be
 // fetched it says `failed` in place of the chart (the panel's tables hold the same figures).
-import { useEffect, useRef, useState } from 'react';
+// The chart is made and destroyed in a layout effect: its destroy runs before React takes
+// the canvas out of the page. chart.js watches its canvas leave the page and its
+// animation frames draw on it, so destroying it after (a passive effect's cleanup) let an
+// admin who left the dashboard while a chart drew get an error from chart.js.
+import { useLayoutEffect, useRef, useState } from 'react';
 import { loadChartJs } from './chartJs';
 
 export default function ChartCanvas({
@@ -17,7 +21,7 @@ export default function ChartCanvas({
   const canvas = useRef(null);
   const [status, setStatus] = useState('loading');
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     let live = true;
     let chart = null;
     loadChartJs().then(
