@@ -3,7 +3,7 @@
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
-from django.db import ProgrammingError, transaction
+from django.db import OperationalError, ProgrammingError, transaction
 from rest_framework.test import APIClient
 
 from catalog import prices
@@ -52,6 +52,8 @@ def _parts_kept(request):
     try:
         with transaction.atomic():
             differ = parts.differing()
+    except OperationalError:
+        return  # a test that made the database unreachable (its own fakes still in place)
     except ProgrammingError as error:
         if isinstance(
             error.__cause__, psycopg.errors.UndefinedColumn | psycopg.errors.UndefinedTable
